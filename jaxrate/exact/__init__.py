@@ -1,0 +1,13 @@
+"""The exact (canonical) path: float64 sequential LPs, certified results."""
+
+from jaxrate.exact._result import Certificate, ExactResult, Progress
+from jaxrate.exact._solve import SOLVERS, deviation_ratings, normalise_payoffs
+
+__all__ = [
+    "Certificate",
+    "ExactResult",
+    "Progress",
+    "SOLVERS",
+    "deviation_ratings",
+    "normalise_payoffs",
+]

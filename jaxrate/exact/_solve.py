@@ -1,0 +1,225 @@
+"""Algorithm 1 (lexicographic min-max of deviation gains) on float64 LPs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from jaxrate import gains
+from jaxrate._game import Game, as_game
+from jaxrate.exact._result import Certificate, ExactResult, Progress
+
+__all__ = ["deviation_ratings", "normalise_payoffs", "SOLVERS"]
+
+SOLVERS = ("highs", "glop")
+
+# Slacks (relative to the payoff scale) tried, smallest first, when a level
+# fails in floating point; see DESIGN.md "Frozen constraints and floating point".
+_SLACK_LADDER = (0.0, 1e-13, 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7)
+# Columns (joints) up to which the HiGHS master starts with every joint.
+_DENSE_JOINTS = 1_000
+
+
+def normalise_payoffs(payoffs: np.ndarray, decimals: int = 12) -> tuple[np.ndarray, float]:
+    """Centre each player's payoffs, divide by the largest range, quantize.
+
+    Deviation gains are invariant to a per-player constant and scale linearly,
+    so ratings of the returned payoffs times ``scale`` are the ratings of
+    ``payoffs``. Rounding to ``decimals`` (relative to the scale, not absolute as
+    in the paper) makes payoffs that differ only by floating-point noise equal.
+
+    Returns:
+      ``(normalised [N, A..], scale)``; ``scale == 0`` for a constant game.
+    """
+    n = payoffs.shape[0]
+    flat = payoffs.reshape(n, -1)
+    lo, hi = flat.min(axis=1), flat.max(axis=1)
+    scale = float(np.max(hi - lo))
+    if scale == 0.0:
+        return np.zeros_like(payoffs), 0.0
+    mid = (hi + lo) / 2
+    centred = (payoffs - mid.reshape((n,) + (1,) * (payoffs.ndim - 1))) / scale
+    return np.round(centred, decimals), scale
+
+
+def _check_level(
+    payoffs: np.ndarray,
+    sol,
+    frozen: np.ndarray,
+    bounds: np.ndarray,
+    slack: float,
+    tol: float,
+) -> bool:
+    """Independent check of a level solution before anything is frozen from it."""
+    if not np.isfinite(sol.value) or np.any(sol.weights < -tol):
+        return False
+    if abs(sol.weights.sum() - 1.0) > tol * 10:
+        return False
+    sigma = np.zeros(payoffs.shape[1:]).reshape(-1)
+    sigma[sol.joints] = sol.weights
+    dev = gains.deviation_gains(payoffs, sigma.reshape(payoffs.shape[1:]))
+    limit = np.where(frozen, bounds + slack, sol.value)
+    return bool(np.all(dev <= limit + 100 * tol))
+
+
+def deviation_ratings(
+    game_or_payoffs: Any,
+    *,
+    solver: str = "highs",
+    dual_tol: float = 1e-9,
+    decimals: int = 12,
+    columns: str = "auto",
+    progress: Callable[[Progress], None] | None = None,
+    certificate_tol: float = 1e-7,
+) -> ExactResult:
+    """Exact deviation ratings by Algorithm 1 of Marris et al. (2025).
+
+    Level ``k`` solves
+
+    .. math::
+
+       t_k = \\min_{\\sigma \\in \\Delta} \\max_{c \\notin F} \\delta_c(\\sigma)
+       \\quad \\text{s.t.} \\quad \\delta_c(\\sigma) \\le r_c \\;\\; \\forall c \\in F
+
+    and freezes ``r_c = t_k`` for every free constraint with a non-zero optimal
+    dual (never by primal tightness, which is wrong on degenerate games).
+
+    Args:
+      game_or_payoffs: a :class:`jaxrate.Game` or payoffs ``[N, A_1, ..., A_N]``.
+      solver: ``"highs"`` (incremental HiGHS, warm-started between levels,
+        column generation for large games) or ``"glop"`` (CVXPY + GLOP, the
+        paper's solver, a fresh LP per level).
+      dual_tol: a free constraint is frozen when its dual exceeds this.
+      decimals: payoffs are quantized to this many decimals after normalising
+        by their scale.
+      columns: ``"all"`` (every joint in the LP), ``"generate"`` (column
+        generation priced by ``A^T y``) or ``"auto"`` (all up to 1,000 joints).
+        HiGHS only.
+      progress: called with a :class:`Progress` after every level.
+      certificate_tol: relative bound on the certificate residuals.
+
+    Returns:
+      An :class:`ExactResult`; its certificate has been checked.
+
+    Raises:
+      ValueError: on invalid payoffs or arguments.
+      RuntimeError: if a level cannot be solved at any allowed slack, or the
+        final certificate fails (never returns ratings from a failed level).
+
+    Example:
+      >>> import jaxrate
+      >>> rps = [[[0, -1, 1], [1, 0, -1], [-1, 1, 0]], [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]]
+      >>> jaxrate.exact.deviation_ratings(rps).ratings[0].tolist()
+      [0.0, 0.0, 0.0]
+    """
+    game = as_game(game_or_payoffs)
+    if solver not in SOLVERS:
+        raise ValueError(f"solver must be one of {SOLVERS}; got {solver!r}")
+    if columns not in ("auto", "all", "generate"):
+        raise ValueError(f"columns must be 'auto', 'all' or 'generate'; got {columns!r}")
+    payoffs, scale = normalise_payoffs(game.payoffs, decimals)
+    shape = game.num_strategies
+    num_c = int(sum(shape))
+    if scale == 0.0:
+        return _constant_game(game)
+
+    if solver == "highs":
+        from jaxrate.exact._highs import HighsLevelSolver
+
+        dense = columns == "all" or (columns == "auto" and game.num_joints <= _DENSE_JOINTS)
+        lp = HighsLevelSolver(payoffs, all_columns=dense)
+    else:
+        from jaxrate.exact._cvxpy import CvxpyLevelSolver
+
+        lp = CvxpyLevelSolver(payoffs)
+
+    frozen = np.zeros(num_c, dtype=bool)
+    ratings = np.zeros(num_c)
+    frozen_at = np.full(num_c, -1, dtype=np.int64)
+    values: list[float] = []
+    sol = None
+    while not frozen.all():
+        sol = _solve_level(lp, payoffs, frozen, ratings, len(values))
+        dual = sol.duals
+        new = (~frozen) & (dual > dual_tol)
+        if not new.any():  # cannot happen in exact arithmetic: free duals sum to 1
+            new = np.zeros(num_c, dtype=bool)
+            new[np.argmax(np.where(frozen, -np.inf, dual))] = True
+        ratings[new] = sol.value
+        frozen_at[new] = len(values)
+        frozen |= new
+        values.append(sol.value)
+        lp.freeze(np.nonzero(new)[0], np.full(int(new.sum()), sol.value))
+        if progress is not None:
+            progress(Progress(level=len(values), frozen=int(frozen.sum()), total=num_c))
+
+    joint = np.zeros(game.num_joints)
+    joint[sol.joints] = np.maximum(sol.weights, 0.0)
+    joint = (joint / joint.sum()).reshape(shape)
+    certificate = _certify(game.payoffs, joint, ratings * scale, lp.slack * scale, scale, certificate_tol)
+    offsets = gains.constraint_offsets(shape)
+    return ExactResult(
+        ratings=tuple(ratings[offsets[p] : offsets[p + 1]] * scale + 0.0 for p in range(game.num_players)),
+        joint=joint,
+        levels=len(values),
+        level_values=np.asarray(values) * scale,
+        frozen_at=frozen_at,
+        certificate=certificate,
+        players=game.players,
+        strategies=game.strategies,
+        solver=solver,
+    )
+
+
+def _solve_level(lp, payoffs, frozen, ratings, level: int):
+    """One level, retried cold and then with the smallest slack that works."""
+    check_tol = 1e-9
+    tries = [("warm", lp.slack), ("cold", lp.slack)]
+    tries += [("slack", s) for s in _SLACK_LADDER if s > lp.slack]
+    for how, slack in tries:
+        if how == "cold":
+            lp.reset_basis()
+        elif how == "slack":
+            lp.set_slack(slack)
+        sol = lp.solve()
+        if sol is not None and _check_level(payoffs, sol, frozen, ratings, lp.slack, check_tol):
+            return sol
+    raise RuntimeError(
+        f"level {level + 1} failed at every allowed slack up to {_SLACK_LADDER[-1]:g} "
+        f"({int(frozen.sum())} of {len(frozen)} constraints frozen)"
+    )
+
+
+def _certify(payoffs, joint, ratings, slack, scale, rel_tol) -> Certificate:
+    dev = gains.deviation_gains(payoffs, joint)
+    tol = rel_tol * scale + 10 * slack
+    cert = Certificate(
+        max_gain=float(dev.max()),
+        max_rating_residual=float(np.max(np.abs(dev - ratings))),
+        max_simplex_residual=float(abs(joint.sum() - 1.0) + max(0.0, -joint.min())),
+        slack=float(slack),
+        tolerance=float(tol),
+        scale=float(scale),
+    )
+    if not (cert.max_rating_residual <= tol and cert.max_gain <= tol and cert.max_simplex_residual <= 1e-9):
+        raise RuntimeError(f"exact ratings failed their certificate: {cert}")
+    return cert
+
+
+def _constant_game(game: Game) -> ExactResult:
+    shape = game.num_strategies
+    joint = np.full(shape, 1.0 / game.num_joints)
+    num_c = int(sum(shape))
+    return ExactResult(
+        ratings=tuple(np.zeros(a) for a in shape),
+        joint=joint,
+        levels=0,
+        level_values=np.zeros(0),
+        frozen_at=np.full(num_c, -1, dtype=np.int64),
+        certificate=Certificate(0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        players=game.players,
+        strategies=game.strategies,
+        solver="none",
+    )

@@ -1,0 +1,170 @@
+r"""CCE deviation gains: the one definition every path shares.
+
+For payoffs ``G`` ``[N, A_1, ..., A_N]`` and a joint distribution ``sigma``
+``[A_1, ..., A_N]`` the CCE deviation gain of player ``p``'s strategy ``a'`` is
+
+.. math::
+
+   \delta_p(a') = \sum_a \sigma(a) [G_p(a', a_{-p}) - G_p(a)]
+                = \sum_{a_{-p}} m_{-p}(a_{-p}) G_p(a', a_{-p}) - \sum_a \sigma(a) G_p(a),
+
+with ``m_{-p}`` the marginal of the other players. The constraints are stacked
+player by player, ``C = sum_p A_p`` of them: constraint ``c`` of player ``p``
+and strategy ``a'`` sits at ``offsets[p] + a'``. ``A`` below is the
+``[C, |A|]`` constraint matrix, never built except by :func:`constraint_matrix`.
+
+Every function here works on numpy arrays and, unchanged, on JAX arrays (it
+uses the array module of its input), so the exact path (numpy, float64) and the
+JAX path compute gains with the same code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "constraint_offsets",
+    "deviation_gains",
+    "deviation_gains_per_player",
+    "transpose_gains",
+    "constraint_matrix",
+    "constraint_columns",
+    "uniform_ratings",
+]
+
+
+def _xp(x: Any):
+    """The array module of ``x`` (``jax.numpy`` for JAX arrays, else numpy)."""
+    if type(x).__module__.startswith(("jax", "jaxlib")):
+        import jax.numpy as jnp
+
+        return jnp
+    return np
+
+
+def constraint_offsets(num_strategies: tuple[int, ...]) -> np.ndarray:
+    """Start of each player's constraints in the stacked order, ``[N + 1]``."""
+    return np.concatenate([[0], np.cumsum(num_strategies)]).astype(np.int64)
+
+
+def _deviation_payoffs(payoffs_p: Any, p: int, sigma: Any) -> Any:
+    """``sum_{a_-p} m_-p(a_-p) G_p(a', a_-p)`` for every ``a'``, ``[A_p]``."""
+    xp = _xp(payoffs_p)
+    marginal = sigma.sum(axis=p)  # [A_-p]
+    moved = xp.moveaxis(payoffs_p, p, 0)  # [A_p, A_-p]
+    return moved.reshape(moved.shape[0], -1) @ marginal.reshape(-1)
+
+
+def deviation_gains_per_player(payoffs: Any, sigma: Any) -> list:
+    """Deviation gains of every player, a list of ``[A_p]`` arrays.
+
+    Args:
+      payoffs: ``[N, A_1, ..., A_N]``.
+      sigma: joint distribution ``[A_1, ..., A_N]``.
+    """
+    n = payoffs.shape[0]
+    out = []
+    for p in range(n):
+        value = (sigma * payoffs[p]).sum()
+        out.append(_deviation_payoffs(payoffs[p], p, sigma) - value)
+    return out
+
+
+def deviation_gains(payoffs: Any, sigma: Any) -> Any:
+    """All ``C = sum_p A_p`` deviation gains ``A @ sigma``, stacked by player, ``[C]``.
+
+    Costs ``O(N |A|)``; the constraint matrix is never formed.
+
+    Example:
+      >>> import numpy as np
+      >>> g = np.array([[[1., -1.], [-1., 1.]], [[-1., 1.], [1., -1.]]])
+      >>> deviation_gains(g, np.full((2, 2), 0.25)).tolist()
+      [0.0, 0.0, 0.0, 0.0]
+    """
+    xp = _xp(payoffs)
+    return xp.concatenate(deviation_gains_per_player(payoffs, sigma))
+
+
+def transpose_gains(payoffs: Any, y: Any) -> Any:
+    r"""The adjoint ``A^T y`` ``[A_1, ..., A_N]`` of :func:`deviation_gains`.
+
+    .. math::
+
+       (A^T y)(a) = \sum_p \Big[\sum_{a'} y_p(a') G_p(a', a_{-p})
+                    - \big(\sum_{a'} y_p(a')\big) G_p(a)\Big]
+
+    Args:
+      payoffs: ``[N, A_1, ..., A_N]``.
+      y: constraint weights ``[C]`` stacked by player.
+    """
+    xp = _xp(payoffs)
+    n = payoffs.shape[0]
+    offsets = constraint_offsets(tuple(payoffs.shape[1:]))
+    total = None
+    for p in range(n):
+        y_p = y[offsets[p] : offsets[p + 1]]
+        dev = xp.tensordot(y_p, payoffs[p], axes=([0], [p]))  # [A_-p]
+        term = xp.expand_dims(dev, p) - y_p.sum() * payoffs[p]
+        total = term if total is None else total + term
+    return total
+
+
+def constraint_matrix(payoffs: Any) -> Any:
+    """The dense constraint matrix ``A`` ``[C, |A|]`` (small games only).
+
+    ``A[offsets[p] + a', a] = G_p(a', a_-p) - G_p(a)``.
+    """
+    xp = _xp(payoffs)
+    n = payoffs.shape[0]
+    shape = tuple(payoffs.shape[1:])
+    rows = []
+    for p in range(n):
+        g = payoffs[p]
+        moved = xp.moveaxis(g, p, 0)  # [A_p, A_-p]
+        # dev[a', a] = G_p(a', a_-p), constant along the deviating player's own axis.
+        dev = xp.broadcast_to(xp.expand_dims(moved, 1 + p), (shape[p],) + shape)
+        rows.append((dev - g[None]).reshape(shape[p], -1))
+    return xp.concatenate(rows, axis=0)
+
+
+def constraint_columns(payoffs: Any, joints: Any) -> Any:
+    """Columns of ``A`` for selected joint strategies, ``[C, K]``.
+
+    Args:
+      payoffs: ``[N, A_1, ..., A_N]``.
+      joints: integer multi-indices ``[K, N]`` of the joints wanted.
+    """
+    xp = _xp(payoffs)
+    n = payoffs.shape[0]
+    joints = xp.asarray(joints)
+    rows = []
+    for p in range(n):
+        own = payoffs[(p,) + tuple(joints[:, q] for q in range(n))]  # [K]
+        moved = xp.moveaxis(payoffs[p], p, -1)  # [A_-p, A_p]
+        dev = moved[tuple(joints[:, q] for q in range(n) if q != p)]  # [K, A_p]
+        dev = xp.broadcast_to(dev, (joints.shape[0], payoffs.shape[1 + p]))  # N == 1
+        rows.append(dev.T - own[None, :])
+    return xp.concatenate(rows, axis=0)
+
+
+def uniform_ratings(game_or_payoffs: Any) -> tuple[np.ndarray, ...]:
+    """Uniform ratings: each strategy's mean payoff against uniform opponents.
+
+    ``r_p(a') = mean_{a_-p} G_p(a', a_-p)``, one float64 array ``[A_p]`` per player.
+
+    Example:
+      >>> import jaxrate
+      >>> jaxrate.uniform_ratings([[[1., 0.], [0., 0.]], [[0., 1.], [1., 1.]]])[0].tolist()
+      [0.5, 0.0]
+    """
+    from jaxrate._game import as_game
+
+    game = as_game(game_or_payoffs)
+    g = game.payoffs
+    out = []
+    for p in range(game.num_players):
+        axes = tuple(i for i in range(game.num_players) if i != p)
+        out.append(np.asarray(g[p].mean(axis=axes), dtype=np.float64))
+    return tuple(out)

@@ -1,0 +1,49 @@
+"""Shared fixtures: seeded random games and the paper's examples."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+N_GAMES = 200  # per property in the default run; the slow marker runs more
+
+
+def random_game(rng: np.random.Generator, kind: str) -> np.ndarray:
+    """A random payoff tensor ``[N, A..]`` of one family.
+
+    ``"normal"``: gaussian payoffs; ``"integer"``: payoffs in {-2..2}, which are
+    degenerate and full of ties (where wrong freezing rules fail);
+    ``"zerosum"``: 2-player zero-sum gaussian.
+    """
+    if kind == "zerosum":
+        shape = tuple(rng.integers(2, 6, size=2))
+        g = rng.normal(size=shape)
+        return np.stack([g, -g])
+    n = int(rng.integers(2, 4))
+    shape = tuple(int(a) for a in rng.integers(2, 5 if n == 2 else 4, size=n))
+    if kind == "integer":
+        return rng.integers(-2, 3, size=(n,) + shape).astype(np.float64)
+    return rng.normal(size=(n,) + shape)
+
+
+def random_games(seed: int, count: int, kinds=("normal", "integer")):
+    rng = np.random.default_rng(seed)
+    return [random_game(rng, kinds[i % len(kinds)]) for i in range(count)]
+
+
+def game_count(request) -> int:
+    return N_GAMES * 5 if request.node.get_closest_marker("slow") else N_GAMES
+
+
+@pytest.fixture
+def biased_shapley():
+    n = 241
+    p1 = np.array(
+        [
+            [-8, -2, 4, -680 / n],
+            [2, -8, -1, -680 / n],
+            [-4, 1, -8, -680 / n],
+            [-712 / n, -920 / n, -184 / n, -680 / n],
+        ]
+    )
+    return np.stack([p1, p1.T])

@@ -1,0 +1,102 @@
+"""The jaxrate command: output, JSON, exit codes and bad input."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from jaxrate.cli import main
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_rate_atari_three_player(capsys, tmp_path):
+    path = tmp_path / "out.json"
+    code, out, err = _run(capsys, "rate", "--dataset", "atari", "--game", "3p", "--json", str(path))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    body = [line.split() for line in lines[3:23]]
+    assert [row[0] for row in body[:3]] == ["1=", "1=", "1="]
+    assert {row[1] for row in body[:3]} == {"r2d2(bandit)", "agent57", "muzero"}
+    human = next(row for row in body if row[1] == "human")
+    assert human[0] == "7" and human[3] == "18"
+    payload = json.loads(path.read_text())
+    assert payload["certificate"]["max_rating_residual"] <= 1e-9
+    assert payload["ranking"][6]["agent"] == "human" and payload["ranking"][6]["rank"] == 7
+    assert set(payload["ratings"]) == {"agent_a", "agent_b", "task"}
+    assert payload["joint"]["support_size"] >= 1
+    assert abs(sum(payload["joint"]["marginals"]["task"].values()) - 1) < 1e-9
+
+
+def test_rate_csv_two_player(capsys, tmp_path):
+    csv = tmp_path / "scores.csv"
+    csv.write_text("model,t1,t2,t3\nA,1.0,0.0,0.5\nB,0.0,1.0,0.5\nC,0.2,0.2,0.2\n")
+    code, out, _ = _run(capsys, "rate", str(csv), "--game", "2p")
+    assert code == 0
+    rows = [line.split() for line in out.splitlines()[3:6]]
+    assert [r[1] for r in rows] == ["A", "B", "C"] and rows[0][0] == "1=" and rows[1][0] == "1="
+    assert float(rows[2][2]) == pytest.approx(-0.3, abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("model,t1,t2\nA,1.0,\nB,0.0,1.0\n", "missing score for 'A' on 't2'"),
+        ("model,t1,t2\nA,1.0,abc\nB,0.0,1.0\n", "is not a number: 'abc'"),
+        ("model,t1,t2\nA,1.0,nan\nB,0.0,1.0\n", "not finite"),
+        ("model,t1,t2\nA,1.0\nB,0.0,1.0\n", "line 2 has 2 fields but the header has 3"),
+        ("model,t1,t1\nA,1.0,0.0\n", "duplicate task name 't1'"),
+        ("model,t1,t2\nA,1.0,0.0\nA,0.0,1.0\n", "duplicate agent name 'A'"),
+        ("", "the file is empty"),
+        ("model,t1\n", "no agent rows"),
+    ],
+)
+def test_bad_csv_exits_2_with_one_line(capsys, tmp_path, content, message):
+    csv = tmp_path / "bad.csv"
+    csv.write_text(content)
+    code, out, err = _run(capsys, "rate", str(csv))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["rate", "/no/such/file.csv"], "no such file"),
+        (["rate"], "exactly one of FILE or --dataset"),
+        (["rate", "--dataset", "nope"], "invalid choice"),
+        (["rate", "--dataset", "atari", "--game", "4p"], "invalid choice"),
+        (["rate", "--dataset", "atari", "--json", "/no/such/dir/x.json"], "does not exist"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
+    code, out, err = _run(capsys, *argv)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_console_script_runs_and_versions():
+    out = subprocess.run(
+        [sys.executable, "-m", "jaxrate.cli", "--version"], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.startswith("jaxrate ")
+    bad = subprocess.run(
+        [sys.executable, "-m", "jaxrate.cli", "rate", "x.csv"], capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_json_is_not_half_written_on_failure(capsys, tmp_path):
+    target = tmp_path / "keep.json"
+    target.write_text('{"old": true}')
+    bad = tmp_path / "bad.csv"
+    bad.write_text("model,t1\nA,x\n")
+    code, _, _ = _run(capsys, "rate", str(bad), "--json", str(target))
+    assert code == 2 and json.loads(target.read_text()) == {"old": True}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.csv", "keep.json"]
