@@ -13,7 +13,7 @@ from jaxrate.exact._result import Certificate, ExactResult, Progress
 
 __all__ = ["deviation_ratings", "normalise_payoffs", "SOLVERS"]
 
-SOLVERS = ("highs", "glop")
+SOLVERS = ("highs", "glop", "naive")
 
 # Slacks (relative to the payoff scale) tried, smallest first, when a level
 # fails in floating point; see DESIGN.md "Frozen constraints and floating point".
@@ -71,6 +71,7 @@ def deviation_ratings(
     dual_tol: float = 1e-9,
     decimals: int = 12,
     columns: str = "auto",
+    symmetry: Any = "auto",
     progress: Callable[[Progress], None] | None = None,
     certificate_tol: float = 1e-7,
 ) -> ExactResult:
@@ -89,14 +90,20 @@ def deviation_ratings(
     Args:
       game_or_payoffs: a :class:`jaxrate.Game` or payoffs ``[N, A_1, ..., A_N]``.
       solver: ``"highs"`` (incremental HiGHS, warm-started between levels,
-        column generation for large games) or ``"glop"`` (CVXPY + GLOP, the
-        paper's solver, a fresh LP per level).
+        column generation for large games), ``"glop"`` (CVXPY + GLOP, the
+        paper's solver, a fresh LP per level, frozen rows as ``<=``) or
+        ``"naive"`` (exactly the paper's method: CVXPY + GLOP, fresh LP per
+        level, frozen rows as equalities; the benchmark baseline).
       dual_tol: a free constraint is frozen when its dual exceeds this.
       decimals: payoffs are quantized to this many decimals after normalising
         by their scale.
       columns: ``"all"`` (every joint in the LP), ``"generate"`` (column
         generation priced by ``A^T y``) or ``"auto"`` (all up to 1,000 joints).
         HiGHS only.
+      symmetry: ``"auto"`` detects two interchangeable players (e.g. the model
+        players of agent-vs-agent-vs-task) and restricts the LPs to
+        swap-symmetric joints (ratings are unchanged; the LPs halve);
+        ``None`` turns this off; a pair ``(p, q)`` asserts it. HiGHS only.
       progress: called with a :class:`Progress` after every level.
       certificate_tol: relative bound on the certificate residuals.
 
@@ -125,15 +132,16 @@ def deviation_ratings(
     if scale == 0.0:
         return _constant_game(game)
 
+    swap = _resolve_symmetry(payoffs, symmetry) if solver == "highs" else None
     if solver == "highs":
         from jaxrate.exact._highs import HighsLevelSolver
 
         dense = columns == "all" or (columns == "auto" and game.num_joints <= _DENSE_JOINTS)
-        lp = HighsLevelSolver(payoffs, all_columns=dense)
+        lp = HighsLevelSolver(payoffs, all_columns=dense, swap=swap)
     else:
         from jaxrate.exact._cvxpy import CvxpyLevelSolver
 
-        lp = CvxpyLevelSolver(payoffs)
+        lp = CvxpyLevelSolver(payoffs, equalities=solver == "naive")
 
     frozen = np.zeros(num_c, dtype=bool)
     ratings = np.zeros(num_c)
@@ -171,6 +179,25 @@ def deviation_ratings(
         strategies=game.strategies,
         solver=solver,
     )
+
+
+def _resolve_symmetry(payoffs: np.ndarray, symmetry: Any) -> tuple[int, int] | None:
+    from jaxrate.symmetry import find_interchangeable_pair, interchangeable_players
+
+    if symmetry is None or symmetry == "none":
+        return None
+    if isinstance(symmetry, str):
+        if symmetry != "auto":
+            raise ValueError(f"symmetry must be 'auto', None or a pair of players; got {symmetry!r}")
+        return find_interchangeable_pair(payoffs)
+    try:
+        p, q = (int(i) for i in symmetry)
+    except (TypeError, ValueError):
+        raise ValueError(f"symmetry must be 'auto', None or a pair of players; got {symmetry!r}") from None
+    n = payoffs.shape[0]
+    if not (0 <= p < n and 0 <= q < n) or not interchangeable_players(payoffs, p, q):
+        raise ValueError(f"players {p} and {q} are not interchangeable in this game")
+    return (min(p, q), max(p, q))
 
 
 def _solve_level(lp, payoffs, frozen, ratings, level: int):
