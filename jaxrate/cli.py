@@ -61,6 +61,12 @@ def _build_parser() -> argparse.ArgumentParser:
     rate.add_argument("--solver", choices=("highs", "glop"), default="highs", help="LP back end")
     rate.add_argument("--json", metavar="PATH", help="also write ratings, joint and certificate as JSON")
     rate.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="progress bar on stderr (levels solved, constraints frozen); auto: when stderr is a terminal",
+    )
+    rate.add_argument(
         "--tie-tol",
         type=float,
         default=1e-7,
@@ -136,6 +142,28 @@ def _write_json_atomic(path: str, payload: dict) -> None:
         raise
 
 
+class _ProgressBar:
+    """Levels done and constraints frozen, redrawn in place on stderr."""
+
+    def __init__(self, width: int = 30) -> None:
+        self.width = width
+        self.start = time.perf_counter()
+        self.drawn = False
+
+    def __call__(self, p) -> None:
+        filled = int(self.width * p.frozen / max(p.total, 1))
+        bar = "#" * filled + "-" * (self.width - filled)
+        seconds = time.perf_counter() - self.start
+        sys.stderr.write(f"\r[{bar}] {p.frozen}/{p.total} frozen, level {p.level}, {seconds:.1f} s")
+        sys.stderr.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
 def _cmd_rate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     import jaxrate
     from jaxrate.ranking import tied_ranks
@@ -149,8 +177,14 @@ def _cmd_rate(args: argparse.Namespace, argv: Sequence[str]) -> int:
     table, agents, tasks, source = _load_scores(args)
     make = jaxrate.agent_vs_task if args.game == "2p" else jaxrate.agent_vs_agent_vs_task
     game = make(table, agents, tasks)
+    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    bar = _ProgressBar() if show else None
     start = time.perf_counter()
-    result = jaxrate.exact.deviation_ratings(game, solver=args.solver)
+    try:
+        result = jaxrate.exact.deviation_ratings(game, solver=args.solver, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
     elapsed = time.perf_counter() - start
     uniform = jaxrate.uniform_ratings(game)
 

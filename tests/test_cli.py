@@ -100,3 +100,12 @@ def test_json_is_not_half_written_on_failure(capsys, tmp_path):
     code, _, _ = _run(capsys, "rate", str(bad), "--json", str(target))
     assert code == 2 and json.loads(target.read_text()) == {"old": True}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.csv", "keep.json"]
+
+
+def test_progress_bar_on_request_and_silent_when_piped(capsys):
+    code, _, err = _run(capsys, "rate", "--dataset", "atari", "--game", "2p", "--progress", "always")
+    assert code == 0
+    frames = [f for f in err.replace("\n", "\r").split("\r") if f]
+    assert frames[-1].startswith("[" + "#" * 30 + "] 73/73 frozen, level ")
+    code, _, err = _run(capsys, "rate", "--dataset", "atari", "--game", "2p")
+    assert code == 0 and err == ""  # stderr is not a terminal under pytest

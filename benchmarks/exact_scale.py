@@ -1,0 +1,160 @@
+"""Exact path at leaderboard scale: fast (HiGHS) vs the paper's method (naive).
+
+Each (case, method) runs in its own Python process so that its peak RSS is its
+own. Prints the machine, library versions and, per case: joints, time of
+naive and fast in the same run, their ratio, levels, peak RSS and the largest
+rating difference from the reference (naive where it runs; otherwise HiGHS
+with symmetry reduction off, an LP of twice the size).
+
+    python benchmarks/exact_scale.py                      # every case
+    python benchmarks/exact_scale.py --cases atari3p livebench3p
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+SHARED = HERE.parents[1] / "shared" / "data"
+
+CASES = {
+    # name: (description, builder spec)
+    "atari3p": "Atari agent vs agent vs task, 20 x 20 x 53",
+    "livebench3p": "LiveBench model vs model vs task, 65 x 65 x 18 (scores / 100)",
+    "random200": "random 3-player game 200 x 200 x 100, float64 payoffs",
+    "leaderboard500": "synthetic leaderboard 500 models x 50 tasks (model vs model vs task)",
+}
+SCALING = [(20, 25), (50, 40), (100, 50), (200, 50), (300, 50), (500, 50)]
+
+
+def _build(case: str):
+    sys.path.insert(0, str(HERE))
+    from _games import leaderboard_game, random_game
+
+    import jaxrate
+
+    if case == "atari3p":
+        return jaxrate.agent_vs_agent_vs_task(jaxrate.datasets.load("atari"))
+    if case == "livebench3p":
+        import pandas as pd
+
+        table = pd.read_csv(SHARED / "livebench_2024_08_17.csv", index_col=0) / 100
+        return jaxrate.agent_vs_agent_vs_task(table)
+    if case == "random200":
+        return jaxrate.Game(random_game((200, 200, 100)))
+    if case == "leaderboard500":
+        return leaderboard_game(500, 50)
+    if case.startswith("leaderboard:"):
+        m, t = (int(x) for x in case.split(":")[1].split("x"))
+        return leaderboard_game(m, t)
+    raise ValueError(case)
+
+
+def _child(case: str, method: str, out: str) -> None:
+    """Rate one case with one method; write timings and ratings as JSON."""
+    import jaxrate
+
+    game = _build(case)
+    kwargs = {
+        "fast": {},
+        "naive": {"solver": "naive"},
+        "reference": {"symmetry": None},
+    }[method]
+    start = time.perf_counter()
+    result = jaxrate.exact.deviation_ratings(game, **kwargs)
+    seconds = time.perf_counter() - start
+    payload = {
+        "seconds": seconds,
+        "levels": result.levels,
+        "joints": game.num_joints,
+        "peak_rss_gib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20,
+        "ratings": np.concatenate(result.ratings).tolist(),
+        "certificate": result.certificate.as_dict(),
+    }
+    Path(out).write_text(json.dumps(payload))
+
+
+def _run(case: str, method: str, timeout: float) -> dict | None:
+    out = f"/tmp/jaxrate-bench-{os.getpid()}-{method}.json"
+    cmd = [sys.executable, __file__, "--child", case, method, out]
+    try:
+        subprocess.run(cmd, check=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return {"timeout": timeout}
+    data = json.loads(Path(out).read_text())
+    os.unlink(out)
+    return data
+
+
+def _header() -> None:
+    import highspy
+    import jax
+    import ortools
+
+    import jaxrate
+
+    print(f"machine: {platform.node()} {platform.machine()} {os.cpu_count()} cpus, {platform.platform()}")
+    print(
+        f"python {platform.python_version()}, numpy {np.__version__}, jax {jax.__version__}, "
+        f"highspy {highspy.Highs().version()}, ortools {ortools.__version__}, "
+        f"jaxrate {jaxrate.__version__}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--cases", nargs="*", default=[*CASES, "scaling"])
+    parser.add_argument("--naive-max-joints", type=int, default=25_000, help="run naive up to this size")
+    parser.add_argument("--timeout", type=float, default=1800, help="seconds per (case, method)")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        _child(*args.child)
+        return
+    _header()
+    cases = [c for c in args.cases if c != "scaling"]
+    if "scaling" in args.cases:
+        cases += [f"leaderboard:{m}x{t}" for m, t in SCALING]
+    print(
+        f"{'case':<22}{'joints':>12}{'naive s':>10}{'fast s':>9}{'ratio':>9}{'levels':>8}"
+        f"{'RSS GiB':>9}{'max|dr|':>10}  reference"
+    )
+    for case in cases:
+        fast = _run(case, "fast", args.timeout)
+        if "timeout" in fast:
+            print(f"{case:<22}{'':>12}{'':>10}{'>' + str(int(args.timeout)):>9}  fast timed out")
+            continue
+        reference, ref_name, ratio = None, "naive", ""
+        if fast["joints"] <= args.naive_max_joints:
+            reference = _run(case, "naive", args.timeout)
+            if "timeout" not in reference:
+                ratio = f"{reference['seconds'] / fast['seconds']:.0f}x"
+        else:
+            ref_name = "HiGHS, no symmetry"
+            reference = _run(case, "reference", args.timeout)
+        if reference is None or "timeout" in reference:
+            diff, naive_s = "n/a", "timeout"
+        else:
+            diff = f"{np.max(np.abs(np.subtract(fast['ratings'], reference['ratings']))):.1e}"
+            naive_s = f"{reference['seconds']:.1f}" if ref_name == "naive" else "-"
+        print(
+            f"{case:<22}{fast['joints']:>12,}{naive_s:>10}{fast['seconds']:>9.2f}{ratio:>9}"
+            f"{fast['levels']:>8}{fast['peak_rss_gib']:>9.2f}{diff:>10}  {ref_name}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
