@@ -1,6 +1,6 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import exact, gains, games
+from jaxrate import datasets, exact, gains, games
 from jaxrate._game import Game
 from jaxrate._version import __version__
 from jaxrate.gains import deviation_gains, uniform_ratings
@@ -11,6 +11,7 @@ __all__ = [
     "__version__",
     "agent_vs_agent_vs_task",
     "agent_vs_task",
+    "datasets",
     "deviation_gains",
     "exact",
     "gains",
