@@ -70,7 +70,8 @@ class HighsLevelSolver:
         self.num_joints = int(np.prod(self.shape))
         self.num_constraints = int(sum(self.shape))
         self.tol = tol
-        self.price_batch = price_batch or max(2 * self.num_constraints, 64)
+        # 200 measured best on a 100 x 100 x 50 random game (8.5 s vs 18.4 s at 2C = 500).
+        self.price_batch = price_batch or min(max(2 * self.num_constraints, 64), 200)
         self.frozen = np.zeros(self.num_constraints, dtype=bool)
         self.bounds = np.zeros(self.num_constraints)
         self.slack = 0.0
