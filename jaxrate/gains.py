@@ -102,12 +102,34 @@ def transpose_gains(payoffs: Any, y: Any) -> Any:
     xp = _xp(payoffs)
     n = payoffs.shape[0]
     offsets = constraint_offsets(tuple(payoffs.shape[1:]))
+    if xp is np:
+        return _transpose_gains_numpy(payoffs, y, offsets)
     total = None
     for p in range(n):
         y_p = y[offsets[p] : offsets[p + 1]]
         dev = xp.tensordot(y_p, payoffs[p], axes=([0], [p]))  # [A_-p]
         term = xp.expand_dims(dev, p) - y_p.sum() * payoffs[p]
         total = term if total is None else total + term
+    return total
+
+
+def _transpose_gains_numpy(payoffs: np.ndarray, y: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """:func:`transpose_gains` in a few BLAS passes, without transposed copies.
+
+    Column generation prices every joint with this at every level, so it is
+    the exact path's inner loop at scale.
+    """
+    n = payoffs.shape[0]
+    shape = payoffs.shape[1:]
+    sums = np.array([y[offsets[p] : offsets[p + 1]].sum() for p in range(n)])
+    total = (-sums) @ payoffs.reshape(n, -1)  # -sum_p s_p G_p(a), one gemv
+    total = total.reshape(shape)
+    for p in range(n):
+        pre = int(np.prod(shape[:p], dtype=np.int64))
+        post = int(np.prod(shape[p + 1 :], dtype=np.int64))
+        y_p = y[offsets[p] : offsets[p + 1]]
+        dev = y_p @ payoffs[p].reshape(pre, shape[p], post)  # [pre, post]
+        total += dev.reshape(shape[:p] + (1,) + shape[p + 1 :])
     return total
 
 

@@ -174,10 +174,12 @@ class HighsLevelSolver:
         value = gains.transpose_gains(self.payoffs, y)
         if self.swap is not None:
             p, q = self.swap
-            value = 0.5 * (value + np.swapaxes(value, p, q))
-        value = value.reshape(-1) + mu
+            value = np.add(value, np.swapaxes(value, p, q))  # contiguous
+            value *= 0.5
+        value = value.reshape(-1)
+        value += mu
         if self.representative is not None:
-            value = np.where(self.representative, value, -np.inf)
+            np.copyto(value, -np.inf, where=~self.representative)
         return value
 
     # ----------------------------------------------------------------- freezing
@@ -236,13 +238,14 @@ class HighsLevelSolver:
             # Pricing: the reduced cost of joint a is -(A^T y)(a) - y_sum (HiGHS signs).
             y = np.zeros(self.num_constraints)
             y[self.kept] = duals[:-1]
-            reduced = -self._price(y, duals[-1])
-            reduced[self._in_master] = np.inf
-            k = min(self.price_batch, self.num_joints)
-            candidates = np.argpartition(reduced, k - 1)[:k]
-            candidates = candidates[reduced[candidates] < -self.tol]
+            price = self._price(y, duals[-1])  # minus the reduced costs
+            candidates = np.flatnonzero(price > self.tol)
+            candidates = candidates[~self._in_master[candidates]]
             if len(candidates) == 0:
                 break
+            if len(candidates) > self.price_batch:
+                best = np.argpartition(-price[candidates], self.price_batch - 1)
+                candidates = candidates[best[: self.price_batch]]
             self.pricing_rounds += 1
             self._add_columns(candidates)
         x = np.asarray(sol.col_value)
