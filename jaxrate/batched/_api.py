@@ -1,0 +1,248 @@
+"""``jaxrate.deviation_ratings``: the batched JAX path."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from jaxrate import gains
+from jaxrate._game import Game
+from jaxrate.batched._result import BatchResult, Status
+from jaxrate.batched._simplex import SimplexConfig, solve_one
+
+__all__ = ["deviation_ratings", "rate_normalised"]
+
+_DEFAULT_TOL = {"float32": 2e-5, "float64": 1e-9}
+
+
+def _masks_for(shape, masks, batch):
+    """Per-player masks ``[B, A_p]`` (all True when ``masks`` is None)."""
+    if masks is None:
+        return tuple(jnp.ones((batch, a), bool) for a in shape)
+    if len(masks) != len(shape):
+        raise ValueError(f"masks: expected one mask per player ({len(shape)}), got {len(masks)}")
+    out = []
+    for p, (m, a) in enumerate(zip(masks, shape)):
+        m = jnp.asarray(m, bool)
+        if m.ndim == 1:
+            m = jnp.broadcast_to(m, (batch, a))
+        if m.shape != (batch, a):
+            raise ValueError(f"masks[{p}]: expected shape ({batch}, {a}) or ({a},), got {m.shape}")
+        out.append(m)
+    return tuple(out)
+
+
+def _game_core(payoffs, masks, start, config: SimplexConfig):
+    """Normalise one game, solve, and map results back to payoff units."""
+    n = payoffs.shape[0]
+    shape = payoffs.shape[1:]
+    joint_mask = functools.reduce(
+        jnp.logical_and,
+        [jnp.expand_dims(m, [q for q in range(n) if q != p]) for p, m in enumerate(masks)],
+    )
+    row_mask = jnp.concatenate(masks)
+    payoffs = jnp.where(joint_mask[None], payoffs, 0.0)
+    finite = jnp.all(jnp.isfinite(payoffs))
+    payoffs = jnp.where(finite, payoffs, 0.0)
+    flat = jnp.where(joint_mask[None], payoffs, jnp.nan).reshape(n, -1)
+    lo, hi = jnp.nanmin(flat, axis=1), jnp.nanmax(flat, axis=1)
+    scale = jnp.max(hi - lo)
+    safe = jnp.where(scale > 0, scale, 1.0)
+    mid = ((hi + lo) / 2).reshape((n,) + (1,) * len(shape))
+    normed = jnp.where(joint_mask[None], (payoffs - mid) / safe, 0.0)
+    ratings, sigma, levels, pivots, solved, failed = solve_one(normed, joint_mask, row_mask, start, config)
+    dev = gains.deviation_gains(normed, sigma)
+    residual = jnp.max(jnp.where(row_mask, jnp.abs(dev - ratings), 0.0)) * scale
+    max_gain = jnp.max(jnp.where(row_mask, dev, -jnp.inf)) * scale
+    ratings = ratings * scale
+    # A result whose own certificate is off is not returned as solved.
+    inaccurate = ~(residual <= 1e3 * config.cost_tol * scale) | ~(max_gain <= 1e3 * config.cost_tol * scale)
+    status = jnp.where(
+        ~finite,
+        int(Status.NONFINITE),
+        jnp.where(
+            failed | (solved & inaccurate),
+            int(Status.FAILED),
+            jnp.where(solved, int(Status.SOLVED), int(Status.MAX_ITERATIONS)),
+        ),
+    )
+    constant = scale <= 0
+    ratings = jnp.where(constant, 0.0, ratings)
+    ratings = jnp.where(finite & row_mask, ratings, jnp.nan)
+    status = jnp.where(constant & finite, int(Status.SOLVED), status)
+    return {
+        "ratings": ratings,
+        "joint": sigma,
+        "levels": levels,
+        "status": status.astype(jnp.int32),
+        "iterations": pivots,
+        "max_gain": jnp.where(finite, max_gain, jnp.nan),
+        "residual": jnp.where(finite, residual, jnp.nan),
+    }
+
+
+@functools.partial(jax.jit, static_argnames=("config",))
+def rate_normalised(payoffs, masks, start, config: SimplexConfig):
+    """Jitted, vmapped core over a leading batch axis (all inputs batched)."""
+    return jax.vmap(_game_core, in_axes=(0, 0, 0, None))(payoffs, masks, start, config)
+
+
+def _stack(payoffs: Any):
+    if isinstance(payoffs, Game):
+        return jnp.asarray(payoffs.payoffs), False
+    if isinstance(payoffs, Sequence) and payoffs and all(isinstance(g, Game) for g in payoffs):
+        shapes = {g.payoffs.shape for g in payoffs}
+        if len(shapes) != 1:
+            raise ValueError(f"games in one batch must share a shape; got {sorted(shapes)}")
+        return jnp.stack([jnp.asarray(g.payoffs) for g in payoffs]), True
+    return None, None
+
+
+def deviation_ratings(
+    payoffs: Any,
+    *,
+    masks: Sequence[Any] | None = None,
+    warm_start: BatchResult | Any | None = None,
+    tol: float | None = None,
+    max_pivots: int | None = None,
+    refactor_every: int | None = None,
+) -> BatchResult:
+    """Deviation ratings of one game or a batch, all games solved in parallel in JAX.
+
+    Each game runs Algorithm 1 with a revised simplex method on a fixed-shape
+    LP (see :mod:`jaxrate.batched._simplex`): levels warm-start from the last
+    basis and rows are frozen by their duals, as on the exact path, so results
+    agree with :func:`jaxrate.exact.deviation_ratings` to the working precision.
+
+    Args:
+      payoffs: ``[N, A_1, ..., A_N]`` or ``[B, N, A_1, ..., A_N]`` (numpy or JAX;
+        float64 input runs in float64 when JAX x64 is enabled, else float32),
+        a :class:`jaxrate.Game`, or a list of games of one shape.
+      masks: optional per-player boolean masks, each ``[A_p]`` or ``[B, A_p]``;
+        a masked strategy gets no probability and a NaN rating, so
+        populations of different sizes share one batch without fake strategies.
+      warm_start: a previous :class:`BatchResult` (or its ``joint``) of the same
+        shape: the solve starts from the joint strategy the previous one
+        weighted most, e.g. the last iteration of a training loop.
+      tol: reduced-cost, pivot and dual tolerance relative to the payoff range
+        (default 1e-6 in float32, 1e-9 in float64).
+      max_pivots: per-game cap on simplex pivots (status MAX_ITERATIONS);
+        default ``50 * (C + 1)``, a few times what games need.
+      refactor_every: pivots between recomputing the basis inverse (default 10
+        in float32, 50 in float64).
+
+    Returns:
+      A :class:`BatchResult`; one bad game (NaN payoffs, pivot cap) gets its
+      status and the rest of the batch is unaffected. Never raises for a
+      member of a batch; :func:`jaxrate.batched.raise_for_status` turns a
+      failed status into an exception.
+
+    Raises:
+      ValueError: for inputs whose structure is wrong (not per-game values).
+
+    Example:
+      >>> import numpy as np, jaxrate
+      >>> rps = np.array([[[0, -1, 1], [1, 0, -1], [-1, 1, 0]], [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]])
+      >>> out = jaxrate.deviation_ratings(rps.astype(np.float32))
+      >>> bool(np.allclose(out.ratings[0], 0.0, atol=1e-5)), int(out.status)
+      (True, 0)
+    """
+    stacked, batched = _stack(payoffs)
+    if stacked is None:
+        array = payoffs if isinstance(payoffs, jax.Array) else np.asarray(payoffs)
+        if not np.issubdtype(array.dtype, np.number):
+            raise ValueError(f"payoffs must be numeric; got dtype {array.dtype}")
+        if array.dtype.kind in "iub":
+            array = array.astype(np.float32)
+        stacked = jnp.asarray(array)
+        if stacked.ndim >= 2 and stacked.ndim - 1 == stacked.shape[0]:
+            batched = False
+        elif stacked.ndim >= 3 and stacked.ndim - 2 == stacked.shape[1]:
+            batched = True
+        else:
+            raise ValueError(
+                f"payoffs must have shape [N, A_1, ..., A_N] or [B, N, A_1, ..., A_N]; got {stacked.shape}"
+            )
+    if not batched:
+        stacked = stacked[None]
+    if any(a == 0 for a in stacked.shape):
+        raise ValueError(f"payoffs must be non-empty; got shape {stacked.shape}")
+    dtype = jnp.result_type(stacked.dtype, jnp.float32)
+    stacked = stacked.astype(dtype)
+    precision = jnp.dtype(dtype).name
+    batch, n = stacked.shape[:2]
+    shape = tuple(stacked.shape[2:])
+    mask_arrays = _masks_for(shape, masks, batch)
+    if warm_start is not None:
+        joint = warm_start.joint if isinstance(warm_start, BatchResult) else warm_start
+        joint = jnp.asarray(joint, dtype)
+        if joint.size != batch * int(np.prod(shape)):
+            raise ValueError(f"warm_start joint must have shape {(batch,) + shape}; got {joint.shape}")
+        start = jnp.argmax(joint.reshape(batch, -1), axis=1).astype(jnp.int32)
+    else:
+        start = jnp.full((batch,), -1, jnp.int32)
+    eps = float(_DEFAULT_TOL[precision] if tol is None else tol)
+    num_c = int(sum(shape))
+    config = SimplexConfig(
+        dual_tol=eps,
+        cost_tol=eps,
+        pivot_tol=eps,
+        max_pivots=int(50 * (num_c + 1) if max_pivots is None else max_pivots),
+        refactor_every=int(
+            (10 if precision == "float32" else 50) if refactor_every is None else refactor_every
+        ),
+    )
+    stacked, mask_arrays, start = _pad_to_bucket(stacked, mask_arrays, start)
+    stacked, mask_arrays, start = _shard(stacked, mask_arrays, start)
+    out = rate_normalised(stacked, mask_arrays, start, config)
+    out = {k: np.asarray(v)[:batch] for k, v in out.items()}
+    offsets = gains.constraint_offsets(shape)
+    ratings = tuple(out["ratings"][:, offsets[p] : offsets[p + 1]] for p in range(n))
+    result = BatchResult(
+        ratings=ratings,
+        joint=out["joint"],
+        levels=out["levels"],
+        status=out["status"],
+        iterations=out["iterations"],
+        max_gain=out["max_gain"],
+        residual=out["residual"],
+        precision=precision,
+    )
+    if not batched:
+        result = BatchResult(tuple(r[0] for r in result.ratings), *(x[0] for x in result[1:-1]), precision)
+    return result
+
+
+def _pad_to_bucket(payoffs, masks, start):
+    """Pad the batch to a power of two (copies of game 0) so batch sizes share compilations."""
+    batch = payoffs.shape[0]
+    pad = (1 << max(batch - 1, 0).bit_length()) - batch
+    if pad == 0:
+        return payoffs, masks, start
+
+    def padded(x):
+        return jnp.concatenate([x, jnp.broadcast_to(x[:1], (pad,) + x.shape[1:])])
+
+    return padded(payoffs), tuple(padded(m) for m in masks), padded(start)
+
+
+def _shard(payoffs, masks, start):
+    """Spread the batch axis over every local device (padding with copies of game 0)."""
+    devices = jax.local_devices()
+    if len(devices) == 1:
+        return payoffs, masks, start
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    pad = (-payoffs.shape[0]) % len(devices)
+
+    def put(x):
+        if pad:
+            x = jnp.concatenate([x, jnp.broadcast_to(x[:1], (pad,) + x.shape[1:])])
+        return jax.device_put(x, NamedSharding(Mesh(np.array(devices), ("batch",)), PartitionSpec("batch")))
+
+    return put(payoffs), tuple(put(m) for m in masks), put(start)

@@ -1,0 +1,265 @@
+r"""One game's lexicographic min-max by a revised simplex method in JAX (unbatched core).
+
+The level LPs are solved on one fixed-shape LP whose basis never has to be
+rebuilt: with ``u = t + 1 >= 0`` (gains of a game normalised to range 1 lie in
+``[-1, 1]``),
+
+.. math::
+
+   A_c \sigma - u + \sum_{k \le \ell(c)} d_k + s_c = -1 \quad (c = 1..C),
+   \qquad \textstyle\sum_a \sigma_a = 1,
+
+with slacks ``s_c >= 0`` and one column ``d_k >= 0`` per level ``k >= 2``
+carrying ``+1`` on the rows still free at level ``k``. Level 1 minimises ``u``;
+level ``k`` maximises ``d_k`` with ``u, d_2, ..., d_{k-1}`` *fixed* at their
+optimal values. Moving to the next level therefore only fixes a variable and
+enables a new column: the current basis stays valid and primal feasible, so
+each level warm-starts from the last (as the exact path does in HiGHS).
+
+A fixed variable that is basic leaves the basis at the first pivot that would
+move it (a zero-step pivot) and its value moves into the right-hand side.
+
+Rows are frozen by their duals (the reduced cost of their slack), exactly as
+the exact path freezes them. The basis inverse is kept explicitly (``m = C + 1``
+is small) with product-form updates and a periodic refactorisation.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+
+from jaxrate import gains
+
+__all__ = ["SimplexConfig", "solve_one"]
+
+
+class SimplexConfig(NamedTuple):
+    """Static, hashable settings (normalised payoff units)."""
+
+    dual_tol: float = 1e-9  # freeze a free row whose dual exceeds this
+    cost_tol: float = 1e-9  # a column enters when its reduced cost is below -cost_tol
+    pivot_tol: float = 1e-9  # smallest usable pivot element
+    max_pivots: int = 10_000  # per game, all levels together
+    refactor_every: int = 50  # pivots between recomputing the basis inverse
+
+
+class _State(NamedTuple):
+    binv: jax.Array  # [m, m]
+    xb: jax.Array  # [m] values of the basic variables
+    basis: jax.Array  # [m] int32 column of each basic variable
+    is_basic: jax.Array  # [n] bool
+    fixed: jax.Array  # [n] bool: may not enter (fixed, masked or not yet enabled)
+    fixed_value: jax.Array  # [n] value of fixed variables (in the right-hand side)
+    d_rows: jax.Array  # [C, C] bool: rows carrying +1 in level column k
+    obj: jax.Array  # () int32 column minimised (u) or maximised (d_k)
+    frozen: jax.Array  # [C] bool
+    r: jax.Array  # [C]
+    base: jax.Array  # () value of the last finished level
+    level: jax.Array  # () int32 levels finished
+    pivots: jax.Array  # () int32
+    since_refactor: jax.Array  # () int32
+    degenerate: jax.Array  # () bool: the last pivot did not move
+    done: jax.Array  # () bool
+    failed: jax.Array  # () bool
+
+
+def solve_one(payoffs, joint_mask, row_mask, start, config: SimplexConfig):
+    """Lexicographic solve of one game normalised to payoff range <= 1.
+
+    Args:
+      payoffs: ``[N, A..]``, zero at masked joints.
+      joint_mask: ``[A..]`` bool; row_mask: ``[C]`` bool.
+      start: flat index of the joint the first basis is built on (``-1``: the
+        first unmasked joint).
+
+    Returns:
+      ``(ratings [C], sigma [A..], level [], pivots [], done [], failed [])``.
+    """
+    dtype = payoffs.dtype
+    shape = payoffs.shape[1:]
+    num_j = joint_mask.size
+    num_c = row_mask.shape[0]
+    m = num_c + 1
+    col_u = num_j
+    col_s = num_j + 1  # slacks: col_s + c
+    col_d = num_j + 1 + num_c  # level columns: col_d + k (k = 0 unused)
+    n = num_j + 1 + 2 * num_c
+    rows = jnp.arange(num_c)
+    multi = jnp.stack(jnp.unravel_index(jnp.arange(num_j), shape), axis=1)  # [J, N]
+
+    live = row_mask.astype(dtype)  # masked rows read s_c = 0 and constrain nothing
+
+    def column(j, d_rows):
+        """Column ``j`` of the constraint matrix, ``[m]``."""
+        jj = jnp.clip(j, 0, num_j - 1)
+        a_col = gains.constraint_columns(payoffs, multi[jj][None])[:, 0] * live
+        sigma_col = jnp.concatenate([a_col, jnp.ones(1, dtype)])
+        u_col = jnp.concatenate([-live, jnp.zeros(1, dtype)])
+        s_col = jnp.concatenate([(rows == j - col_s).astype(dtype), jnp.zeros(1, dtype)])
+        k = jnp.clip(j - col_d, 0, num_c - 1)
+        d_col = jnp.concatenate([d_rows[k].astype(dtype), jnp.zeros(1, dtype)])
+        return jnp.where(
+            j < num_j, sigma_col, jnp.where(j == col_u, u_col, jnp.where(j < col_d, s_col, d_col))
+        )
+
+    def rhs(st: _State):
+        b = jnp.concatenate([-live, jnp.ones(1, dtype)])
+        # b - sum over fixed non-basic variables of column * value (u and d's only).
+        fixed_nb = st.fixed & ~st.is_basic
+        u_part = jnp.where(fixed_nb[col_u], st.fixed_value[col_u], 0.0)
+        d_vals = jnp.where(fixed_nb[col_d:], st.fixed_value[col_d:], 0.0)  # [C]
+        row_shift = (-u_part + d_vals @ st.d_rows.astype(dtype)) * live  # [C]
+        return b - jnp.concatenate([row_shift, jnp.zeros(1, dtype)])
+
+    def refactor(st: _State) -> _State:
+        cols = jax.vmap(lambda j: column(j, st.d_rows))(st.basis).T  # [m, m]
+        binv = jnp.linalg.inv(cols)
+        xb = binv @ rhs(st)
+        return st._replace(binv=binv, xb=xb, since_refactor=jnp.zeros((), jnp.int32))
+
+    def reduced_costs(st: _State):
+        cost_b = jnp.where(st.basis == st.obj, jnp.where(st.obj == col_u, 1.0, -1.0), 0.0).astype(dtype)
+        y = cost_b @ st.binv  # [m]
+        yc, ysum = y[:num_c] * live, y[num_c]
+        r_sigma = -(gains.transpose_gains(payoffs, yc).reshape(-1) + ysum)
+        r_u = jnp.where(st.obj == col_u, 1.0, 0.0) + jnp.sum(yc)
+        r_s = -yc
+        cost_d = jnp.where(jnp.arange(num_c) == st.obj - col_d, -1.0, 0.0)
+        r_d = cost_d - st.d_rows.astype(dtype) @ yc
+        red = jnp.concatenate([r_sigma, r_u[None], r_s, r_d])
+        return jnp.where(st.is_basic | st.fixed, 0.0, red), r_s
+
+    def value_of(st: _State, j):
+        pos = jnp.argmax(st.basis == j)
+        return jnp.where(st.is_basic[j], st.xb[pos], jnp.where(st.fixed[j], st.fixed_value[j], 0.0))
+
+    def next_level(st: _State, r_s) -> _State:
+        # Level finished: freeze free rows with a non-zero dual, fix the objective variable.
+        free = row_mask & ~st.frozen
+        weight = jnp.where(free, r_s, -jnp.inf)
+        new = free & (weight > config.dual_tol)
+        new = new | (free & (jnp.arange(num_c) == jnp.argmax(weight)) & ~jnp.any(new))
+        obj_value = value_of(st, st.obj)
+        value = jnp.where(st.obj == col_u, obj_value - 1.0, st.base - obj_value)
+        frozen = st.frozen | new
+        r = jnp.where(new, value, st.r)
+        fixed = st.fixed.at[st.obj].set(True)
+        fixed_value = st.fixed_value.at[st.obj].set(obj_value)
+        still_free = row_mask & ~frozen
+        done = ~jnp.any(still_free)
+        k = st.level + 1  # the column of level k + 1 lives at slot k
+        d_rows = st.d_rows.at[k].set(jnp.where(done, st.d_rows[k], still_free))
+        fixed = jnp.where(done, fixed, fixed.at[col_d + k].set(False))
+        obj = jnp.where(done, st.obj, col_d + k).astype(jnp.int32)
+        return st._replace(
+            frozen=frozen,
+            r=r,
+            base=value,
+            level=k,
+            fixed=fixed,
+            fixed_value=fixed_value,
+            d_rows=d_rows,
+            obj=obj,
+            done=done,
+            degenerate=jnp.zeros((), bool),
+        )
+
+    def pivot(st: _State, red) -> _State:
+        negative = red < -config.cost_tol
+        dantzig = jnp.argmin(red)
+        bland = jnp.argmax(negative)
+        q = jnp.where(st.degenerate, bland, dantzig)
+        alpha = st.binv @ column(q, st.d_rows)  # [m]
+        fixed_b = st.fixed[st.basis]
+        ratio = jnp.where(
+            fixed_b,
+            jnp.where(jnp.abs(alpha) > config.pivot_tol, 0.0, jnp.inf),
+            jnp.where(
+                alpha > config.pivot_tol, jnp.maximum(st.xb, 0.0) / jnp.where(alpha > 0, alpha, 1.0), jnp.inf
+            ),
+        )
+        best = jnp.min(ratio)
+        # Ties: the smallest basic column (Bland's leaving rule); fixed leavers
+        # (ratio 0) always win.
+        tie = ratio <= best + 1e-12 * (1.0 + best)
+        p = jnp.argmin(jnp.where(tie, st.basis, n + 1))
+        unbounded = ~jnp.isfinite(best)
+        theta = jnp.where(unbounded, 0.0, best)
+        leaving = st.basis[p]
+        xb = st.xb - theta * alpha
+        xb = xb.at[p].set(theta)
+        pivot_row = st.binv[p] / alpha[p]
+        binv = st.binv - jnp.outer(alpha, pivot_row)
+        binv = binv.at[p].set(pivot_row)
+        basis = st.basis.at[p].set(q.astype(jnp.int32))
+        is_basic = st.is_basic.at[leaving].set(False).at[q].set(True)
+        new = st._replace(
+            binv=binv,
+            xb=xb,
+            basis=basis,
+            is_basic=is_basic,
+            pivots=st.pivots + 1,
+            since_refactor=st.since_refactor + 1,
+            degenerate=theta <= config.pivot_tol,
+        )
+        return jax.tree.map(lambda a, b: jnp.where(unbounded, a, b), st._replace(failed=True, done=True), new)
+
+    def step(_, st: _State) -> _State:
+        red, r_s = reduced_costs(st)
+        optimal = jnp.min(red) >= -config.cost_tol
+        active = ~st.done & (st.pivots < config.max_pivots)
+        new = jax.lax.cond(optimal, lambda s: next_level(s, r_s), lambda s: pivot(s, red), st)
+        return jax.tree.map(lambda a, b: jnp.where(active, b, a), st, new)
+
+    def body(st: _State) -> _State:
+        # A fixed number of steps, then one refactorisation: under vmap a cond
+        # on a per-game counter would refactor every game at every pivot.
+        st = jax.lax.fori_loop(0, config.refactor_every, step, st)
+        return refactor(st)
+
+    def cond(st: _State):
+        return ~st.done & (st.pivots < config.max_pivots)
+
+    # Initial basis: the first unmasked joint a0 with sigma = 1, u = 1 + max_c A_c a0,
+    # slacks basic except on the row attaining the max (its slack is non-basic).
+    flat_mask = joint_mask.reshape(-1)
+    a0 = jnp.where((start >= 0) & flat_mask[jnp.clip(start, 0, num_j - 1)], start, jnp.argmax(flat_mask))
+    col0 = gains.constraint_columns(payoffs, multi[a0][None])[:, 0]
+    col0 = jnp.where(row_mask, col0, -jnp.inf)
+    c_star = jnp.argmax(col0)
+    slack_rows = jnp.where(rows < c_star, rows, rows + 1)[: num_c - 1]
+    basis = jnp.concatenate([jnp.array([a0, col_u]), col_s + slack_rows]).astype(jnp.int32)
+    is_basic = jnp.zeros(n, bool).at[basis].set(True)
+    fixed = jnp.zeros(n, bool)
+    fixed = fixed.at[:num_j].set(~flat_mask)
+    fixed = fixed.at[col_d:].set(True)
+    state = _State(
+        binv=jnp.eye(m, dtype=dtype),
+        xb=jnp.zeros(m, dtype),
+        basis=basis,
+        is_basic=is_basic,
+        fixed=fixed,
+        fixed_value=jnp.zeros(n, dtype),
+        d_rows=jnp.zeros((num_c, num_c), bool),
+        obj=jnp.asarray(col_u, jnp.int32),
+        frozen=~row_mask,
+        r=jnp.zeros(num_c, dtype),
+        base=jnp.zeros((), dtype),
+        level=jnp.zeros((), jnp.int32),
+        pivots=jnp.zeros((), jnp.int32),
+        since_refactor=jnp.zeros((), jnp.int32),
+        degenerate=jnp.zeros((), bool),
+        done=~jnp.any(row_mask),
+        failed=jnp.zeros((), bool),
+    )
+    state = refactor(state)
+    state = jax.lax.while_loop(cond, body, state)
+    xs = jnp.zeros(n, dtype).at[state.basis].set(state.xb)[:num_j]
+    sigma = jnp.where(flat_mask, jnp.maximum(xs, 0.0), 0.0)
+    sigma = (sigma / jnp.maximum(sigma.sum(), 1e-30)).reshape(shape)
+    g = gains.deviation_gains(payoffs, sigma)
+    ratings = jnp.where(state.frozen & row_mask, state.r, g)
+    return ratings, sigma, state.level, state.pivots, state.done & ~state.failed, state.failed

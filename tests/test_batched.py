@@ -1,0 +1,164 @@
+"""The batched JAX path against the exact path, and its batch semantics."""
+
+import os
+import subprocess
+import sys
+
+import jax
+import numpy as np
+import pytest
+
+import jaxrate
+from jaxrate.batched import Status, raise_for_status
+
+B = 48  # games per family; one compilation per (shape, dtype)
+
+
+def _family(kind: str, shape, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    n = len(shape)
+    if kind == "general":
+        return rng.random((B, n) + shape)
+    if kind == "integer":
+        return rng.integers(0, 3, size=(B, n) + shape) / 2.0
+    if kind == "zerosum":
+        g = rng.random((B,) + shape)
+        return np.stack([g, -g], axis=1)
+    if kind == "clones":  # the last strategy of every player copies the first
+        g = rng.random((B, n) + shape)
+        for p in range(n):
+            src = [slice(None)] * (n + 2)
+            dst = list(src)
+            src[2 + p], dst[2 + p] = 0, -1
+            g[tuple(dst)] = g[tuple(src)]
+        return g
+    raise ValueError(kind)
+
+
+def _exact(games):
+    return [np.concatenate(jaxrate.exact.deviation_ratings(g).ratings) for g in games]
+
+
+def _max_diff(result, games):
+    fast = np.concatenate(result.ratings, axis=1)
+    return max(float(np.max(np.abs(f - e))) for f, e in zip(fast, _exact(games)))
+
+
+@pytest.mark.parametrize("kind", ["general", "integer", "zerosum", "clones"])
+def test_two_player_families_match_exact_in_float64(kind):
+    games = _family(kind, (4, 4))
+    with jax.enable_x64(True):
+        out = jaxrate.deviation_ratings(games)
+    assert out.precision == "float64"
+    assert np.all(out.status == Status.SOLVED)
+    assert _max_diff(out, games) <= 1e-7
+    assert np.max(out.residual) <= 1e-7 and np.max(out.max_gain) <= 1e-7
+
+
+@pytest.mark.parametrize("kind", ["general", "integer", "clones"])
+def test_three_player_families_match_exact_in_float64(kind):
+    games = _family(kind, (3, 3, 3))
+    with jax.enable_x64(True):
+        out = jaxrate.deviation_ratings(games)
+    assert np.all(out.status == Status.SOLVED)
+    assert _max_diff(out, games) <= 1e-7
+
+
+def test_symmetric_model_vs_model_vs_task_matches_exact():
+    rng = np.random.default_rng(3)
+    games = np.stack([jaxrate.agent_vs_agent_vs_task(rng.random((3, 3))).payoffs for _ in range(B)])
+    with jax.enable_x64(True):
+        out = jaxrate.deviation_ratings(games)
+    assert np.all(out.status == Status.SOLVED)
+    assert _max_diff(out, games) <= 1e-7
+
+
+def test_float32_solved_games_within_1e3():
+    games = _family("general", (4, 4), seed=1).astype(np.float32)
+    out = jaxrate.deviation_ratings(games)
+    assert out.precision == "float32" and out.ratings[0].dtype == np.float32
+    solved = out.status == Status.SOLVED
+    assert solved.mean() >= 0.95
+    fast = np.concatenate(out.ratings, axis=1)
+    exact = _exact(games.astype(np.float64))
+    assert max(float(np.max(np.abs(fast[i] - exact[i]))) for i in np.nonzero(solved)[0]) <= 1e-3
+
+
+def test_single_game_and_batch_agree():
+    games = _family("general", (4, 4), seed=2)
+    with jax.enable_x64(True):
+        batch = jaxrate.deviation_ratings(games)
+        for i in (0, 7, 31):
+            single = jaxrate.deviation_ratings(games[i])
+            assert single.ratings[0].shape == (4,) and single.joint.shape == (4, 4)
+            np.testing.assert_allclose(single.ratings[0], batch.ratings[0][i], atol=1e-12)
+            np.testing.assert_allclose(single.joint, batch.joint[i], atol=1e-12)
+        games_list = [jaxrate.Game(g) for g in games[:5]]
+        from_games = jaxrate.deviation_ratings(games_list)
+        np.testing.assert_allclose(from_games.ratings[1], batch.ratings[1][:5], atol=1e-12)
+
+
+def test_bad_game_does_not_spoil_the_batch():
+    games = _family("general", (4, 4), seed=4)
+    games[5, 0, 1, 2] = np.nan
+    with jax.enable_x64(True):
+        out = jaxrate.deviation_ratings(games)
+    assert out.status[5] == Status.NONFINITE and np.all(np.isnan(out.ratings[0][5]))
+    others = np.delete(np.arange(B), 5)
+    assert np.all(out.status[others] == Status.SOLVED)
+    assert _max_diff(out._replace(ratings=tuple(r[others] for r in out.ratings)), games[others]) <= 1e-7
+    with pytest.raises(RuntimeError, match="game 5 of 48: NONFINITE"):
+        raise_for_status(out)
+
+
+def test_masks_rate_the_subgame():
+    games = _family("general", (4, 4), seed=5)
+    mask0 = np.ones((B, 4), bool)
+    mask0[:, 3] = False  # player 0 has 3 strategies in every game
+    mask0[::2, 2] = False  # and 2 in every other game
+    with jax.enable_x64(True):
+        out = jaxrate.deviation_ratings(games, masks=[mask0, np.ones(4, bool)])
+    assert np.all(out.status == Status.SOLVED)
+    for i in range(0, B, 5):
+        keep = np.nonzero(mask0[i])[0]
+        sub = jaxrate.exact.deviation_ratings(games[i][:, keep])
+        np.testing.assert_allclose(out.ratings[0][i][keep], sub.ratings[0], atol=1e-7)
+        np.testing.assert_allclose(out.ratings[1][i], sub.ratings[1], atol=1e-7)
+        assert np.all(np.isnan(out.ratings[0][i][~mask0[i]]))
+        assert np.all(out.joint[i][~mask0[i]] == 0)
+
+
+def test_warm_start_gives_the_same_ratings():
+    games = _family("general", (4, 4), seed=6)
+    with jax.enable_x64(True):
+        cold = jaxrate.deviation_ratings(games)
+        nudged = games + 1e-3 * np.random.default_rng(0).random(games.shape)
+        warm = jaxrate.deviation_ratings(nudged, warm_start=cold)
+        fresh = jaxrate.deviation_ratings(nudged)
+    np.testing.assert_allclose(np.concatenate(warm.ratings, 1), np.concatenate(fresh.ratings, 1), atol=1e-9)
+
+
+def test_bad_structure_raises():
+    with pytest.raises(ValueError, match="shape"):
+        jaxrate.deviation_ratings(np.zeros((3, 2, 2)))
+    with pytest.raises(ValueError, match="share a shape"):
+        jaxrate.deviation_ratings([jaxrate.Game(np.zeros((2, 2, 2))), jaxrate.Game(np.zeros((2, 3, 2)))])
+    with pytest.raises(ValueError, match="masks"):
+        jaxrate.deviation_ratings(np.zeros((2, 2, 2)), masks=[np.ones(2, bool)])
+
+
+def test_batch_axis_sharded_over_four_cpu_devices():
+    code = (
+        "import numpy as np, jax, jaxrate\n"
+        "assert jax.local_device_count() == 4\n"
+        "jax.config.update('jax_enable_x64', True)\n"
+        "g = np.random.default_rng(0).random((10, 2, 3, 3))\n"
+        "out = jaxrate.deviation_ratings(g)\n"
+        "ex = [jaxrate.exact.deviation_ratings(x).ratings[0] for x in g]\n"
+        "assert out.ratings[0].shape == (10, 3)\n"
+        "assert np.max(np.abs(out.ratings[0] - np.stack(ex))) < 1e-7, out.ratings[0]\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4", JAX_PLATFORMS="cpu")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
