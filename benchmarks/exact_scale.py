@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import resource
 import subprocess
 import sys
@@ -96,21 +95,6 @@ def _run(case: str, method: str, timeout: float) -> dict | None:
     return data
 
 
-def _header() -> None:
-    import highspy
-    import jax
-    import ortools
-
-    import jaxrate
-
-    print(f"machine: {platform.node()} {platform.machine()} {os.cpu_count()} cpus, {platform.platform()}")
-    print(
-        f"python {platform.python_version()}, numpy {np.__version__}, jax {jax.__version__}, "
-        f"highspy {highspy.Highs().version()}, ortools {ortools.__version__}, "
-        f"jaxrate {jaxrate.__version__}"
-    )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -123,7 +107,10 @@ def main() -> None:
     if args.child:
         _child(*args.child)
         return
-    _header()
+    sys.path.insert(0, str(HERE))
+    from _env import header
+
+    header()
     cases = [c for c in args.cases if c != "scaling"]
     if "scaling" in args.cases:
         cases += [f"leaderboard:{m}x{t}" for m, t in SCALING]

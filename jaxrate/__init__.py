@@ -1,9 +1,8 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import batched, datasets, exact, gains, games
+from jaxrate import datasets, exact, gains, games
 from jaxrate._game import Game
 from jaxrate._version import __version__
-from jaxrate.batched import deviation_ratings
 from jaxrate.gains import deviation_gains, uniform_ratings
 from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task
 
@@ -14,10 +13,21 @@ __all__ = [
     "agent_vs_task",
     "batched",
     "datasets",
-    "deviation_ratings",
     "deviation_gains",
+    "deviation_ratings",
     "exact",
     "gains",
     "games",
     "uniform_ratings",
 ]
+
+
+def __getattr__(name: str):
+    # The JAX path is imported on first use, so that the exact path and the
+    # command line start without importing JAX.
+    if name in ("batched", "deviation_ratings"):
+        import importlib
+
+        batched = importlib.import_module("jaxrate.batched")
+        return batched if name == "batched" else batched.deviation_ratings
+    raise AttributeError(f"module 'jaxrate' has no attribute {name!r}")

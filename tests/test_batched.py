@@ -162,3 +162,15 @@ def test_batch_axis_sharded_over_four_cpu_devices():
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=4", JAX_PLATFORMS="cpu")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_streaming_through_fewer_lanes_than_games():
+    games = _family("integer", (4, 4), seed=7)
+    with jax.enable_x64(True):
+        streamed = jaxrate.deviation_ratings(games, lanes=8)  # 48 games through 8 lanes
+        at_once = jaxrate.deviation_ratings(games)
+    assert np.all(streamed.status == Status.SOLVED)
+    for a, b in zip(streamed.ratings, at_once.ratings):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(streamed.iterations, at_once.iterations)
+    assert _max_diff(streamed, games) <= 1e-7

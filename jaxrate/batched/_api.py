@@ -13,9 +13,9 @@ import numpy as np
 from jaxrate import gains
 from jaxrate._game import Game
 from jaxrate.batched._result import BatchResult, Status
-from jaxrate.batched._simplex import SimplexConfig, solve_one
+from jaxrate.batched._simplex import SimplexConfig, make_solver
 
-__all__ = ["deviation_ratings", "rate_normalised"]
+__all__ = ["deviation_ratings"]
 
 _DEFAULT_TOL = {"float32": 2e-5, "float64": 1e-9}
 
@@ -37,8 +37,8 @@ def _masks_for(shape, masks, batch):
     return tuple(out)
 
 
-def _game_core(payoffs, masks, start, config: SimplexConfig):
-    """Normalise one game, solve, and map results back to payoff units."""
+def _prepare(payoffs, masks):
+    """Masks, validity, scale and normalised payoffs of one game."""
     n = payoffs.shape[0]
     shape = payoffs.shape[1:]
     joint_mask = functools.reduce(
@@ -55,13 +55,38 @@ def _game_core(payoffs, masks, start, config: SimplexConfig):
     safe = jnp.where(scale > 0, scale, 1.0)
     mid = ((hi + lo) / 2).reshape((n,) + (1,) * len(shape))
     normed = jnp.where(joint_mask[None], (payoffs - mid) / safe, 0.0)
-    ratings, sigma, levels, pivots, solved, failed = solve_one(normed, joint_mask, row_mask, start, config)
-    dev = gains.deviation_gains(normed, sigma)
+    return {
+        "payoffs": normed,
+        "joint_mask": joint_mask,
+        "row_mask": row_mask,
+        "scale": scale,
+        "finite": finite,
+    }
+
+
+def _solver(prep, config):
+    return make_solver(prep["payoffs"], prep["joint_mask"], prep["row_mask"], config)
+
+
+def _init(prep, start, config):
+    return _solver(prep, config)[0](start)
+
+
+def _advance(state, prep, config, rounds):
+    return _solver(prep, config)[1](state, rounds)
+
+
+def _finish(state, prep, config: SimplexConfig):
+    """Outputs of one game in payoff units, with its status."""
+    ratings, sigma, levels, pivots, solved, failed = _solver(prep, config)[2](state)
+    row_mask, scale, finite = prep["row_mask"], prep["scale"], prep["finite"]
+    dev = gains.deviation_gains(prep["payoffs"], sigma)
     residual = jnp.max(jnp.where(row_mask, jnp.abs(dev - ratings), 0.0)) * scale
     max_gain = jnp.max(jnp.where(row_mask, dev, -jnp.inf)) * scale
     ratings = ratings * scale
     # A result whose own certificate is off is not returned as solved.
-    inaccurate = ~(residual <= 1e3 * config.cost_tol * scale) | ~(max_gain <= 1e3 * config.cost_tol * scale)
+    limit = 1e3 * config.cost_tol * scale
+    inaccurate = ~(residual <= limit) | ~(max_gain <= limit)
     status = jnp.where(
         ~finite,
         int(Status.NONFINITE),
@@ -86,10 +111,62 @@ def _game_core(payoffs, masks, start, config: SimplexConfig):
     }
 
 
-@functools.partial(jax.jit, static_argnames=("config",))
-def rate_normalised(payoffs, masks, start, config: SimplexConfig):
-    """Jitted, vmapped core over a leading batch axis (all inputs batched)."""
-    return jax.vmap(_game_core, in_axes=(0, 0, 0, None))(payoffs, masks, start, config)
+_prepare_batch = jax.jit(jax.vmap(_prepare))
+_init_batch = jax.jit(jax.vmap(_init, in_axes=(0, 0, None)), static_argnums=2)
+_finish_batch = jax.jit(jax.vmap(_finish, in_axes=(0, 0, None)), static_argnums=2)
+_advance_batch = jax.jit(jax.vmap(_advance, in_axes=(0, 0, None, None)), static_argnums=(2, 3))
+
+
+@jax.jit
+def _merge(state, fresh, refill):
+    def pick(a, b):
+        return jnp.where(refill.reshape((-1,) + (1,) * (a.ndim - 1)), b, a)
+
+    return jax.tree.map(pick, state, fresh)
+
+
+def _take(tree, index):
+    return jax.tree.map(lambda x: x[index], tree)
+
+
+def _rate(prep, start, config: SimplexConfig, lanes: int) -> dict:
+    """Rate every game; with more games than ``lanes``, finished lanes take new games.
+
+    A vmapped loop runs as long as its slowest member, so a big batch runs in
+    ``lanes`` slots, about 64 pivots at a time: a game that is done hands its
+    slot to the next game in the queue.
+    """
+    batch = start.shape[0]
+    if batch <= lanes:
+        state = _advance_batch(_init_batch(prep, start, config), prep, config, None)
+        return {k: np.asarray(v) for k, v in _finish_batch(state, prep, config).items()}
+    slot_game = np.arange(lanes)
+    queue = lanes
+    lane_prep = _take(prep, jnp.asarray(slot_game))
+    state = _init_batch(lane_prep, start[slot_game], config)
+    results: dict[str, np.ndarray] = {}
+    rounds = max(1, 64 // config.refactor_every)
+    while True:
+        state = _advance_batch(state, lane_prep, config, rounds)
+        finished = np.asarray(state.done | (state.pivots >= config.max_pivots)) & (slot_game >= 0)
+        if finished.any():
+            out = {k: np.asarray(v) for k, v in _finish_batch(state, lane_prep, config).items()}
+            if not results:
+                results = {k: np.zeros((batch,) + v.shape[1:], v.dtype) for k, v in out.items()}
+            for k, v in out.items():
+                results[k][slot_game[finished]] = v[finished]
+            slot_game = np.where(finished, -1, slot_game)
+        idle = slot_game < 0
+        if queue >= batch and idle.all():
+            return results
+        refill = idle & (np.cumsum(idle) <= batch - queue)
+        if refill.any():
+            slot_game[refill] = np.arange(queue, queue + int(refill.sum()))
+            queue += int(refill.sum())
+            games = jnp.asarray(np.where(slot_game >= 0, slot_game, 0))
+            lane_prep = _take(prep, games)
+            state = _merge(state, _init_batch(lane_prep, start[games], config), jnp.asarray(refill))
+        # Lanes left without a game keep their finished state and do no more work.
 
 
 def _stack(payoffs: Any):
@@ -111,6 +188,7 @@ def deviation_ratings(
     tol: float | None = None,
     max_pivots: int | None = None,
     refactor_every: int | None = None,
+    lanes: int = 256,
 ) -> BatchResult:
     """Deviation ratings of one game or a batch, all games solved in parallel in JAX.
 
@@ -135,6 +213,9 @@ def deviation_ratings(
         default ``50 * (C + 1)``, a few times what games need.
       refactor_every: pivots between recomputing the basis inverse (default 10
         in float32, 50 in float64).
+      lanes: games solved side by side; a larger batch streams through them,
+        a finished game handing its lane to the next, so no batch waits for
+        its slowest game.
 
     Returns:
       A :class:`BatchResult`; one bad game (NaN payoffs, pivot cap) gets its
@@ -199,7 +280,8 @@ def deviation_ratings(
     )
     stacked, mask_arrays, start = _pad_to_bucket(stacked, mask_arrays, start)
     stacked, mask_arrays, start = _shard(stacked, mask_arrays, start)
-    out = rate_normalised(stacked, mask_arrays, start, config)
+    prep = _prepare_batch(stacked, mask_arrays)
+    out = _rate(prep, start, config, lanes=max(int(lanes), 1))
     out = {k: np.asarray(v)[:batch] for k, v in out.items()}
     offsets = gains.constraint_offsets(shape)
     ratings = tuple(out["ratings"][:, offsets[p] : offsets[p + 1]] for p in range(n))

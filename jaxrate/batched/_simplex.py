@@ -33,7 +33,7 @@ import jax.numpy as jnp
 
 from jaxrate import gains
 
-__all__ = ["SimplexConfig", "solve_one"]
+__all__ = ["SimplexConfig", "make_solver", "solve_one"]
 
 
 class SimplexConfig(NamedTuple):
@@ -77,6 +77,17 @@ def solve_one(payoffs, joint_mask, row_mask, start, config: SimplexConfig):
 
     Returns:
       ``(ratings [C], sigma [A..], level [], pivots [], done [], failed [])``.
+    """
+    init, advance, finish = make_solver(payoffs, joint_mask, row_mask, config)
+    return finish(advance(init(start)))
+
+
+def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
+    """``(init(start) -> state, advance(state, rounds=None) -> state, finish(state))``.
+
+    ``advance`` runs until the game is done, or for at most ``rounds`` rounds of
+    ``config.refactor_every`` pivots, so a driver can swap finished games out
+    of a batch between calls.
     """
     dtype = payoffs.dtype
     shape = payoffs.shape[1:]
@@ -223,43 +234,56 @@ def solve_one(payoffs, joint_mask, row_mask, start, config: SimplexConfig):
     def cond(st: _State):
         return ~st.done & (st.pivots < config.max_pivots)
 
-    # Initial basis: the first unmasked joint a0 with sigma = 1, u = 1 + max_c A_c a0,
-    # slacks basic except on the row attaining the max (its slack is non-basic).
     flat_mask = joint_mask.reshape(-1)
-    a0 = jnp.where((start >= 0) & flat_mask[jnp.clip(start, 0, num_j - 1)], start, jnp.argmax(flat_mask))
-    col0 = gains.constraint_columns(payoffs, multi[a0][None])[:, 0]
-    col0 = jnp.where(row_mask, col0, -jnp.inf)
-    c_star = jnp.argmax(col0)
-    slack_rows = jnp.where(rows < c_star, rows, rows + 1)[: num_c - 1]
-    basis = jnp.concatenate([jnp.array([a0, col_u]), col_s + slack_rows]).astype(jnp.int32)
-    is_basic = jnp.zeros(n, bool).at[basis].set(True)
-    fixed = jnp.zeros(n, bool)
-    fixed = fixed.at[:num_j].set(~flat_mask)
-    fixed = fixed.at[col_d:].set(True)
-    state = _State(
-        binv=jnp.eye(m, dtype=dtype),
-        xb=jnp.zeros(m, dtype),
-        basis=basis,
-        is_basic=is_basic,
-        fixed=fixed,
-        fixed_value=jnp.zeros(n, dtype),
-        d_rows=jnp.zeros((num_c, num_c), bool),
-        obj=jnp.asarray(col_u, jnp.int32),
-        frozen=~row_mask,
-        r=jnp.zeros(num_c, dtype),
-        base=jnp.zeros((), dtype),
-        level=jnp.zeros((), jnp.int32),
-        pivots=jnp.zeros((), jnp.int32),
-        since_refactor=jnp.zeros((), jnp.int32),
-        degenerate=jnp.zeros((), bool),
-        done=~jnp.any(row_mask),
-        failed=jnp.zeros((), bool),
-    )
-    state = refactor(state)
-    state = jax.lax.while_loop(cond, body, state)
-    xs = jnp.zeros(n, dtype).at[state.basis].set(state.xb)[:num_j]
-    sigma = jnp.where(flat_mask, jnp.maximum(xs, 0.0), 0.0)
-    sigma = (sigma / jnp.maximum(sigma.sum(), 1e-30)).reshape(shape)
-    g = gains.deviation_gains(payoffs, sigma)
-    ratings = jnp.where(state.frozen & row_mask, state.r, g)
-    return ratings, sigma, state.level, state.pivots, state.done & ~state.failed, state.failed
+
+    def init(start) -> _State:
+        # Initial basis: the first unmasked joint a0 with sigma = 1, u = 1 + max_c A_c a0,
+        # slacks basic except on the row attaining the max (its slack is non-basic).
+        a0 = jnp.where((start >= 0) & flat_mask[jnp.clip(start, 0, num_j - 1)], start, jnp.argmax(flat_mask))
+        col0 = gains.constraint_columns(payoffs, multi[a0][None])[:, 0]
+        col0 = jnp.where(row_mask, col0, -jnp.inf)
+        c_star = jnp.argmax(col0)
+        slack_rows = jnp.where(rows < c_star, rows, rows + 1)[: num_c - 1]
+        basis = jnp.concatenate([jnp.array([a0, col_u]), col_s + slack_rows]).astype(jnp.int32)
+        is_basic = jnp.zeros(n, bool).at[basis].set(True)
+        fixed = jnp.zeros(n, bool)
+        fixed = fixed.at[:num_j].set(~flat_mask)
+        fixed = fixed.at[col_d:].set(True)
+        state = _State(
+            binv=jnp.eye(m, dtype=dtype),
+            xb=jnp.zeros(m, dtype),
+            basis=basis,
+            is_basic=is_basic,
+            fixed=fixed,
+            fixed_value=jnp.zeros(n, dtype),
+            d_rows=jnp.zeros((num_c, num_c), bool),
+            obj=jnp.asarray(col_u, jnp.int32),
+            frozen=~row_mask,
+            r=jnp.zeros(num_c, dtype),
+            base=jnp.zeros((), dtype),
+            level=jnp.zeros((), jnp.int32),
+            pivots=jnp.zeros((), jnp.int32),
+            since_refactor=jnp.zeros((), jnp.int32),
+            degenerate=jnp.zeros((), bool),
+            done=~jnp.any(row_mask),
+            failed=jnp.zeros((), bool),
+        )
+        return refactor(state)
+
+    def advance(state: _State, rounds=None) -> _State:
+        if rounds is None:
+            return jax.lax.while_loop(cond, body, state)
+        out, _ = jax.lax.while_loop(
+            lambda c: cond(c[0]) & (c[1] < rounds), lambda c: (body(c[0]), c[1] + 1), (state, 0)
+        )
+        return out
+
+    def finish(state: _State):
+        xs = jnp.zeros(n, dtype).at[state.basis].set(state.xb)[:num_j]
+        sigma = jnp.where(flat_mask, jnp.maximum(xs, 0.0), 0.0)
+        sigma = (sigma / jnp.maximum(sigma.sum(), 1e-30)).reshape(shape)
+        g = gains.deviation_gains(payoffs, sigma)
+        ratings = jnp.where(state.frozen & row_mask, state.r, g)
+        return ratings, sigma, state.level, state.pivots, state.done & ~state.failed, state.failed
+
+    return init, advance, finish
