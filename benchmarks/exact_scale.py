@@ -87,9 +87,12 @@ def _run(case: str, method: str, timeout: float) -> dict | None:
     out = f"/tmp/jaxrate-bench-{os.getpid()}-{method}.json"
     cmd = [sys.executable, __file__, "--child", case, method, out]
     try:
-        subprocess.run(cmd, check=True, timeout=timeout)
+        done = subprocess.run(cmd, timeout=timeout, capture_output=True, text=True)
     except subprocess.TimeoutExpired:
         return {"timeout": timeout}
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        return {"error": last[:160]}
     data = json.loads(Path(out).read_text())
     os.unlink(out)
     return data
@@ -120,8 +123,9 @@ def main() -> None:
     )
     for case in cases:
         fast = _run(case, "fast", args.timeout)
-        if "timeout" in fast:
-            print(f"{case:<22}{'':>12}{'':>10}{'>' + str(int(args.timeout)):>9}  fast timed out")
+        if "timeout" in fast or "error" in fast:
+            why = "timed out" if "timeout" in fast else f"failed: {fast['error']}"
+            print(f"{case:<22}  fast {why}", flush=True)
             continue
         reference, ref_name, ratio = None, "naive", ""
         if fast["joints"] <= args.naive_max_joints:
@@ -131,8 +135,8 @@ def main() -> None:
         else:
             ref_name = "HiGHS, no symmetry"
             reference = _run(case, "reference", args.timeout)
-        if reference is None or "timeout" in reference:
-            diff, naive_s = "n/a", "timeout"
+        if reference is None or "timeout" in reference or "error" in reference:
+            diff, naive_s = "n/a", "timeout" if reference and "timeout" in reference else "error"
         else:
             diff = f"{np.max(np.abs(np.subtract(fast['ratings'], reference['ratings']))):.1e}"
             naive_s = f"{reference['seconds']:.1f}" if ref_name == "naive" else "-"
