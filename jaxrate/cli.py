@@ -259,6 +259,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 2
         return _cmd_rate(args, argv)
+    except BrokenPipeError:  # output piped into e.g. head, which closed early
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except _UsageError as err:
         print(str(err), file=sys.stderr)
         return 2

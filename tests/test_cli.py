@@ -109,3 +109,9 @@ def test_progress_bar_on_request_and_silent_when_piped(capsys):
     assert frames[-1].startswith("[" + "#" * 30 + "] 73/73 frozen, level ")
     code, _, err = _run(capsys, "rate", "--dataset", "atari", "--game", "2p")
     assert code == 0 and err == ""  # stderr is not a terminal under pytest
+
+
+def test_output_piped_into_a_closed_reader_is_quiet():
+    cmd = f"{sys.executable} -m jaxrate.cli rate --dataset atari --game 2p | head -n 1"
+    done = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True)
+    assert done.stdout.startswith("atari: 20 agents x 53 tasks") and done.stderr == ""

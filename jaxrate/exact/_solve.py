@@ -44,6 +44,12 @@ def normalise_payoffs(payoffs: np.ndarray, decimals: int = 12) -> tuple[np.ndarr
     return np.round(centred, decimals), scale
 
 
+def _support_gains(payoffs: np.ndarray, sol) -> np.ndarray:
+    """Gains of a sparse sigma from its support's columns: O(C K), not O(N |A|)."""
+    multi = np.stack(np.unravel_index(sol.joints, payoffs.shape[1:]), axis=1)
+    return gains.constraint_columns(payoffs, multi) @ sol.weights
+
+
 def _check_level(
     payoffs: np.ndarray,
     sol,
@@ -57,9 +63,7 @@ def _check_level(
         return False
     if abs(sol.weights.sum() - 1.0) > tol * 10:
         return False
-    # Gains of a sparse sigma from its support's columns: O(C K), not O(N |A|).
-    multi = np.stack(np.unravel_index(sol.joints, payoffs.shape[1:]), axis=1)
-    dev = gains.constraint_columns(payoffs, multi) @ sol.weights
+    dev = _support_gains(payoffs, sol)
     limit = np.where(frozen, bounds + slack, sol.value)
     return bool(np.all(dev <= limit + 100 * tol))
 
@@ -155,11 +159,16 @@ def deviation_ratings(
         if not new.any():  # cannot happen in exact arithmetic: free duals sum to 1
             new = np.zeros(num_c, dtype=bool)
             new[np.argmax(np.where(frozen, -np.inf, dual))] = True
-        ratings[new] = sol.value
+        # Freeze at the level value, or at the row's own activity where the
+        # solver's point sits above it within its tolerance, so that the point
+        # the next level warm-starts from satisfies every frozen row exactly.
+        activity = _support_gains(payoffs, sol)[new]
+        value = np.maximum(sol.value, activity)
+        ratings[new] = value
         frozen_at[new] = len(values)
         frozen |= new
         values.append(sol.value)
-        lp.freeze(np.nonzero(new)[0], np.full(int(new.sum()), sol.value))
+        lp.freeze(np.nonzero(new)[0], value)
         if progress is not None:
             progress(Progress(level=len(values), frozen=int(frozen.sum()), total=num_c))
 
