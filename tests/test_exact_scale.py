@@ -107,3 +107,23 @@ def test_livebench_four_way_tie_for_first():
         "gemini-1.5-pro-exp-0801",
     }
     assert result.certificate.max_rating_residual <= 1e-9
+
+
+def test_purging_master_columns_keeps_the_ratings(monkeypatch):
+    from jaxrate.exact import _highs
+
+    made = []
+    original = _highs.HighsLevelSolver.__init__
+
+    def small_master(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        self.purge_above = 10  # purge after almost every level
+        made.append(self)
+
+    rng = np.random.default_rng(9)
+    payoffs = rng.random((3, 12, 12, 10))
+    expected = deviation_ratings(payoffs, columns="all", symmetry=None)
+    monkeypatch.setattr(_highs.HighsLevelSolver, "__init__", small_master)
+    purged = deviation_ratings(payoffs, columns="generate", symmetry=None)
+    assert len(made[0].columns) < 200
+    np.testing.assert_allclose(np.concatenate(purged.ratings), np.concatenate(expected.ratings), atol=1e-9)
