@@ -159,16 +159,11 @@ def deviation_ratings(
         if not new.any():  # cannot happen in exact arithmetic: free duals sum to 1
             new = np.zeros(num_c, dtype=bool)
             new[np.argmax(np.where(frozen, -np.inf, dual))] = True
-        # Freeze at the level value, or at the row's own activity where the
-        # solver's point sits above it within its tolerance, so that the point
-        # the next level warm-starts from satisfies every frozen row exactly.
-        activity = _support_gains(payoffs, sol)[new]
-        value = np.maximum(sol.value, activity)
-        ratings[new] = value
+        ratings[new] = sol.value
         frozen_at[new] = len(values)
         frozen |= new
         values.append(sol.value)
-        lp.freeze(np.nonzero(new)[0], value)
+        lp.freeze(np.nonzero(new)[0], np.full(int(new.sum()), sol.value))
         if progress is not None:
             progress(Progress(level=len(values), frozen=int(frozen.sum()), total=num_c))
 
