@@ -1,5 +1,6 @@
 """The fast exact path (HiGHS, column generation, symmetry) against the paper's method."""
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +14,10 @@ from jaxrate.exact import deviation_ratings
 from jaxrate.ranking import tied_ranks
 from jaxrate.symmetry import find_interchangeable_pair
 
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+# The project's shared data sits beside the checkout (CI clones main next to it).
+SHARED_DATA = Path(
+    os.environ.get("JAXRATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
+)
 
 
 def _suite(seed: int = 7):
