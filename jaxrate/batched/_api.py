@@ -278,10 +278,11 @@ def deviation_ratings(
             (10 if precision == "float32" else 50) if refactor_every is None else refactor_every
         ),
     )
-    stacked, mask_arrays, start = _pad_to_bucket(stacked, mask_arrays, start)
+    lanes = max(int(lanes), 1)
+    stacked, mask_arrays, start = _pad_to_bucket(stacked, mask_arrays, start, lanes)
     stacked, mask_arrays, start = _shard(stacked, mask_arrays, start)
     prep = _prepare_batch(stacked, mask_arrays)
-    out = _rate(prep, start, config, lanes=max(int(lanes), 1))
+    out = _rate(prep, start, config, lanes=lanes)
     out = {k: np.asarray(v)[:batch] for k, v in out.items()}
     offsets = gains.constraint_offsets(shape)
     ratings = tuple(out["ratings"][:, offsets[p] : offsets[p + 1]] for p in range(n))
@@ -300,11 +301,12 @@ def deviation_ratings(
     return result
 
 
-def _pad_to_bucket(payoffs, masks, start):
-    """Pad the batch to a power of two (copies of game 0) so batch sizes share compilations."""
+def _pad_to_bucket(payoffs, masks, start, lanes):
+    """Pad a batch of at most ``lanes`` games to a power of two (copies of game 0)
+    so that batch sizes share compilations; larger batches stream through lanes."""
     batch = payoffs.shape[0]
-    pad = (1 << max(batch - 1, 0).bit_length()) - batch
-    if pad == 0:
+    pad = min(1 << max(batch - 1, 0).bit_length(), lanes) - batch
+    if pad <= 0:
         return payoffs, masks, start
 
     def padded(x):
