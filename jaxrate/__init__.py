@@ -1,23 +1,35 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import datasets, exact, gains, games
+from jaxrate import datasets, exact, gains, games, ratings, uncertainty
 from jaxrate._game import Game
 from jaxrate._version import __version__
-from jaxrate.gains import deviation_gains, uniform_ratings
-from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task
+from jaxrate.gains import deviation_gains, task_contributions, uniform_ratings
+from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game
+from jaxrate.ratings import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
+from jaxrate.uncertainty import task_subsets
 
 __all__ = [
     "Game",
     "__version__",
     "agent_vs_agent_vs_task",
     "agent_vs_task",
+    "alpha_rank",
     "batched",
+    "battle_game",
     "datasets",
     "deviation_gains",
     "deviation_ratings",
+    "elo_ratings",
     "exact",
     "gains",
     "games",
+    "nash_average",
+    "online_elo",
+    "payoff_ratings",
+    "ratings",
+    "task_contributions",
+    "task_subsets",
+    "uncertainty",
     "uniform_ratings",
 ]
 

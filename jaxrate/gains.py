@@ -31,6 +31,7 @@ __all__ = [
     "transpose_gains",
     "constraint_matrix",
     "constraint_columns",
+    "task_contributions",
     "uniform_ratings",
 ]
 
@@ -169,6 +170,46 @@ def constraint_columns(payoffs: Any, joints: Any) -> Any:
         dev = xp.broadcast_to(dev, (joints.shape[0], payoffs.shape[1 + p]))  # N == 1
         rows.append(dev.T - own[None, :])
     return xp.concatenate(rows, axis=0)
+
+
+def task_contributions(payoffs: Any, sigma: Any, player: int = 0, over: int = -1) -> Any:
+    r"""How much each strategy of player ``over`` adds to player ``player``'s gains.
+
+    .. math::
+
+       c(a', t) = \sum_{a : a_q = t} \sigma(a) \, [G_p(a', a_{-p}) - G_p(a)],
+       \qquad \sum_t c(a', t) = \delta_p(a'),
+
+    the paper's LiveBench decomposition (``p`` a model player, ``q`` the task
+    player): under the deviation ratings' ``sigma*`` the rows sum to the
+    ratings. Works on numpy and JAX arrays (and under ``jax.vmap``).
+
+    Args:
+      payoffs: ``[N, A_1, ..., A_N]``.
+      sigma: joint distribution ``[A_1, ..., A_N]``.
+      player: ``p``, whose gains are decomposed.
+      over: ``q != p``, whose strategies split them (default: the last player).
+
+    Returns:
+      ``[A_p, A_q]``.
+
+    Raises:
+      ValueError: if ``player`` and ``over`` are the same player or out of range.
+    """
+    xp = _xp(payoffs)
+    n = payoffs.shape[0]
+    p, q = int(player), int(over)
+    q = q + n if -n <= q < 0 else q
+    if not (0 <= p < n and 0 <= q < n) or p == q:
+        raise ValueError(f"player and over must be two different players in 0..{n - 1}; got {player}, {over}")
+    g = payoffs[p]
+    marginal = xp.expand_dims(sigma.sum(axis=p), 0)  # [1, A_-p], p's axis summed out
+    moved = xp.moveaxis(g, p, 0)  # [A_p, A_-p]
+    q_rest = q - (q > p)  # q's axis among the others
+    rest = tuple(1 + i for i in range(n - 1) if i != q_rest)
+    deviate = (moved * marginal).sum(axis=rest)  # [A_p, A_q]
+    own = (sigma * g).sum(axis=tuple(i for i in range(n) if i != q))  # [A_q]
+    return deviate - own[None, :]
 
 
 def uniform_ratings(game_or_payoffs: Any) -> tuple[np.ndarray, ...]:

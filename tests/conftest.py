@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import numpy as np
+import pandas as pd
 import pytest
+
+# The project's shared data sits beside the checkout (CI clones main next to it).
+SHARED_DATA = Path(
+    os.environ.get("JAXRATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
+)
 
 N_GAMES = 200  # per property in the default run; the slow marker runs more
 
@@ -47,3 +56,11 @@ def biased_shapley():
         ]
     )
     return np.stack([p1, p1.T])
+
+
+@pytest.fixture(scope="session")
+def livebench() -> pd.DataFrame:
+    """The shared LiveBench snapshot, 65 models x 18 tasks, scores / 100."""
+    path = SHARED_DATA / "livebench_2024_08_17.csv"
+    assert path.exists(), f"the shared LiveBench snapshot is expected at {path}"
+    return pd.read_csv(path, index_col=0) / 100

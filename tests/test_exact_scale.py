@@ -1,10 +1,6 @@
 """The fast exact path (HiGHS, column generation, symmetry) against the paper's method."""
 
-import os
-from pathlib import Path
-
 import numpy as np
-import pandas as pd
 import pytest
 from conftest import random_game
 
@@ -13,11 +9,6 @@ from jaxrate import games
 from jaxrate.exact import deviation_ratings
 from jaxrate.ranking import tied_ranks
 from jaxrate.symmetry import find_interchangeable_pair
-
-# The project's shared data sits beside the checkout (CI clones main next to it).
-SHARED_DATA = Path(
-    os.environ.get("JAXRATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
-)
 
 
 def _suite(seed: int = 7):
@@ -97,10 +88,8 @@ def test_column_generation_keeps_the_master_small():
     np.testing.assert_allclose(np.concatenate(gen.ratings), np.concatenate(full.ratings), atol=1e-9)
 
 
-def test_livebench_four_way_tie_for_first():
-    path = SHARED_DATA / "livebench_2024_08_17.csv"
-    assert path.exists(), f"the shared LiveBench snapshot is expected at {path}"
-    table = pd.read_csv(path, index_col=0) / 100
+def test_livebench_four_way_tie_for_first(livebench):
+    table = livebench
     result = deviation_ratings(jaxrate.agent_vs_agent_vs_task(table))
     ranks = tied_ranks(result.ratings[0], 1e-7 * result.certificate.scale)
     top = {name for name, rank in zip(table.index, ranks) if rank == 1}

@@ -1,0 +1,112 @@
+"""Clone attacks on a leaderboard: which ratings move when tasks or models are copied?
+
+python examples/clone_attack.py [path/to/livebench_2024_08_17.csv] [--plot docs/clone_attack.png]
+
+Four attacks on the LiveBench snapshot (65 models x 18 tasks): one task copied
+10 times, and 3 copies of the top model, each exactly and as near-copies
+(Gaussian noise of 0.01 on the [0, 1] scores). For each method it prints how far
+the original models' ratings move (largest |change|, and the largest change in
+rank). Deviation ratings are clone invariant, so they do not move under exact
+copies; under near-copies they move a little.
+"""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import jaxrate
+from jaxrate.ranking import tied_ranks
+from jaxrate.ratings import elo_ratings, win_probabilities
+
+DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "livebench_2024_08_17.csv"
+
+
+def ratings(table: pd.DataFrame, models: list[str]) -> dict[str, np.ndarray]:
+    dev = jaxrate.exact.deviation_ratings(jaxrate.agent_vs_task(table)).rating_of("agent")
+    dev3 = jaxrate.exact.deviation_ratings(jaxrate.agent_vs_agent_vs_task(table)).rating_of("agent_a")
+    p, names = win_probabilities(table)
+    elo = elo_ratings(p, models=names).rating_of()
+    uniform = table.mean(axis=1)
+    return {
+        "deviation 2P": np.array([dev[m] for m in models]),
+        "deviation 3P": np.array([dev3[m] for m in models]),
+        "uniform": uniform.loc[models].to_numpy(),
+        "elo": np.array([elo[m] for m in models]),
+    }
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    plot = None
+    if "--plot" in args:
+        plot = args[args.index("--plot") + 1]
+        del args[args.index("--plot") : args.index("--plot") + 2]
+    path = Path(args[0]) if args else DEFAULT
+    table = pd.read_csv(path, index_col=0) / 100
+    models = list(table.index)
+    rng = np.random.default_rng(0)
+    base = ratings(table, models)
+    task, top = "LCB_generation", "claude-3-5-sonnet-20240620"
+
+    def task_copies(noise):
+        extra = [
+            (table[[task]] + noise * rng.standard_normal((len(table), 1))).clip(0, 1).add_suffix(f"#{i}")
+            for i in range(10)
+        ]
+        return pd.concat([table, *extra], axis=1)
+
+    def model_copies(noise):
+        extra = [
+            (table.loc[[top]] + noise * rng.standard_normal((1, table.shape[1])))
+            .clip(0, 1)
+            .rename(index={top: f"{top}#{i}"})
+            for i in range(3)
+        ]
+        return pd.concat([table, *extra])
+
+    attacks = {
+        f"{task} x10 (exact copies)": task_copies(0.0),
+        f"{task} x10 (near copies, noise 0.01)": task_copies(0.01),
+        "top model x3 (exact copies)": model_copies(0.0),
+        "top model x3 (near copies, noise 0.01)": model_copies(0.01),
+    }
+    print(f"{'attack':44} {'method':13} {'max |dr|':>10} {'scale':>8} {'max rank shift':>15}")
+    relative = {}
+    for name, attacked in attacks.items():
+        moved = ratings(attacked, models)
+        for method, before in base.items():
+            after = moved[method]
+            scale = np.ptp(before)
+            tol = 1e-7 * max(scale, 1e-12)
+            shift = np.abs(tied_ranks(after, tol) - tied_ranks(before, tol)).max()
+            print(f"{name:44} {method:13} {np.abs(after - before).max():10.3g} {scale:8.3g} {shift:15d}")
+            relative[name, method] = np.abs(after - before).max() / scale
+    if plot is not None:
+        figure(relative, list(attacks), list(base), plot)
+
+
+def figure(relative: dict, attacks: list, methods: list, path: str) -> None:
+    """Grouped bars: how far each method's ratings of the original models move, relative to their range."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(9, 3.6))
+    width = 0.8 / len(methods)
+    for k, method in enumerate(methods):
+        heights = [max(relative[a, method], 1e-12) for a in attacks]
+        ax.bar(np.arange(len(attacks)) + k * width, heights, width, label=method)
+    ax.set_yscale("log")
+    ax.set_ylim(1e-12, 1)
+    ax.set_xticks(np.arange(len(attacks)) + 0.4 - width / 2, [a.replace(" (", "\n(") for a in attacks], fontsize=8)
+    ax.set_ylabel("max |rating change| / rating range")
+    ax.set_title("LiveBench clone attacks: who moves the original models' ratings?", fontsize=10)
+    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    fig.savefig(path, bbox_inches="tight", dpi=130)
+
+
+if __name__ == "__main__":
+    main()

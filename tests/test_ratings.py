@@ -1,0 +1,356 @@
+"""Baselines against known values and independent computations."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import random_games
+
+import jaxrate
+from jaxrate import gains
+from jaxrate.exact import deviation_ratings
+from jaxrate.ratings import (
+    alpha_rank,
+    elo_ratings,
+    fixation_probability,
+    nash_average,
+    online_elo,
+    payoff_ratings,
+    win_probabilities,
+)
+
+# ----------------------------------------------------------------------- Elo
+
+
+def _nll_reference(wins: np.ndarray) -> np.ndarray:
+    """Independent Bradley-Terry fit: scipy BFGS on the log10 loss of the paper's appendix."""
+    from scipy.optimize import minimize
+
+    m = len(wins)
+    unit = 400 / np.log(10)  # optimise in natural log-odds units, report Elo points
+
+    def loss(x):
+        r = np.r_[0.0, x] * unit
+        p_hat = 1.0 / (1.0 + 10 ** ((r[None, :] - r[:, None]) / 400))
+        return -(wins * np.log10(p_hat)).sum()
+
+    res = minimize(loss, np.zeros(m - 1), method="BFGS", options={"gtol": 1e-12})
+    r = np.r_[0.0, res.x] * unit
+    return r - r.mean()
+
+
+def test_elo_two_models_known_value():
+    r = elo_ratings([[0.5, 0.75], [0.25, 0.5]], models=["a", "b"])
+    assert r.ratings[0] - r.ratings[1] == pytest.approx(400 * np.log10(3), abs=1e-9)
+    assert r.ratings.mean() == pytest.approx(1000.0)
+
+
+def test_elo_matches_independent_fit():
+    rng = np.random.default_rng(0)
+    strength = rng.normal(size=6)
+    p = 1 / (1 + np.exp(strength[None, :] - strength[:, None]))
+    p = np.clip(p + rng.normal(scale=0.05, size=p.shape), 0.02, 0.98)
+    np.fill_diagonal(p, 0.5)
+    ours = elo_ratings(p).ratings
+    ref = _nll_reference(np.where(np.eye(6, dtype=bool), 0.0, p))
+    np.testing.assert_allclose(ours - ours.mean(), ref, atol=1e-4)
+
+
+def test_elo_from_battles_equals_elo_from_counts():
+    battles = [("a", "b", "model_a")] * 3 + [("b", "a", "model_a")] + [("a", "c", "tie")] * 2
+    battles += [("c", "b", "model_a")] * 2 + [("b", "c", "model_a"), ("c", "a", "model_b")]
+    from_battles = elo_ratings(battles)
+    wins = np.array([[0, 3, 2], [1, 0, 1], [1, 2, 0]], dtype=float)  # a:b 3-1, a:c 1+1 ties+1 win, c:b 2-1
+    games = wins + wins.T
+    p = np.where(games > 0, wins / np.where(games > 0, games, 1), 0.5)
+    from_counts = elo_ratings(p, models=["a", "b", "c"], counts=games)
+    np.testing.assert_allclose(from_battles.ratings, from_counts.ratings, atol=1e-8)
+    frame = pd.DataFrame(battles, columns=["model_a", "model_b", "winner"])
+    np.testing.assert_allclose(elo_ratings(frame).ratings, from_battles.ratings, atol=1e-10)
+
+
+def test_elo_anchor_and_scale():
+    p = [[0.5, 0.75], [0.25, 0.5]]
+    r = elo_ratings(p, models=["a", "b"], anchor=("b", 1114.0))
+    assert r.rating_of()["b"] == pytest.approx(1114.0)
+    natural = elo_ratings(p, models=["a", "b"], scale=1.0, base=np.e)
+    assert natural.ratings[0] - natural.ratings[1] == pytest.approx(np.log(3), abs=1e-9)
+
+
+def test_elo_bootstrap_narrows_with_more_battles():
+    rng = np.random.default_rng(1)
+    base = [("a", "b", "model_a" if rng.random() < 0.7 else "model_b") for _ in range(40)]
+    base += [("b", "c", "model_a" if rng.random() < 0.6 else "model_b") for _ in range(40)]
+    small = elo_ratings(base, bootstrap=200, seed=0)
+    large = elo_ratings(base * 16, bootstrap=200, seed=0)
+    assert np.all(small.lower <= small.ratings + 1e-9) and np.all(small.ratings <= small.upper + 1e-9)
+    assert np.all((large.upper - large.lower) < 0.5 * (small.upper - small.lower))
+
+
+def test_elo_separable_data_is_a_clear_error():
+    with pytest.raises(ValueError, match="never lose"):
+        elo_ratings([("a", "b", "model_a"), ("b", "c", "model_a")])
+    r = elo_ratings([("a", "b", "model_a"), ("b", "c", "model_a")], prior=1.0)
+    assert r.ratings[0] > r.ratings[1] > r.ratings[2]
+
+
+@pytest.mark.parametrize(
+    "battles, match",
+    [
+        ([("a", "b", "model_c")], "winner"),
+        ([("a", "a", "tie")], "itself"),
+        ([("a", "b")], "not \\(model_a, model_b, winner\\)"),
+        ([], "no battle"),
+    ],
+)
+def test_elo_bad_battles(battles, match):
+    with pytest.raises(ValueError, match=match):
+        elo_ratings(battles) if battles else jaxrate.ratings.battle_wins(battles)
+
+
+def test_elo_bad_matrix():
+    with pytest.raises(ValueError, match="square"):
+        elo_ratings(np.ones((2, 3)) / 2)
+    with pytest.raises(ValueError, match="in \\[0, 1\\]"):
+        elo_ratings([[0.5, 1.5], [0.0, 0.5]])
+    with pytest.raises(ValueError, match="counts"):
+        elo_ratings([[0.5, 0.6], [0.4, 0.5]], bootstrap=3)
+
+
+def test_online_elo_by_hand():
+    r = online_elo([("a", "b", "model_a"), ("a", "b", "model_b")], k=32)
+    # 1: equal ratings, a wins: +-16. 2: b (984) beats a (1016): E_b = 1 / (1 + 10^0.08).
+    delta = 32 * (1 - 1 / (1 + 10**0.08))
+    assert r.rating_of() == pytest.approx({"a": 1016 - delta, "b": 984 + delta}, abs=1e-9)
+    assert delta == pytest.approx(17.4695, abs=1e-4)
+
+
+def test_online_elo_bootstrap():
+    battles = [("a", "b", "model_a")] * 30 + [("a", "b", "model_b")] * 10
+    r = online_elo(battles, bootstrap=100, seed=3)
+    assert r.samples.shape == (100, 2)
+    assert r.lower[0] > 1000 > r.upper[1]
+
+
+def test_win_probabilities_count_ties_half():
+    p, models = win_probabilities(pd.DataFrame({"t1": [1, 0, 1], "t2": [0, 0, 1]}, index=["x", "y", "z"]))
+    assert models == ("x", "y", "z")
+    np.testing.assert_allclose(p, [[0.5, 0.75, 0.25], [0.25, 0.5, 0.0], [0.75, 1.0, 0.5]])
+
+
+# ----------------------------------------------------------------------- Nash averaging
+
+
+def test_nash_average_rps_and_clone_split():
+    rps = np.array([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], dtype=float)
+    r = nash_average(rps)
+    np.testing.assert_allclose(r.ratings[0], 0.0, atol=1e-7)
+    np.testing.assert_allclose(r.equilibrium[0], 1 / 3, atol=1e-6)
+    # Matching pennies with the column player's first strategy cloned: the
+    # maximum-entropy equilibrium splits that strategy's mass over its copies.
+    mp = np.array([[1, -1, 1], [-1, 1, -1]], dtype=float)
+    r = nash_average(mp)
+    np.testing.assert_allclose(r.equilibrium[1], [0.25, 0.5, 0.25], atol=1e-6)
+    np.testing.assert_allclose(r.ratings[0], 0.0, atol=1e-7)
+    assert r.value == pytest.approx(0.0, abs=1e-9)
+
+
+def test_nash_average_is_deviation_rating_plus_value_on_generic_games():
+    for g in random_games(31, 40, kinds=("zerosum",)):
+        na = nash_average(g)
+        dr = deviation_ratings(g)
+        np.testing.assert_allclose(dr.ratings[0], na.ratings[0] - na.value, atol=1e-6)
+        np.testing.assert_allclose(dr.ratings[1], na.ratings[1] + na.value, atol=1e-6)
+
+
+def test_nash_average_and_deviation_ratings_differ_on_degenerate_games():
+    # Row payoffs [[1, 0], [0, 0]]: value 0, the column player must play 2, and
+    # every row mixture is maximin. Nash averaging takes the max-entropy row
+    # mixture (1/2, 1/2): column 1 is rated -1/2. Deviation ratings minimise
+    # column 1's gain lexicographically (row 1 played for sure): -1.
+    m = np.array([[1.0, 0.0], [0.0, 0.0]])
+    na = nash_average(m)
+    dr = deviation_ratings(np.stack([m, -m]))
+    np.testing.assert_allclose(na.equilibrium[0], [0.5, 0.5], atol=1e-6)
+    np.testing.assert_allclose(na.ratings[1], [-0.5, 0.0], atol=1e-6)
+    np.testing.assert_allclose(dr.ratings[1], [-1.0, 0.0], atol=1e-9)
+
+
+def test_nash_average_rejects_other_games():
+    with pytest.raises(ValueError, match="3 players"):
+        nash_average(np.zeros((3, 2, 2, 2)))
+    with pytest.raises(ValueError, match="zero-sum"):
+        nash_average(np.ones((2, 2, 2)) * np.array([[[1, 0], [0, 1]], [[1, 0], [0, 1]]]))
+    constant_sum = np.stack([np.eye(2), 1 - np.eye(2)])  # G_0 + G_1 = 1: accepted
+    assert nash_average(constant_sum).value == pytest.approx(0.5, abs=1e-9)
+
+
+# ----------------------------------------------------------------------- alpha-rank
+
+
+def test_fixation_probability_closed_forms():
+    x = np.array([-3.0, -0.5, 0.0, 0.5, 3.0])
+    np.testing.assert_allclose(fixation_probability(x, 1.0, 2), 1 / (1 + np.exp(-x)), rtol=1e-12)
+    assert fixation_probability(np.array([-1e4]), 1.0, 50)[0] == 0.0  # underflow, no overflow warning
+    assert fixation_probability(np.array([1e4]), 1.0, 50)[0] == pytest.approx(1.0)
+
+
+def _dense_alpha_rank(g: np.ndarray, alpha: float, m: int) -> np.ndarray:
+    """Independent dense construction: enumerate profiles and neighbours, take the eigenvector."""
+    shape = g.shape[1:]
+    profiles = list(np.ndindex(*shape))
+    index = {s: i for i, s in enumerate(profiles)}
+    eta = 1 / sum(a - 1 for a in shape)
+    c = np.zeros((len(profiles), len(profiles)))
+    for s in profiles:
+        for k, a_k in enumerate(shape):
+            for b in range(a_k):
+                if b == s[k]:
+                    continue
+                t = s[:k] + (b,) + s[k + 1 :]
+                d = g[k][t] - g[k][s]
+                rho = 1 / m if d == 0 else (1 - np.exp(-alpha * d)) / (1 - np.exp(-m * alpha * d))
+                c[index[s], index[t]] = eta * rho
+        c[index[s], index[s]] = 1 - c[index[s]].sum()
+    w, v = np.linalg.eig(c.T)
+    pi = np.real(v[:, np.argmin(np.abs(w - 1))])
+    return (pi / pi.sum()).reshape(shape)
+
+
+def test_alpha_rank_matches_dense_reference():
+    rng = np.random.default_rng(4)
+    for shape in [(3, 3), (2, 3, 4), (4, 2)]:
+        g = rng.random((len(shape),) + shape)
+        r = alpha_rank(g, alpha=2.0, population_size=10)
+        np.testing.assert_allclose(r.stationary, _dense_alpha_rank(g, 2.0, 10), atol=1e-10)
+        for rating in r.ratings:
+            assert rating.sum() == pytest.approx(1.0)
+
+
+def test_alpha_rank_known_values():
+    mp = [[[1, -1], [-1, 1]], [[-1, 1], [1, -1]]]  # matching pennies: a cycle, uniform
+    np.testing.assert_allclose(alpha_rank(mp).ratings[0], [0.5, 0.5], atol=1e-12)
+    # Prisoner's dilemma: defection is dominant; at large alpha all mass is on (D, D).
+    pd_game = np.array([[[3, 0], [5, 1]], [[3, 5], [0, 1]]], dtype=float)
+    r = alpha_rank(pd_game)
+    assert r.ratings[0][1] > 0.999 and r.ratings[1][1] > 0.999
+
+
+def test_alpha_rank_several_stationary_distributions_is_an_error():
+    coordination = np.array([[[1, 0], [0, 1]], [[1, 0], [0, 1]]], dtype=float)
+    assert alpha_rank(coordination, alpha=1.0).ratings[0] == pytest.approx([0.5, 0.5])
+    with pytest.raises(ValueError, match="2 stationary distributions"):
+        alpha_rank(coordination, alpha=1e4)
+    with pytest.raises(ValueError, match="population_size"):
+        alpha_rank(coordination, population_size=1)
+
+
+def test_alpha_rank_matches_open_spiel():
+    alpharank = pytest.importorskip(
+        "open_spiel.python.egt.alpharank", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
+    )
+    rng = np.random.default_rng(5)
+    for shape in [(3, 3), (2, 4), (3, 2, 2)]:
+        g = rng.random((len(shape),) + shape)
+        for alpha in (0.5, 5.0):
+            ours = alpha_rank(g, alpha=alpha, population_size=20)
+            theirs = alpharank.compute([g[k] for k in range(len(shape))], m=20, alpha=alpha, verbose=False)[2]
+            np.testing.assert_allclose(ours.stationary.reshape(-1), theirs, atol=1e-12)
+
+
+# ----------------------------------------------------------------------- payoff ratings (ME-CCE)
+
+
+def _max_entropy_cce_reference(g: np.ndarray) -> np.ndarray:
+    import cvxpy as cp
+
+    a = gains.constraint_matrix(g)
+    x = cp.Variable(a.shape[1])
+    problem = cp.Problem(cp.Maximize(cp.sum(cp.entr(x))), [a @ x <= 0, cp.sum(x) == 1, x >= 0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        problem.solve(solver=cp.CLARABEL, tol_gap_abs=1e-12, tol_gap_rel=1e-12, tol_feas=1e-12)
+    x = np.maximum(x.value, 0.0)
+    return (x / x.sum()).reshape(g.shape[1:])
+
+
+def _entropy(sigma: np.ndarray) -> float:
+    s = sigma[sigma > 0]
+    return float(-(s * np.log(s)).sum())
+
+
+def test_payoff_ratings_match_primal_max_entropy_cce():
+    for i, g in enumerate(random_games(41, 16)):
+        r = payoff_ratings(g)
+        ref = _max_entropy_cce_reference(g)
+        assert r.cce_gap <= 1e-7 * np.ptp(g)
+        if i % 2 == 0:  # gaussian: the CCE polytope has an interior, both solvers are accurate
+            np.testing.assert_allclose(r.joint, ref, atol=1e-6)
+        else:
+            # Integer payoffs: the optimal face often has no interior, where the
+            # interior-point reference is only good to ~1e-5 (seen: 0.49999 /
+            # 0.50001 for an exact 1/2 split). Compare what is optimised instead.
+            assert _entropy(r.joint) >= _entropy(ref) - 1e-7
+        # payoff rating = deviation gain + the player's expected payoff
+        dev = gains.deviation_gains_per_player(g, r.joint)
+        for p in range(g.shape[0]):
+            np.testing.assert_allclose(r.ratings[p] - dev[p], (r.joint * g[p]).sum(), atol=1e-12)
+
+
+def test_payoff_ratings_degenerate_face_exact_split():
+    # Row 0 can get no mass in any CCE (it would give row 1 a positive gain);
+    # in row 1 the column player is indifferent, so the maximum-entropy CCE is
+    # exactly (1/2, 1/2) there.
+    g = np.array([[[1.0, -2.0], [2.0, -2.0]], [[1.0, -1.0], [0.0, 0.0]]])
+    np.testing.assert_allclose(payoff_ratings(g).joint, [[0, 0], [0.5, 0.5]], atol=1e-8)
+
+
+def test_payoff_ratings_known_values():
+    mp = [[[1, -1], [-1, 1]], [[-1, 1], [1, -1]]]
+    r = payoff_ratings(mp)
+    np.testing.assert_allclose(r.joint, 0.25, atol=1e-7)
+    np.testing.assert_allclose(r.ratings[0], 0.0, atol=1e-7)
+    # A constant game: every joint is a CCE, the uniform one has maximum entropy.
+    r = payoff_ratings(np.ones((2, 2, 3)))
+    np.testing.assert_allclose(r.joint, 1 / 6)
+
+
+# ----------------------------------------------------------------------- task contributions
+
+
+def test_task_contributions_sum_to_ratings_and_match_a_loop(livebench):
+    table = livebench.iloc[:12, :6]
+    game = jaxrate.agent_vs_agent_vs_task(table)
+    result = deviation_ratings(game)
+    c = jaxrate.task_contributions(game.payoffs, result.joint, player=0, over=2)
+    assert c.shape == (12, 6)
+    np.testing.assert_allclose(c.sum(axis=1), result.ratings[0], atol=1e-9)
+    g, sigma = game.payoffs, result.joint
+    loop = np.zeros((12, 6))
+    for a, b, t in np.ndindex(*sigma.shape):
+        loop[:, t] += sigma[a, b, t] * (g[0][:, b, t] - g[0][a, b, t])
+    np.testing.assert_allclose(c, loop, atol=1e-12)
+
+
+def test_task_contributions_under_jax_vmap():
+    import jax
+    import jax.numpy as jnp
+
+    rng = np.random.default_rng(6)
+    payoffs = rng.random((5, 3, 4, 3, 2))
+    sigma = rng.dirichlet(np.ones(24), size=5).reshape(5, 4, 3, 2)
+    with jax.enable_x64(True):
+        batched = jax.vmap(lambda g, s: jaxrate.task_contributions(g, s, player=1, over=0))(
+            jnp.asarray(payoffs), jnp.asarray(sigma)
+        )
+        batched = np.asarray(batched)
+    for i in range(5):
+        np.testing.assert_allclose(
+            batched[i], jaxrate.task_contributions(payoffs[i], sigma[i], player=1, over=0), atol=1e-12
+        )
+
+
+def test_task_contributions_bad_players():
+    with pytest.raises(ValueError, match="two different players"):
+        jaxrate.task_contributions(np.zeros((2, 2, 2)), np.full((2, 2), 0.25), player=1, over=1)
