@@ -10,10 +10,13 @@ import numpy as np
 __all__ = ["read_score_csv"]
 
 
-def read_score_csv(path: str | os.PathLike) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
+def read_score_csv(
+    path: str | os.PathLike, *, allow_missing: bool = False
+) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
     """Read a wide score table: header row of task names, then one row per agent.
 
-    The first column holds the agent names. Every other cell must be a number.
+    The first column holds the agent names. Every other cell must be a number
+    (or empty, read as NaN, with ``allow_missing``).
 
     Returns:
       ``(scores [agents, tasks], agents, tasks)``.
@@ -50,6 +53,9 @@ def read_score_csv(path: str | os.PathLike) -> tuple[np.ndarray, tuple[str, ...]
         agents.append(row[0].strip())
         for j, cell in enumerate(row[1:]):
             text = cell.strip()
+            if text == "" and allow_missing:
+                table[i, j] = np.nan
+                continue
             if text == "":
                 raise ValueError(f"{path}: line {line}: missing score for {agents[-1]!r} on {tasks[j]!r}")
             try:

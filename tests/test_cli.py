@@ -27,7 +27,7 @@ def test_rate_atari_three_player(capsys, tmp_path):
     assert human[0] == "7" and human[3] == "18"
     payload = json.loads(path.read_text())
     assert payload["certificate"]["max_rating_residual"] <= 1e-9
-    assert payload["ranking"][6]["agent"] == "human" and payload["ranking"][6]["rank"] == 7
+    assert payload["ranking"][6]["strategy"] == "human" and payload["ranking"][6]["rank"] == 7
     assert set(payload["ratings"]) == {"agent_a", "agent_b", "task"}
     assert payload["joint"]["support_size"] >= 1
     assert abs(sum(payload["joint"]["marginals"]["task"].values()) - 1) < 1e-9

@@ -1,0 +1,90 @@
+"""The ``jaxrate`` command line: ``rate``, ``compare`` and ``reproduce``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+__all__ = ["main"]
+
+EXAMPLES = """examples:
+  jaxrate rate --dataset atari --game 3p
+  jaxrate rate scores.csv --game 2p --json ratings.json --plot ratings.png
+  jaxrate rate long_scores.parquet --missing drop-tasks --normalise minmax
+  jaxrate rate battles.csv --game 2p --bootstrap 200
+  jaxrate rate scores.csv --bootstrap 1000 --report report/
+  jaxrate compare scores.csv --methods deviation,uniform,elo,payoff
+  jaxrate reproduce livebench --data path/to/livebench_2024_08_17.csv --out livebench/
+"""
+
+
+class _UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one readable line, exit code 2
+        raise _UsageError(f"{self.prog}: {message} (see --help)")
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    from jaxrate import __version__
+    from jaxrate.cli import _compare, _rate, _reproduce
+
+    parser = _Parser(
+        prog="jaxrate",
+        description="Clone-invariant deviation ratings (Marris et al., ICLR 2025), and other ratings.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"jaxrate {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name, module, help_text in (
+        ("rate", _rate, "rate the strategies of a score table, battle records or payoff tensor"),
+        ("compare", _compare, "several rating methods side by side, with rank changes"),
+        ("reproduce", _reproduce, "reproduce one of the paper's studies into a folder"),
+    ):
+        command = sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text[0].upper() + help_text[1:] + ".",
+            epilog=module.EXAMPLES if hasattr(module, "EXAMPLES") else EXAMPLES,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        module.add_options(command)
+        command.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``jaxrate`` command; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = _build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return 2
+        return args.run(args, argv)
+    except BrokenPipeError:  # output piped into e.g. head, which closed early
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except _UsageError as err:
+        print(str(err), file=sys.stderr)
+        return 2
+    except ValueError as err:
+        print(f"jaxrate: error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"jaxrate: error: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("jaxrate: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m jaxrate.cli``."""
+
+import sys
+
+from jaxrate.cli import main
+
+sys.exit(main())

@@ -1,0 +1,102 @@
+"""``jaxrate compare``: several methods side by side, with rank changes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+
+from jaxrate.cli import _output
+from jaxrate.cli._inputs import add_input_options, describe, load_source
+from jaxrate.cli._methods import METHODS, run_method
+
+DEFAULT = "deviation,uniform,elo"
+
+
+def add_options(parser) -> None:
+    add_input_options(parser)
+    parser.add_argument(
+        "--methods",
+        default=DEFAULT,
+        help=f"comma-separated, the first is the reference for rank changes (default {DEFAULT}; "
+        f"available: {', '.join(METHODS)})",
+    )
+    parser.add_argument("--json", metavar="PATH", help="write every method's ratings and ranks as JSON")
+    parser.add_argument("--csv", metavar="PATH", help="write the comparison table as CSV")
+    parser.add_argument("--plot", metavar="PATH", help="methods side by side (.png, .svg or .pdf)")
+    parser.add_argument(
+        "--tie-tol", type=float, default=1e-7, help="ties within this fraction of each method's scale"
+    )
+
+
+def run(args, argv: Sequence[str]) -> int:
+    import jaxrate
+    from jaxrate.ranking import tied_ranks
+
+    methods = [m.strip() for m in args.methods.split(",") if m.strip()]
+    unknown = [m for m in methods if m not in METHODS]
+    if unknown or not methods:
+        raise ValueError(f"--methods: unknown {unknown or methods}; choose from {', '.join(METHODS)}")
+    if len(set(methods)) != len(methods):
+        raise ValueError("--methods: a method is listed twice")
+    for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
+        _output.check_output_path(option, path)
+    source = load_source(args)
+    for note in source.notes:
+        print(f"jaxrate: note: {note}", file=sys.stderr)
+    rated = [run_method(source, m) for m in methods]
+    names = rated[0].strategies[0]
+    ranks = {}
+    values = {}
+    for r in rated:
+        lookup = dict(zip(r.strategies[0], r.ratings[0].tolist()))
+        values[r.method] = np.array([lookup[n] for n in names])
+        ranks[r.method] = tied_ranks(values[r.method], args.tie_tol * r.scale)
+    reference = methods[0]
+    order = np.lexsort((np.arange(len(names)), ranks[reference]))
+    headers = [rated[0].players[0]]
+    right = [False]
+    for m in methods:
+        headers += [m, "rank"] + ([] if m == reference else ["moved"])
+        right += [True, True] + ([] if m == reference else [True])
+    rows, csv_rows = [], []
+    for i in order.tolist():
+        row, csv_row = [names[i]], [names[i]]
+        for m in methods:
+            row += [f"{values[m][i]:+.6g}", str(ranks[m][i])]
+            csv_row += [float(values[m][i]), int(ranks[m][i])]
+            if m != reference:
+                moved = int(ranks[reference][i]) - int(ranks[m][i])  # > 0: this method ranks it higher
+                row.append(f"{moved:+d}" if moved else "0")
+                csv_row.append(moved)
+        rows.append(row)
+        csv_rows.append(csv_row)
+    print(describe(source))
+    _output.print_table(headers, rows, right)
+    times = ", ".join(f"{r.method} {r.seconds:.2f} s" for r in rated)
+    print(f"'moved': rank under {reference} minus rank under the method (+ = ranked higher); {times}")
+    if args.csv is not None:
+        _output.write_csv(args.csv, headers, csv_rows)
+    if args.json is not None:
+        _output.write_json(
+            args.json,
+            {
+                "jaxrate_version": jaxrate.__version__,
+                "command": ["jaxrate", *argv],
+                "source": source.name,
+                "game": source.description,
+                "methods": {
+                    m: {
+                        "ratings": dict(zip(names, values[m].tolist())),
+                        "ranks": dict(zip(names, ranks[m].tolist())),
+                    }
+                    for m in methods
+                },
+            },
+        )
+    if args.plot is not None:
+        from jaxrate.cli import _report
+
+        _report.methods_figure(names, values, ranks, methods, args.plot)
+    return 0

@@ -1,0 +1,115 @@
+"""What the command line rates: a score table, battle records or a payoff tensor."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Any
+
+import numpy as np
+
+from jaxrate._game import Game
+
+__all__ = ["Source", "add_input_options", "load_source"]
+
+
+@dataclasses.dataclass
+class Source:
+    name: str  # file name or dataset
+    kind: str  # "scores", "battles" or "payoffs"
+    game: Game
+    description: str  # the game, in words
+    table: Any = None  # DataFrame [models, tasks] for scores
+    battles: Any = None  # DataFrame for battle records
+    notes: list = dataclasses.field(default_factory=list)
+
+
+def add_input_options(parser) -> None:
+    from jaxrate.datasets import DATASETS
+
+    parser.add_argument(
+        "file",
+        nargs="?",
+        help="scores (wide or long CSV/TSV/Parquet/JSON), battle records (model_a, model_b, winner), "
+        "or a payoff tensor (.npy/.npz)",
+    )
+    parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
+    parser.add_argument(
+        "--game",
+        choices=("2p", "3p"),
+        default=None,
+        help="scores: 2p agent vs task (zero-sum), 3p agent vs agent vs task (default); "
+        "battles: 2p win-rate game (default), 3p model vs model vs --by category (default with --by)",
+    )
+    parser.add_argument(
+        "--layout", choices=("auto", "wide", "long"), default="auto", help="score table layout"
+    )
+    parser.add_argument(
+        "--missing",
+        default="error",
+        metavar="HOW",
+        help="missing scores: error (default), drop-models, drop-tasks, fill:VALUE; battles: error or even "
+        "(pairs that never met count as even)",
+    )
+    parser.add_argument(
+        "--normalise", choices=("none", "minmax", "rank"), default="none", help="per-task score normalisation"
+    )
+    parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
+
+
+def load_source(args) -> Source:
+    from jaxrate import datasets, games, io
+
+    if (args.file is None) == (args.dataset is None):
+        raise ValueError("give exactly one of FILE or --dataset")
+    if args.dataset is not None:
+        table = io.normalise_scores(datasets.load(args.dataset), args.normalise)
+        args.game = args.game or "3p"
+        return _scores_source(args.dataset, table, args.game, [])
+    path = args.file
+    kind = io.input_kind(path)
+    name = os.path.basename(path)
+    if kind == "payoffs":
+        game = io.read_payoffs(path)
+        shape = " x ".join(str(a) for a in game.num_strategies)
+        return Source(name, kind, game, f"{game.num_players}-player payoff tensor ({shape})")
+    if kind == "battles":
+        battles = io.read_battles(path)
+        missing = args.missing if args.missing in ("error", "even") else None
+        if missing is None:
+            raise ValueError(f"--missing for battle records must be 'error' or 'even'; got {args.missing!r}")
+        by = args.by if args.game == "3p" else None
+        if args.game == "3p" and args.by is None:
+            by = "category" if "category" in battles.columns else None
+            if by is None:
+                raise ValueError(
+                    "battle records: --game 3p needs --by COLUMN (e.g. category), or use --game 2p"
+                )
+        game = games.battle_game(battles, by=by, missing=missing)
+        what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
+        return Source(name, kind, game, what, battles=battles)
+    args.game = args.game or "3p"
+    table, notes = io.read_scores(path, layout=args.layout, missing=args.missing, normalise=args.normalise)
+    return _scores_source(name, table, args.game, notes)
+
+
+def _scores_source(name: str, table, game_kind: str, notes: list) -> Source:
+    import jaxrate
+
+    make = jaxrate.agent_vs_task if game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
+    game = make(table)
+    what = "agent vs task (2P)" if game_kind == "2p" else "agent vs agent vs task (3P)"
+    return Source(name, "scores", game, what, table=table, notes=notes)
+
+
+def describe(source: Source) -> str:
+    g = source.game
+    if source.kind == "scores":
+        m, t = source.table.shape
+        head = f"{source.name}: {m} agents x {t} tasks, {source.description}"
+    elif source.kind == "battles":
+        models = g.num_strategies[0]
+        head = f"{source.name}: {len(source.battles):,} battles, {models} models, {source.description}"
+    else:
+        head = f"{source.name}: {source.description}"
+    return f"{head}, {int(np.prod(g.num_strategies)):,} joints"

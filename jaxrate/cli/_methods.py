@@ -1,0 +1,106 @@
+"""Every rating method behind one call, for ``rate --method`` and ``compare``."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import numpy as np
+
+from jaxrate.cli._inputs import Source
+
+__all__ = ["METHODS", "Rated", "run_method"]
+
+METHODS = {
+    "deviation": "deviation ratings (exact; --fast: JAX path)",
+    "uniform": "mean payoff against uniform opponents",
+    "elo": "Bradley-Terry / BayesElo fit (scores: task win rates; battles: the records)",
+    "nash": "Nash averaging (two-player zero-sum games: --game 2p)",
+    "alpharank": "alpha-rank stationary mass",
+    "payoff": "payoff rating under the maximum-entropy CCE",
+}
+
+
+@dataclasses.dataclass
+class Rated:
+    method: str
+    ratings: tuple  # one array per player
+    players: tuple
+    strategies: tuple
+    scale: float  # payoff scale, for tie tolerances
+    seconds: float
+    exact: Any = None  # the ExactResult of a deviation rating
+    info: dict = dataclasses.field(default_factory=dict)
+
+
+def run_method(
+    source: Source, method: str, *, fast: bool = False, solver: str = "highs", progress=None
+) -> Rated:
+    import jaxrate
+    from jaxrate import ratings as baselines
+
+    game = source.game
+    scale = float(np.ptp(game.payoffs)) or 1.0
+    start = time.perf_counter()
+    info: dict = {}
+    exact = None
+    players, strategies = game.players, game.strategies
+    if method == "deviation" and fast:
+        values = _fast_deviation(game, info)
+        if values is None:  # the JAX path did not solve it: the exact path does
+            exact = jaxrate.exact.deviation_ratings(game, solver=solver, progress=progress)
+            values = exact.ratings
+    elif method == "deviation":
+        exact = jaxrate.exact.deviation_ratings(game, solver=solver, progress=progress)
+        values = exact.ratings
+    elif method == "uniform":
+        values = jaxrate.uniform_ratings(game)
+    elif method == "elo":
+        if source.kind == "scores":
+            p, names = baselines.win_probabilities(source.table)
+            result = baselines.elo_ratings(p, models=names)
+        elif source.kind == "battles":
+            result = baselines.elo_ratings(source.battles)
+        else:
+            raise ValueError("Elo needs a score table or battle records, not a payoff tensor")
+        values, players, strategies = (result.ratings,), ("model",), (result.models,)
+        scale = float(np.ptp(result.ratings)) or 1.0
+    elif method == "nash":
+        if game.num_players != 2:
+            raise ValueError("Nash averaging needs a two-player zero-sum game (for score tables: --game 2p)")
+        result = baselines.nash_average(game)
+        values = result.ratings
+        info["value"] = result.value
+    elif method == "alpharank":
+        result = baselines.alpha_rank(game)
+        values = result.ratings
+        info["alpha"] = result.alpha
+        scale = 1.0
+    elif method == "payoff":
+        result = baselines.payoff_ratings(game)
+        values = result.ratings
+        info["cce_gap"] = result.cce_gap
+    else:
+        raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
+    values = tuple(np.asarray(v, dtype=np.float64) for v in values)
+    return Rated(
+        method, values, tuple(players), tuple(strategies), scale, time.perf_counter() - start, exact, info
+    )
+
+
+def _fast_deviation(game, info: dict):
+    import jax
+
+    import jaxrate
+    from jaxrate.batched import Status
+
+    with jax.enable_x64(True):
+        out = jaxrate.deviation_ratings(np.asarray(game.payoffs, dtype=np.float64))
+        status = Status(int(np.asarray(out.status)))
+        info["jax_status"] = status.name
+        info["jax_residual"] = float(np.asarray(out.residual))
+        if status != Status.SOLVED:
+            info["fallback"] = "exact"
+            return None
+        return tuple(np.asarray(r, dtype=np.float64) for r in out.ratings)

@@ -1,0 +1,254 @@
+"""``jaxrate rate``: one method's ratings of the first player's strategies, as a table and files."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+
+from jaxrate.cli import _output
+from jaxrate.cli._inputs import describe, load_source
+from jaxrate.cli._methods import run_method
+
+
+def add_options(parser) -> None:
+    from jaxrate.cli._inputs import add_input_options
+    from jaxrate.cli._methods import METHODS
+
+    add_input_options(parser)
+    parser.add_argument("--method", choices=sorted(METHODS), default="deviation", help="rating method")
+    parser.add_argument("--fast", action="store_true", help="deviation ratings by the JAX path (float64)")
+    parser.add_argument(
+        "--solver", choices=("highs", "glop"), default="highs", help="exact path's LP back end"
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        metavar="N",
+        help="N resamples: battle records are resampled; for score tables, random task subsets "
+        "(sensitivity to which tasks are included)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="resampling seed")
+    parser.add_argument("--json", metavar="PATH", help="write ratings, joint and certificate as JSON")
+    parser.add_argument("--csv", metavar="PATH", help="write the ranking table as CSV")
+    parser.add_argument("--plot", metavar="PATH", help="ratings figure (.png, .svg or .pdf)")
+    parser.add_argument("--report", metavar="DIR", help="write a self-contained HTML report into DIR")
+    parser.add_argument(
+        "--progress",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="progress bar on stderr (levels solved, constraints frozen); auto: when stderr is a terminal",
+    )
+    parser.add_argument(
+        "--tie-tol",
+        type=float,
+        default=1e-7,
+        help="ratings within this fraction of the payoff scale are tied (default 1e-7)",
+    )
+
+
+def run(args, argv: Sequence[str]) -> int:
+    import jaxrate
+    from jaxrate.ranking import tied_ranks
+
+    for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
+        _output.check_output_path(option, path)
+    if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
+        raise ValueError(f"--plot {args.plot}: the file name must end in .png, .svg or .pdf")
+    if not args.tie_tol >= 0:
+        raise ValueError(f"--tie-tol must be >= 0; got {args.tie_tol}")
+    if args.bootstrap is not None and args.bootstrap < 1:
+        raise ValueError(f"--bootstrap must be >= 1; got {args.bootstrap}")
+    if args.bootstrap is not None and args.method != "deviation":
+        raise ValueError("--bootstrap gives intervals for deviation ratings (--method deviation)")
+    if args.fast and args.method != "deviation":
+        raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
+    source = load_source(args)
+    if args.bootstrap is not None and source.kind == "payoffs":
+        raise ValueError(
+            "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
+        )
+    for note in source.notes:
+        print(f"jaxrate: note: {note}", file=sys.stderr)
+    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
+    bar = _output.ProgressBar() if show and not args.fast else None
+    try:
+        rated = run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    intervals = _intervals(source, args) if args.bootstrap else None
+
+    tol = args.tie_tol * rated.scale
+    values = rated.ratings[0]
+    names = rated.strategies[0]
+    ranks = tied_ranks(values, tol)
+    uniform = None
+    if args.method == "deviation" and source.kind == "scores":
+        uniform = jaxrate.uniform_ratings(source.game)[0]
+        order = np.lexsort((tied_ranks(uniform, tol), ranks))
+    else:
+        order = np.lexsort((np.arange(len(values)), ranks))
+    labels = _output.rank_labels(ranks)
+    headers = ["rank", rated.players[0], args.method]
+    right = [True, False, True]
+    if uniform is not None:
+        u_labels = _output.rank_labels(tied_ranks(uniform, tol))
+        headers += ["u.rank", "uniform"]
+        right += [True, True]
+    if intervals is not None:
+        headers += ["lower", "upper", "P(top)"]
+        right += [True, True, True]
+    rows, csv_rows = [], []
+    for i in order.tolist():
+        row = [labels[i], names[i], f"{values[i]:+.6f}"]
+        csv_row = [int(ranks[i]), names[i], float(values[i])]
+        if uniform is not None:
+            row += [u_labels[i], f"{uniform[i]:+.6f}"]
+            csv_row += [u_labels[i].rstrip("="), float(uniform[i])]
+        if intervals is not None:
+            lo, hi, top = intervals.lower[0][i], intervals.upper[0][i], intervals.top_probability[0][i]
+            row += [f"{lo:+.6f}", f"{hi:+.6f}", f"{top:.3f}"]
+            csv_row += [float(lo), float(hi), float(top)]
+        rows.append(row)
+        csv_rows.append(csv_row)
+    print(describe(source))
+    _output.print_table(headers, rows, right)
+    print(_footer(rated, tol, intervals, args))
+    payload = _payload(jaxrate.__version__, argv, source, rated, ranks, order, tol, uniform, intervals)
+    if args.csv is not None:
+        _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in headers], csv_rows)
+    if args.json is not None:
+        _output.write_json(args.json, payload)
+    if args.plot is not None or args.report is not None:
+        from jaxrate.cli import _report
+
+        if args.plot is not None:
+            _report.ratings_figure(source, rated, intervals, args.plot)
+        if args.report is not None:
+            _report.write_report(args.report, source, rated, intervals, payload, headers, rows)
+    return 0
+
+
+def _intervals(source, args):
+    from jaxrate import uncertainty
+
+    if source.kind == "battles":
+        return uncertainty.bootstrap_battles(
+            source.battles,
+            by=source.game.players[2] if source.game.num_players == 3 else None,
+            missing=args.missing if args.missing in ("error", "even") else "error",
+            resamples=args.bootstrap,
+            seed=args.seed,
+        )
+    return uncertainty.task_subsets(
+        source.table, gamification=args.game, resamples=args.bootstrap, seed=args.seed
+    )
+
+
+def _footer(rated, tol: float, intervals, args) -> str:
+    parts = []
+    if rated.exact is not None:
+        cert = rated.exact.certificate
+        parts.append(
+            f"{rated.exact.levels} levels in {rated.seconds:.2f} s ({rated.exact.solver}); certificate: "
+            f"max gain {cert.max_gain:+.2e}, max |delta - r| {cert.max_rating_residual:.1e}, "
+            f"slack {cert.slack:.1e}"
+        )
+    elif "jax_status" in rated.info:
+        parts.append(
+            f"JAX path, float64, {rated.seconds:.2f} s (with compilation); "
+            f"residual {rated.info['jax_residual']:.1e}"
+        )
+    else:
+        parts.append(f"{rated.method} in {rated.seconds:.2f} s")
+    if intervals is not None:
+        what = "task subsets" if intervals.kind == "task subsets" else "bootstrap resamples"
+        parts.append(
+            f"{int(100 * intervals.confidence)}% intervals from {args.bootstrap} {what} "
+            f"({intervals.method} path)"
+        )
+    parts.append(f"'=' marks ties within {tol:.1e}")
+    return "; ".join(parts)
+
+
+def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals) -> dict:
+    payload = {
+        "jaxrate_version": version,
+        "command": ["jaxrate", *argv],
+        "source": source.name,
+        "input": source.kind,
+        "game": {
+            "description": source.description,
+            "players": list(source.game.players),
+            "shape": list(source.game.num_strategies),
+        },
+        "method": rated.method,
+        "ratings": {
+            player: dict(zip(rated.strategies[p], rated.ratings[p].tolist()))
+            for p, player in enumerate(rated.players)
+        },
+        "ranking": [],
+        "tie_tolerance": tol,
+        "seconds": rated.seconds,
+        "notes": list(source.notes),
+    }
+    for i in order.tolist():
+        entry = {
+            "strategy": rated.strategies[0][i],
+            "rank": int(ranks[i]),
+            "rating": float(rated.ratings[0][i]),
+        }
+        if uniform is not None:
+            entry["uniform"] = float(uniform[i])
+        if intervals is not None:
+            entry["lower"] = float(intervals.lower[0][i])
+            entry["upper"] = float(intervals.upper[0][i])
+            entry["p_top"] = float(intervals.top_probability[0][i])
+        payload["ranking"].append(entry)
+    if uniform is not None:
+        import jaxrate
+
+        payload["uniform"] = {
+            player: dict(zip(source.game.strategies[p], u.tolist()))
+            for p, (player, u) in enumerate(zip(source.game.players, jaxrate.uniform_ratings(source.game)))
+        }
+    if intervals is not None:
+        payload["intervals"] = {
+            "kind": intervals.kind,
+            "resamples": int(intervals.samples[0].shape[0]),
+            "confidence": intervals.confidence,
+            "path": intervals.method,
+        }
+    if rated.exact is not None:
+        payload["levels"] = rated.exact.levels
+        payload["level_values"] = rated.exact.level_values.tolist()
+        payload["solver"] = rated.exact.solver
+        payload["joint"] = _joint_summary(rated.exact)
+        payload["certificate"] = rated.exact.certificate.as_dict()
+    payload.update({k: v for k, v in rated.info.items() if k not in payload})
+    return payload
+
+
+def _joint_summary(result, top: int = 10) -> dict:
+    joint = result.joint
+    flat = joint.reshape(-1)
+    support = np.nonzero(flat > 1e-12)[0]
+    order = support[np.argsort(-flat[support])][:top]
+    entries = []
+    for index in order.tolist():
+        multi = np.unravel_index(index, joint.shape)
+        entries.append(
+            {
+                "joint": [result.strategies[p][int(a)] for p, a in enumerate(multi)],
+                "probability": float(flat[index]),
+            }
+        )
+    marginals = {
+        player: dict(
+            zip(result.strategies[p], joint.sum(axis=tuple(q for q in range(joint.ndim) if q != p)).tolist())
+        )
+        for p, player in enumerate(result.players)
+    }
+    return {"support_size": int(len(support)), "top": entries, "marginals": marginals}

@@ -1,0 +1,327 @@
+"""``jaxrate reproduce STUDY``: the paper's studies, with the paper's claims beside what we compute."""
+
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+
+import numpy as np
+
+from jaxrate.cli import _output
+
+STUDIES = ("shapley", "populations", "atari", "livebench")
+EXAMPLES = """examples:
+  jaxrate reproduce shapley --out shapley/
+  jaxrate reproduce populations --out populations/
+  jaxrate reproduce atari --out atari/
+  jaxrate reproduce livebench --data ../shared/data/livebench_2024_08_17.csv --out livebench/
+"""
+
+
+def add_options(parser) -> None:
+    parser.add_argument("study", choices=STUDIES, help="which study")
+    parser.add_argument("--out", required=True, metavar="DIR", help="folder for tables and figures (created)")
+    parser.add_argument("--data", metavar="CSV", help="livebench: the LiveBench snapshot (scores 0-100)")
+    parser.add_argument("--seed", type=int, default=0, help="populations: sampling seed")
+
+
+def run(args, argv) -> int:
+    parent = os.path.dirname(os.path.abspath(args.out))
+    if not os.path.isdir(parent):
+        raise ValueError(f"--out {args.out}: directory {parent} does not exist")
+    if args.study == "livebench" and args.data is None:
+        raise ValueError("reproduce livebench needs --data path/to/livebench_2024_08_17.csv")
+    os.makedirs(args.out, exist_ok=True)
+    claims = {"shapley": _shapley, "populations": _populations, "atari": _atari, "livebench": _livebench}[
+        args.study
+    ](args)
+    rows = [[c, p, o, "yes" if ok else "NO"] for c, p, o, ok in claims]
+    _output.print_table(["claim", "paper", "computed", "holds"], rows, [False, False, False, False])
+    _output.write_csv(os.path.join(args.out, "claims.csv"), ["claim", "paper", "computed", "holds"], rows)
+    print(f"tables and figures written to {args.out}")
+    return 0
+
+
+def _fraction(x: float) -> str:
+    return str(Fraction(float(x)).limit_denominator(100_000))
+
+
+# --------------------------------------------------------------------------- Shapley
+
+
+def biased_shapley() -> np.ndarray:
+    """The paper's biased Shapley game with the Nash strategy N added, payoffs ``[2, 4, 4]``."""
+    n = 241
+    p1 = np.array(
+        [
+            [-8, -2, 4, -680 / n],
+            [2, -8, -1, -680 / n],
+            [-4, 1, -8, -680 / n],
+            [-712 / n, -920 / n, -184 / n, -680 / n],
+        ]
+    )
+    return np.stack([p1, p1.T])
+
+
+def _shapley(args):
+    import jaxrate
+
+    g = biased_shapley()
+    names = ["R", "P", "S", "N"]
+    dev = jaxrate.exact.deviation_ratings(g).ratings[0]
+    uni = jaxrate.uniform_ratings(g)[0]
+    payoff_rows = [
+        [names[i]] + [f"{_fraction(g[0, i, j])},{_fraction(g[1, i, j])}" for j in range(4)] for i in range(4)
+    ]
+    _output.write_csv(os.path.join(args.out, "payoffs.csv"), ["row", *names], payoff_rows)
+    rating_rows = [
+        [names[i], _fraction(uni[i]), _fraction(dev[i]), f"{uni[i]:.9f}", f"{dev[i]:.9f}"] for i in range(4)
+    ]
+    headers = ["strategy", "uniform", "deviation", "uniform (decimal)", "deviation (decimal)"]
+    _output.write_csv(os.path.join(args.out, "ratings.csv"), headers, rating_rows)
+    _output.print_table(headers, rating_rows, [False, True, True, True, True], title="biased Shapley ratings")
+    paper_uni = np.array([-2126, -2367, -3331, -2497]) / 964
+    return [
+        (
+            "deviation ratings R = P = S = N = -2720/964",
+            "-2720/964 (= -680/241)",
+            ", ".join(_fraction(x) for x in dev),
+            bool(np.allclose(dev, -2720 / 964, atol=1e-9)),
+        ),
+        (
+            "uniform ratings of R, P, S (Table 2b)",
+            "-2126, -2367, -3331 (/964)",
+            ", ".join(f"{x * 964:.2f}" for x in uni[:3]) + " (/964)",
+            bool(np.allclose(uni[:3], paper_uni[:3], atol=1e-9)),
+        ),
+        (
+            "uniform rating of N (Table 2b; the N row averages to -2496/964, a typo in the paper?)",
+            "-2497/964",
+            f"{uni[3] * 964:.2f}/964",
+            bool(abs(uni[3] - paper_uni[3]) < 1e-9),
+        ),
+        (
+            "uniform ranks R > P > N > S",
+            "R P N S",
+            " ".join(names[i] for i in np.argsort(-uni)),
+            bool(list(np.argsort(-uni)) == [0, 1, 3, 2]),
+        ),
+    ]
+
+
+# --------------------------------------------------------------------------- populations
+
+POPULATIONS = {
+    "unbiased": "R, P, S and 47 mixtures ~ Dirichlet(1, 1, 1)",
+    "biased": "R, P, S and 47 mixtures ~ Dirichlet(1, 8, 1) (mostly paper)",
+    "restricted": "corners 0.05 + 0.85 e_i and 47 mixtures 0.05 + 0.85 Dirichlet(1, 1, 1)",
+    "minority S": "R, P and 48 mixtures ~ Dirichlet(1, 1, 1) with S <= 0.15",
+    "impure": "50 mixtures ~ Dirichlet(5, 5, 5) (no pure strategy in the convex hull)",
+}
+
+
+def population(name: str, rng: np.random.Generator, size: int = 50) -> np.ndarray:
+    """Mixtures over (R, P, S), ``[size, 3]``, for one of :data:`POPULATIONS`."""
+    pure = np.eye(3)
+    if name == "unbiased":
+        return np.vstack([pure, rng.dirichlet([1, 1, 1], size - 3)])
+    if name == "biased":
+        return np.vstack([pure, rng.dirichlet([1, 8, 1], size - 3)])
+    if name == "restricted":
+        corners = 0.05 + 0.85 * pure
+        return np.vstack([corners, 0.05 + 0.85 * rng.dirichlet([1, 1, 1], size - 3)])
+    if name == "minority S":
+        draws = rng.dirichlet([1, 1, 1], 20 * size)
+        return np.vstack([pure[:2], draws[draws[:, 2] <= 0.15][: size - 2]])
+    if name == "impure":
+        return rng.dirichlet([5, 5, 5], size)
+    raise ValueError(f"unknown population {name!r}")
+
+
+def population_game(mixtures: np.ndarray) -> np.ndarray:
+    """Symmetric two-player game between mixtures of the biased Shapley game's R, P, S."""
+    base = biased_shapley()[0][:3, :3]
+    g1 = mixtures @ base @ mixtures.T
+    return np.stack([g1, g1.T])
+
+
+def _populations(args):
+    import jaxrate
+    from jaxrate.cli._report import _pyplot
+
+    rng = np.random.default_rng(args.seed)
+    plt = _pyplot()
+    fig, axes = plt.subplots(2, 5, figsize=(16, 6.6))
+    claims = []
+    rows = []
+    for k, name in enumerate(POPULATIONS):
+        mix = population(name, rng)
+        g = population_game(mix)
+        result = jaxrate.exact.deviation_ratings(g)
+        dev, uni = result.ratings[0], jaxrate.uniform_ratings(g)[0]
+        mass = result.joint.sum(axis=1)
+        for i in range(len(mix)):
+            rows.append(
+                [name, *(f"{x:.6f}" for x in mix[i]), f"{uni[i]:.9f}", f"{dev[i]:.9f}", f"{mass[i]:.6f}"]
+            )
+        for row, (label, r) in enumerate((("uniform", uni), ("deviation", dev))):
+            _ternary(axes[row, k], mix, r, mass, plt)
+            axes[row, k].set_title(f"{name}: {label}" if row == 0 else label, fontsize=9)
+        spread = float(np.ptp(dev))
+        best_uniform = "RPS"[int(np.argmax(mix[np.argmax(uni)]))]
+        if name in ("unbiased", "biased", "restricted"):
+            claims.append(
+                (f"{name}: deviation ratings all equal", "equal", f"spread {spread:.1e}", spread <= 1e-7)
+            )
+        if name == "unbiased":
+            claims.append(("unbiased: uniform rates rock highest", "R", best_uniform, best_uniform == "R"))
+        if name == "biased":
+            claims.append(
+                ("biased (mostly paper): uniform favours scissors", "S", best_uniform, best_uniform == "S")
+            )
+        if name == "minority S":
+            on_support = mix[mass > 1e-9]
+            has_r = bool((on_support[:, 0] > 0.5).any())
+            has_p = bool((on_support[:, 1] > 0.5).any())
+            claims.append(
+                (
+                    "minority S: both R and P get equilibrium mass",
+                    "R and P",
+                    f"R-heavy {has_r}, P-heavy {has_p}",
+                    has_r and has_p,
+                )
+            )
+            top = "RPS"[int(np.argmax(mix[np.argmax(dev)]))]
+            claims.append(("minority S: deviation ratings favour paper", "P", top, top == "P"))
+    fig.tight_layout()
+    for ext in ("png", "svg"):
+        buffer_path = os.path.join(args.out, f"populations.{ext}")
+        from jaxrate.cli._report import _save
+
+        _save(fig, buffer_path)
+    plt.close(fig)
+    headers = ["population", "R", "P", "S", "uniform", "deviation", "equilibrium mass"]
+    _output.write_csv(os.path.join(args.out, "populations.csv"), headers, rows)
+    return claims
+
+
+def _ternary(ax, mix, ratings, mass, plt) -> None:
+    corners = np.array([[0.0, 0.0], [1.0, 0.0], [0.5, np.sqrt(3) / 2]])
+    xy = mix @ corners
+    ax.plot(*np.vstack([corners, corners[:1]]).T, color="grey", linewidth=0.6)
+    for label, (x, y) in zip("RPS", corners):
+        ax.text(x, y + (0.04 if y > 0 else -0.08), label, ha="center", fontsize=8)
+    span = np.ptp(ratings)
+    colour = (ratings - ratings.min()) / span if span > 1e-9 else np.full(len(ratings), 0.5)
+    edge = plt.get_cmap("Reds")(0.25 + 0.75 * mass / max(mass.max(), 1e-12))
+    ax.scatter(*xy.T, c=colour, cmap="viridis", vmin=0, vmax=1, s=28, edgecolors=edge, linewidths=1.4)
+    ax.set_aspect("equal")
+    ax.axis("off")
+
+
+# --------------------------------------------------------------------------- Atari, LiveBench
+
+
+def _atari(args):
+    import jaxrate
+    from jaxrate import datasets
+    from jaxrate.cli._report import ratings_figure
+    from jaxrate.ranking import tied_ranks
+
+    table = datasets.load("atari")
+    claims = []
+    uni = table.mean(axis=1).to_numpy()
+    uni_rank = tied_ranks(uni, 1e-12)
+    human = list(table.index).index("human")
+    claims.append(("uniform ranks human 18th of 20", "18", str(uni_rank[human]), uni_rank[human] == 18))
+    for kind, make in (("2p", jaxrate.agent_vs_task), ("3p", jaxrate.agent_vs_agent_vs_task)):
+        game = make(table)
+        result = jaxrate.exact.deviation_ratings(game)
+        r = result.ratings[0]
+        ranks = tied_ranks(r, 1e-7 * result.certificate.scale)
+        rows = [
+            [int(ranks[i]), table.index[i], f"{r[i]:+.6f}", int(uni_rank[i]), f"{uni[i]:+.6f}"]
+            for i in np.argsort(ranks, kind="stable")
+        ]
+        _output.write_csv(
+            os.path.join(args.out, f"atari_{kind}.csv"),
+            ["rank", "agent", "deviation", "u.rank", "uniform"],
+            rows,
+        )
+        ratings_figure(
+            _FakeSource(f"atari {kind}", game),
+            _FakeRated(result),
+            None,
+            os.path.join(args.out, f"atari_{kind}.png"),
+        )
+        top = sorted(table.index[i] for i in np.nonzero(ranks == 1)[0])
+        if kind == "2p":
+            claims.append(
+                ("2P: four agents tie for first", "4 agents", f"{len(top)}: {', '.join(top)}", len(top) == 4)
+            )
+        else:
+            claims.append(
+                ("3P: three agents tie for first", "3 agents", f"{len(top)}: {', '.join(top)}", len(top) == 3)
+            )
+            claims.append(("3P: human ranked 7th", "7", str(ranks[human]), ranks[human] == 7))
+    return claims
+
+
+class _FakeSource:
+    """The minimum of a CLI source the figure code reads."""
+
+    def __init__(self, name, game):
+        self.name, self.game, self.kind = name, game, "scores"
+
+
+class _FakeRated:
+    def __init__(self, result):
+        self.exact, self.method = result, "deviation"
+        self.ratings, self.strategies = result.ratings, result.strategies
+
+
+def _livebench(args):
+    import pandas as pd
+
+    import jaxrate
+    from jaxrate.cli._report import ratings_figure
+    from jaxrate.io import read_scores
+    from jaxrate.ranking import tied_ranks
+
+    table, _ = read_scores(args.data)
+    table = table / 100
+    game = jaxrate.agent_vs_agent_vs_task(table)
+    result = jaxrate.exact.deviation_ratings(game)
+    r = result.ratings[0]
+    ranks = tied_ranks(r, 1e-7 * result.certificate.scale)
+    top = sorted(table.index[i] for i in np.nonzero(ranks == 1)[0])
+    paper_top = sorted(
+        [
+            "claude-3-5-sonnet-20240620",
+            "gpt-4o-2024-08-06",
+            "meta-llama-3.1-405b-instruct-turbo",
+            "gemini-1.5-pro-exp-0801",
+        ]
+    )
+    c = jaxrate.task_contributions(game.payoffs, result.joint, player=0, over=2)
+    contrib = pd.DataFrame(c, index=table.index, columns=table.columns)
+    contrib.to_csv(os.path.join(args.out, "task_contributions.csv"))
+    rows = [[int(ranks[i]), table.index[i], f"{r[i]:+.6f}"] for i in np.argsort(ranks, kind="stable")]
+    _output.write_csv(os.path.join(args.out, "ratings_3p.csv"), ["rank", "model", "deviation"], rows)
+    ratings_figure(
+        _FakeSource("LiveBench 3P", game),
+        _FakeRated(result),
+        None,
+        os.path.join(args.out, "livebench_3p.png"),
+    )
+    claims = [("3P: four models tie for first", ", ".join(paper_top), ", ".join(top), top == paper_top)]
+    paper_best = {
+        "claude-3-5-sonnet-20240620": "LCB_generation",
+        "gemini-1.5-pro-exp-0801": "summarize",
+        "gpt-4o-2024-08-06": "connections",
+    }
+    for model, task in paper_best.items():
+        if model in contrib.index:
+            best = contrib.loc[model].idxmax()
+            claims.append((f"{model} is good at {task} (largest contribution)", task, best, best == task))
+    return claims

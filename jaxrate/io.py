@@ -1,0 +1,364 @@
+"""Reading score tables, battle records and payoff tensors from files.
+
+Formats by extension: ``.csv``, ``.tsv``/``.tab``, ``.parquet``/``.pq``,
+``.json`` (records or ``{model: {task: score}}``), ``.jsonl``, and for raw
+payoff tensors ``.npy``/``.npz``. Score tables come *wide* (one row per model,
+one column per task) or *long* (one row per model and task: columns ``model``,
+``task``, ``score`` and optionally ``n``, the number of items behind a score).
+
+Every reader raises a ``ValueError`` naming the file and the first problem;
+nothing is dropped or filled unless asked (``missing=``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import numpy as np
+
+from jaxrate._game import Game
+
+__all__ = [
+    "MISSING",
+    "NORMALISE",
+    "input_kind",
+    "normalise_scores",
+    "read_battles",
+    "read_payoffs",
+    "read_scores",
+]
+
+MISSING = ("error", "drop-models", "drop-tasks", "fill:<number>")
+NORMALISE = ("none", "minmax", "rank")
+_DELIMITED = (".csv", ".tsv", ".tab", ".txt")
+_MODEL_NAMES = ("model", "agent", "name", "system")
+
+
+def _suffix(path: str) -> str:
+    return os.path.splitext(path)[1].lower()
+
+
+def _read_frame(path: str):
+    """Any tabular file as a DataFrame of raw values (no index)."""
+    import pandas as pd
+
+    suffix = _suffix(path)
+    if not os.path.exists(path):
+        raise ValueError(f"{path}: no such file")
+    try:
+        if suffix in _DELIMITED:
+            sep = "\t" if suffix in (".tsv", ".tab") else ","
+            return pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        if suffix in (".parquet", ".pq"):
+            return pd.read_parquet(path)
+        if suffix == ".jsonl" or suffix == ".ndjson":
+            return pd.read_json(path, lines=True)
+        if suffix == ".json":
+            with open(path, encoding="utf-8") as f:
+                data = json.load(f)
+            if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
+                # {model: {task: score}}: wide; missing keys become NaN
+                return pd.DataFrame.from_dict(data, orient="index").rename_axis("model").reset_index()
+            if isinstance(data, list) and all(isinstance(r, dict) for r in data):
+                return pd.DataFrame.from_records(data)
+            raise ValueError(f"{path}: JSON must be a list of records or {{model: {{task: score}}}}")
+    except pd.errors.EmptyDataError:
+        raise ValueError(f"{path}: the file is empty") from None
+    except pd.errors.ParserError as err:
+        raise ValueError(f"{path}: cannot read as {suffix}: {str(err).strip()}") from None
+    except ValueError as err:
+        text = str(err)
+        raise ValueError(text if text.startswith(path) else f"{path}: {text}") from None
+    except ImportError as err:
+        raise ValueError(
+            f"{path}: reading {suffix} needs an extra package ({err.name}); pip install pyarrow"
+        ) from None
+    except Exception as err:  # parser errors of every back end
+        raise ValueError(f"{path}: cannot read as {suffix}: {err}") from None
+    raise ValueError(
+        f"{path}: unknown file type {suffix!r}; use .csv, .tsv, .parquet, .json, .jsonl, .npy or .npz"
+    )
+
+
+def input_kind(path: str) -> str:
+    """What a file holds: ``"payoffs"`` (``.npy``/``.npz``), ``"battles"`` or ``"scores"``.
+
+    Battle records are recognised by their ``model_a``, ``model_b`` and ``winner`` columns.
+    """
+    if _suffix(path) in (".npy", ".npz"):
+        return "payoffs"
+    columns = {str(c).strip().lower() for c in _read_frame(path).columns}
+    return "battles" if {"model_a", "model_b", "winner"} <= columns else "scores"
+
+
+def _numbers(path: str, values, where) -> np.ndarray:
+    """Cells as float64; empty cells NaN; a clear error for text or infinities."""
+    out = np.empty(len(values))
+    for k, v in enumerate(values):
+        if v is None or (isinstance(v, str) and v.strip() == "") or (isinstance(v, float) and np.isnan(v)):
+            out[k] = np.nan
+            continue
+        try:
+            out[k] = float(v)
+        except (TypeError, ValueError):
+            raise ValueError(f"{path}: {where(k)} is not a number: {v!r}") from None
+        if np.isinf(out[k]):
+            raise ValueError(f"{path}: {where(k)} is not finite: {v!r}")
+    return out
+
+
+def _column(path: str, frame, wanted: str | None, candidates: tuple[str, ...], role: str) -> str:
+    lower = {str(c).strip().lower(): c for c in frame.columns}
+    if wanted is not None:
+        if wanted not in frame.columns:
+            raise ValueError(f"{path}: no column {wanted!r} (columns: {list(frame.columns)})")
+        return wanted
+    for name in candidates:
+        if name in lower:
+            return lower[name]
+    raise ValueError(
+        f"{path}: no {role} column (expected one of {list(candidates)}; columns: {list(frame.columns)})"
+    )
+
+
+def _long_to_wide(path: str, frame, model, task, score, count):
+    import pandas as pd
+
+    m = _column(path, frame, model, _MODEL_NAMES, "model")
+    t = _column(path, frame, task, ("task", "benchmark", "category", "game"), "task")
+    s = _column(path, frame, score, ("score", "value", "result", "accuracy"), "score")
+    lower = {str(c).strip().lower(): c for c in frame.columns}
+    n_col = count if count is not None else lower.get("n")
+    names_m = frame[m].astype(str).str.strip()
+    names_t = frame[t].astype(str).str.strip()
+    for k, (a, b) in enumerate(zip(names_m, names_t)):
+        if a == "" or b == "":
+            raise ValueError(f"{path}: row {k + 1} has an empty model or task name")
+    scores = _numbers(
+        path, frame[s].tolist(), lambda k: f"row {k + 1} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r})"
+    )
+    if np.isnan(scores).any():
+        k = int(np.argmax(np.isnan(scores)))
+        raise ValueError(f"{path}: row {k + 1} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r}) has no score")
+    long = pd.DataFrame({"model": names_m, "task": names_t, "score": scores})
+    if n_col is not None:
+        n = _numbers(path, frame[n_col].tolist(), lambda k: f"row {k + 1} count")
+        if np.any(~(n > 0)):
+            k = int(np.argmax(~(n > 0)))
+            raise ValueError(f"{path}: row {k + 1} has count {frame[n_col].iloc[k]!r}; counts must be > 0")
+        long["n"] = n
+        # Several rows for one (model, task): the count-weighted mean score.
+        long["weighted"] = long["score"] * long["n"]
+        grouped = long.groupby(["model", "task"], sort=False)[["weighted", "n"]].sum()
+        values = (grouped["weighted"] / grouped["n"]).rename("score").reset_index()
+    else:
+        dup = long.duplicated(["model", "task"])
+        if dup.any():
+            k = int(np.argmax(dup.to_numpy()))
+            raise ValueError(
+                f"{path}: row {k + 1} repeats ({long['model'].iloc[k]!r}, {long['task'].iloc[k]!r}); "
+                "add an 'n' column to average repeated rows"
+            )
+        values = long
+    wide = values.pivot(index="model", columns="task", values="score")
+    order_m = list(dict.fromkeys(long["model"]))
+    order_t = list(dict.fromkeys(long["task"]))
+    return wide.reindex(index=order_m, columns=order_t)
+
+
+def _wide(path: str, frame):
+    first = frame.columns[0]
+    names = frame[first].astype(str).str.strip()
+    tasks = [str(c).strip() for c in frame.columns[1:]]
+    if not tasks:
+        raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
+    import pandas as pd
+
+    data = {}
+    for j, c in enumerate(frame.columns[1:]):
+        data[tasks[j]] = _numbers(
+            path, frame[c].tolist(), lambda k, j=j: f"score of {names.iloc[k]!r} on {tasks[j]!r}"
+        )
+    table = pd.DataFrame(data, index=names.tolist())
+    for kind, labels in (("model", list(table.index)), ("task", tasks)):
+        seen = set()
+        for name in labels:
+            if name == "":
+                raise ValueError(f"{path}: a {kind} has an empty name")
+            if name in seen:
+                raise ValueError(f"{path}: duplicate {kind} name {name!r}")
+            seen.add(name)
+    return table
+
+
+def read_scores(
+    path: str | os.PathLike,
+    *,
+    layout: str = "auto",
+    model: str | None = None,
+    task: str | None = None,
+    score: str | None = None,
+    count: str | None = None,
+    missing: str = "error",
+    normalise: str = "none",
+):
+    """Read a score table into a DataFrame (index = models, columns = tasks).
+
+    Args:
+      path: a ``.csv``, ``.tsv``, ``.parquet``, ``.json`` or ``.jsonl`` file.
+      layout: ``"wide"`` (first column the model names, one column per task),
+        ``"long"`` (one row per model and task) or ``"auto"`` (long when the
+        columns include model/agent, task and score).
+      model, task, score, count: column names of the long layout (default:
+        found by name: ``model``/``agent``, ``task``, ``score``, ``n``).
+      missing: what to do with missing cells: ``"error"`` (default),
+        ``"drop-models"``, ``"drop-tasks"`` or ``"fill:<number>"``.
+      normalise: ``"none"``, ``"minmax"`` (each task to [0, 1]) or ``"rank"``
+        (each task's scores replaced by their rank, scaled to [0, 1]).
+
+    Returns:
+      ``(table, notes)``: the DataFrame and a list of what was dropped or filled.
+
+    Raises:
+      ValueError: naming the file and the first problem.
+    """
+    path = os.fspath(path)
+    if layout not in ("auto", "wide", "long"):
+        raise ValueError(f"layout must be 'auto', 'wide' or 'long'; got {layout!r}")
+    frame = _read_frame(path)
+    columns = {str(c).strip().lower() for c in frame.columns}
+    is_long = layout == "long" or (
+        layout == "auto" and "score" in columns and "task" in columns and bool(columns & set(_MODEL_NAMES))
+    )
+    if not is_long and _suffix(path) in _DELIMITED:
+        # The strict CSV reader names the line and column of a bad cell.
+        import pandas as pd
+
+        from jaxrate._io import read_score_csv
+
+        try:
+            values, agents, tasks = read_score_csv(path, allow_missing=missing != "error")
+        except ValueError as err:
+            if "missing score" in str(err):
+                raise ValueError(f"{err}; choose --missing drop-models, drop-tasks or fill:VALUE") from None
+            raise
+        return _finish(
+            path, pd.DataFrame(values, index=list(agents), columns=list(tasks)), missing, normalise
+        )
+    if len(frame) == 0:
+        raise ValueError(f"{path}: no rows")
+    table = _long_to_wide(path, frame, model, task, score, count) if is_long else _wide(path, frame)
+    return _finish(path, table, missing, normalise)
+
+
+def _finish(path: str, table, missing: str, normalise: str):
+    notes: list[str] = []
+    holes = table.isna().to_numpy()
+    if holes.any():
+        if missing == "error":
+            i, j = np.argwhere(holes)[0]
+            raise ValueError(
+                f"{path}: no score for {table.index[i]!r} on {table.columns[j]!r} "
+                f"({int(holes.sum())} missing "
+                "in all); choose --missing drop-models, drop-tasks or fill:VALUE"
+            )
+        if missing == "drop-models":
+            gone = list(table.index[holes.any(axis=1)])
+            table = table.loc[~holes.any(axis=1)]
+            notes.append(f"dropped {len(gone)} model(s) with missing scores: {', '.join(gone)}")
+        elif missing == "drop-tasks":
+            gone = list(table.columns[holes.any(axis=0)])
+            table = table.loc[:, ~holes.any(axis=0)]
+            notes.append(f"dropped {len(gone)} task(s) with missing scores: {', '.join(gone)}")
+        elif missing.startswith("fill:"):
+            try:
+                value = float(missing[5:])
+            except ValueError:
+                raise ValueError(f"missing: fill value must be a number; got {missing[5:]!r}") from None
+            table = table.fillna(value)
+            notes.append(f"filled {int(holes.sum())} missing score(s) with {value:g}")
+        else:
+            raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
+    elif not (missing in ("error", "drop-models", "drop-tasks") or missing.startswith("fill:")):
+        raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
+    if table.shape[0] < 1 or table.shape[1] < 1:
+        raise ValueError(
+            f"{path}: nothing left to rate after handling missing scores "
+            f"({table.shape[0]} x {table.shape[1]})"
+        )
+    return normalise_scores(table, normalise), notes
+
+
+def normalise_scores(table, how: str = "none"):
+    """Per-task normalisation of a score DataFrame: ``none``, ``minmax`` or ``rank``.
+
+    ``minmax`` maps each task to [0, 1] (a constant task to 0); ``rank``
+    replaces scores by their average rank within the task, scaled to [0, 1].
+    """
+    if how == "none":
+        return table
+    if how == "minmax":
+        lo, hi = table.min(axis=0), table.max(axis=0)
+        span = (hi - lo).where(hi > lo, 1.0)
+        return (table - lo) / span
+    if how == "rank":
+        ranks = table.rank(axis=0, method="average") - 1
+        return ranks / max(len(table) - 1, 1)
+    raise ValueError(f"normalise must be one of {', '.join(NORMALISE)}; got {how!r}")
+
+
+def read_battles(path: str | os.PathLike):
+    """Read battle records (``model_a``, ``model_b``, ``winner`` and optional extra columns).
+
+    Returns a DataFrame with those columns as strings.
+
+    Raises:
+      ValueError: on a missing column or an empty cell (naming the row).
+    """
+    path = os.fspath(path)
+    frame = _read_frame(path)
+    lower = {str(c).strip().lower(): c for c in frame.columns}
+    missing = [c for c in ("model_a", "model_b", "winner") if c not in lower]
+    if missing:
+        raise ValueError(f"{path}: battle records need columns model_a, model_b, winner; missing {missing}")
+    frame = frame.rename(columns={v: k for k, v in lower.items()})
+    if len(frame) == 0:
+        raise ValueError(f"{path}: no battle records")
+    for c in frame.columns:
+        frame[c] = frame[c].astype(str).str.strip()
+    for k, row in enumerate(frame[["model_a", "model_b", "winner"]].itertuples(index=False)):
+        if "" in row:
+            raise ValueError(f"{path}: battle {k + 1} has an empty field: {tuple(row)!r}")
+    return frame
+
+
+def read_payoffs(path: str | os.PathLike) -> Game:
+    """Read a payoff tensor ``[N, A_1, ..., A_N]`` from ``.npy`` or ``.npz``.
+
+    An ``.npz`` holds ``payoffs`` and optionally ``players`` (``[N]``) and
+    ``strategies_0``, ``strategies_1``, ... (names per player).
+    """
+    path = os.fspath(path)
+    if not os.path.exists(path):
+        raise ValueError(f"{path}: no such file")
+    try:
+        data: Any = np.load(path, allow_pickle=False)
+    except Exception as err:
+        raise ValueError(f"{path}: not a numpy file: {err}") from None
+    if isinstance(data, np.ndarray):
+        return Game(data)
+    with data:
+        if "payoffs" not in data:
+            raise ValueError(f"{path}: the .npz has no 'payoffs' array (has {sorted(data.files)})")
+        payoffs = data["payoffs"]
+        players = [str(x) for x in data["players"]] if "players" in data else None
+        n = payoffs.shape[0] if payoffs.ndim else 0
+        strategies = None
+        if all(f"strategies_{p}" in data for p in range(n)) and n:
+            strategies = [[str(x) for x in data[f"strategies_{p}"]] for p in range(n)]
+    try:
+        return Game(payoffs, players=players, strategies=strategies)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None

@@ -1,0 +1,286 @@
+"""The command line's inputs, methods, outputs, figures, reports and studies."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from jaxrate.cli import main
+from jaxrate.exact import deviation_ratings
+from jaxrate.games import agent_vs_task
+
+TABLE = pd.DataFrame(
+    [[1.0, 0.0, 0.5], [0.0, 1.0, 0.5], [0.2, 0.2, 0.2], [0.6, 0.1, 0.3]],
+    index=["A", "B", "C", "D"],
+    columns=["t1", "t2", "t3"],
+)
+EXPECTED = dict(zip(TABLE.index, deviation_ratings(agent_vs_task(TABLE)).ratings[0]))
+
+
+def _run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _rated(path, capsys, *extra):
+    out_json = path.parent / (path.name + ".out.json")
+    code, out, err = _run(capsys, "rate", path, "--game", "2p", "--json", out_json, *extra)
+    assert code == 0, err
+    return json.loads(out_json.read_text())
+
+
+def _long(table):
+    return table.rename_axis("model").reset_index().melt(id_vars="model", var_name="task", value_name="score")
+
+
+@pytest.mark.parametrize(
+    "fmt", ["csv", "tsv", "long.csv", "long_n.csv", "parquet", "json", "records.json", "jsonl"]
+)
+def test_every_score_format_gives_the_same_ratings(capsys, tmp_path, fmt):
+    path = tmp_path / f"scores.{fmt}"
+    if fmt == "csv":
+        TABLE.to_csv(path, index_label="model")
+    elif fmt == "tsv":
+        TABLE.to_csv(path, sep="\t", index_label="model")
+    elif fmt == "long.csv":
+        _long(TABLE).to_csv(path, index=False)
+    elif fmt == "long_n.csv":  # repeated rows averaged by their counts: (0.9 * 1 + 1.05 * 2) / 3 = 1.0
+        rows = _long(TABLE)
+        rows["n"] = 1
+        first = rows.iloc[[0]].assign(score=0.9)
+        again = rows.iloc[[0]].assign(score=1.05, n=2)
+        pd.concat([first, again, rows.iloc[1:]]).to_csv(path, index=False)
+    elif fmt == "parquet":
+        _long(TABLE).to_parquet(path)
+    elif fmt == "json":
+        path.write_text(json.dumps({m: dict(TABLE.loc[m]) for m in TABLE.index}))
+    elif fmt == "records.json":
+        path.write_text(_long(TABLE).to_json(orient="records"))
+    else:
+        path.write_text(_long(TABLE).to_json(orient="records", lines=True))
+    payload = _rated(path, capsys)
+    got = payload["ratings"]["agent"]
+    assert got == pytest.approx(EXPECTED, abs=1e-9)
+
+
+def test_battle_records_two_and_three_player(capsys, tmp_path):
+    rng = np.random.default_rng(0)
+    rows = []
+    for _ in range(200):
+        i, j = rng.choice(3, 2, replace=False)
+        win = rng.random() < 0.5 + 0.2 * (j - i)
+        rows.append(("abc"[i], "abc"[j], "model_a" if win else "model_b", "xy"[rng.integers(2)]))
+    path = tmp_path / "battles.csv"
+    pd.DataFrame(rows, columns=["model_a", "model_b", "winner", "category"]).to_csv(path, index=False)
+    two = _rated(path, capsys)
+    assert two["input"] == "battles" and two["ranking"][0]["strategy"] == "a"
+    out3 = tmp_path / "b3.json"
+    code, out, err = _run(capsys, "rate", path, "--game", "3p", "--by", "category", "--json", out3)
+    assert code == 0, err
+    assert json.loads(out3.read_text())["game"]["players"] == ["model_a", "model_b", "category"]
+    code, out, _ = _run(capsys, "rate", path, "--game", "2p", "--method", "elo")
+    assert code == 0 and "model" in out.splitlines()[1]
+
+
+def test_payoff_tensors(capsys, tmp_path):
+    g = np.random.default_rng(1).random((3, 3, 2, 2))
+    np.save(tmp_path / "g.npy", g)
+    np.savez(
+        tmp_path / "g.npz",
+        payoffs=g,
+        players=np.array(["x", "y", "z"]),
+        strategies_0=np.array(["a", "b", "c"]),
+        strategies_1=np.array(["d", "e"]),
+        strategies_2=np.array(["f", "g"]),
+    )
+    code, out, err = _run(capsys, "rate", tmp_path / "g.npy", "--json", tmp_path / "n.json")
+    assert code == 0, err
+    ratings = json.loads((tmp_path / "n.json").read_text())["ratings"]
+    expected = deviation_ratings(g).ratings
+    assert list(ratings["player0"].values()) == pytest.approx(expected[0].tolist(), abs=1e-9)
+    code, out, err = _run(capsys, "rate", tmp_path / "g.npz")
+    assert code == 0 and "x" in out.splitlines()[1] and "a" in out
+
+
+@pytest.mark.parametrize(
+    "name, content, argv, message",
+    [
+        ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", [], "missing score for 'A' on 't2'; choose --missing"),
+        ("s.csv", "model,task,score\nA,t1,1\nA,t1,0\n", [], "repeats ('A', 't1')"),
+        ("s.csv", "model,task,score\nA,t1,1\nB,t2,0\n", [], "no score for"),
+        ("s.csv", "model,task,score\nA,t1,x\n", [], "is not a number: 'x'"),
+        ("s.json", "[1, 2]", [], "JSON must be a list of records"),
+        ("s.xlsx", "junk", [], "unknown file type '.xlsx'"),
+        ("s.csv", "model,t1\nA,1\n", ["--missing", "sometimes"], "missing must be one of"),
+        ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", ["--missing", "fill:x"], "fill value must be a number"),
+        ("b.csv", "model_a,model_b,winner\na,b,model_a\nb,c,tie\n", [], "'a' and 'c' never met"),
+        ("b.csv", "model_a,model_b,winner\na,b,model_c\n", [], "winner 'model_c'"),
+        ("b.csv", "model_a,model_b,winner\na,b,model_a\n", ["--game", "3p"], "needs --by COLUMN"),
+        (
+            "b.csv",
+            "model_a,model_b,winner\na,b,model_a\n",
+            ["--missing", "drop-models"],
+            "must be 'error' or 'even'",
+        ),
+        ("g.npy", None, ["--method", "elo"], "Elo needs a score table"),
+        ("g.npy", None, ["--bootstrap", "5"], "--bootstrap needs the observations"),
+        ("s.csv", "model,t1,t2\nA,1,0\nB,0,1\n", ["--game", "3p", "--method", "nash"], "--game 2p"),
+        ("s.csv", "model,t1,t2\nA,1,0\nB,0,1\n", ["--plot", "x.gif"], "must end in .png, .svg or .pdf"),
+        ("s.csv", "model,t1,t2\nA,1,0\nB,0,1\n", ["--method", "elo", "--fast"], "--fast is the JAX path"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(capsys, tmp_path, name, content, argv, message):
+    path = tmp_path / name
+    if content is None:
+        np.save(path, np.zeros((2, 2, 2)))
+    else:
+        path.write_text(content)
+    code, out, err = _run(capsys, "rate", path, *argv)
+    assert code == 2 and out == "", out
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_npz_without_payoffs(capsys, tmp_path):
+    np.savez(tmp_path / "x.npz", other=np.zeros(3))
+    code, _, err = _run(capsys, "rate", tmp_path / "x.npz")
+    assert code == 2 and "no 'payoffs' array" in err
+
+
+def test_missing_options_drop_and_fill(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("model,t1,t2,t3\nA,1,0,0.5\nB,0,1,0.5\nC,0.2,,0.2\n")
+    dropped = _rated(path, capsys, "--missing", "drop-models")
+    assert set(dropped["ratings"]["agent"]) == {"A", "B"} and "dropped 1 model" in dropped["notes"][0]
+    tasks = _rated(path, capsys, "--missing", "drop-tasks")
+    assert set(tasks["ratings"]["task"]) == {"t1", "t3"}
+    filled = _rated(path, capsys, "--missing", "fill:0")
+    assert set(filled["ratings"]["agent"]) == {"A", "B", "C"}
+
+
+def test_normalisation_changes_the_table_not_the_format(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    (TABLE * [10, 1, 100]).to_csv(path, index_label="model")
+    minmax = _rated(path, capsys, "--normalise", "minmax")
+    expected = deviation_ratings(agent_vs_task((TABLE - TABLE.min()) / (TABLE.max() - TABLE.min()))).ratings[
+        0
+    ]
+    assert list(minmax["ratings"]["agent"].values()) == pytest.approx(expected.tolist(), abs=1e-9)
+    ranked = _rated(path, capsys, "--normalise", "rank")
+    expected = deviation_ratings(agent_vs_task((TABLE.rank() - 1) / 3)).ratings[0]
+    assert list(ranked["ratings"]["agent"].values()) == pytest.approx(expected.tolist(), abs=1e-9)
+
+
+@pytest.mark.parametrize("method", ["deviation", "uniform", "elo", "nash", "alpharank", "payoff"])
+def test_every_method(capsys, tmp_path, method):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    payload = _rated(path, capsys, "--method", method)
+    assert payload["method"] == method and len(payload["ranking"]) == 4
+
+
+def test_fast_path_bootstrap_csv_and_plots(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    fast = _rated(path, capsys, "--fast")
+    assert fast["jax_status"] == "SOLVED"
+    assert fast["ratings"]["agent"] == pytest.approx(EXPECTED, abs=1e-8)
+    boot = _rated(path, capsys, "--bootstrap", "20", "--csv", tmp_path / "r.csv")
+    assert boot["intervals"]["kind"] == "task subsets" and 0 <= boot["ranking"][0]["p_top"] <= 1
+    table = pd.read_csv(tmp_path / "r.csv")
+    assert list(table.columns[:3]) == ["rank", "agent", "deviation"] and "p_top" in table.columns
+    for ext in ("png", "svg", "pdf"):
+        code, _, err = _run(capsys, "rate", path, "--game", "2p", "--plot", tmp_path / f"f.{ext}")
+        assert code == 0, err
+        data = (tmp_path / f"f.{ext}").read_bytes()
+        assert data[:4] in (b"\x89PNG", b"<?xm", b"%PDF")
+
+
+def test_html_report(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    code, out, err = _run(
+        capsys, "rate", path, "--game", "2p", "--bootstrap", "10", "--report", tmp_path / "rep"
+    )
+    assert code == 0, err
+    files = sorted(p.name for p in (tmp_path / "rep").iterdir())
+    assert files == ["index.html", "ratings.csv", "ratings.json", "ratings.svg"]
+    page = (tmp_path / "rep" / "index.html").read_text()
+    for needle in ("<svg", "Task contributions", "Certificate", "jaxrate rate", "Tied groups", "numpy"):
+        assert needle in page
+
+
+def test_compare(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    code, out, err = _run(
+        capsys,
+        "compare",
+        path,
+        "--game",
+        "2p",
+        "--methods",
+        "deviation,uniform,elo",
+        "--json",
+        tmp_path / "c.json",
+        "--csv",
+        tmp_path / "c.csv",
+        "--plot",
+        tmp_path / "c.png",
+    )
+    assert code == 0, err
+    payload = json.loads((tmp_path / "c.json").read_text())
+    assert set(payload["methods"]) == {"deviation", "uniform", "elo"}
+    assert payload["methods"]["deviation"]["ratings"] == pytest.approx(EXPECTED, abs=1e-9)
+    assert "moved" in out.splitlines()[1]
+    assert (tmp_path / "c.png").read_bytes()[:4] == b"\x89PNG"
+    code, _, err = _run(capsys, "compare", path, "--methods", "deviation,magic")
+    assert code == 2 and "unknown ['magic']" in err
+
+
+def test_reproduce_shapley_and_atari(capsys, tmp_path):
+    code, out, err = _run(capsys, "reproduce", "shapley", "--out", tmp_path / "s")
+    assert code == 0, err
+    claims = pd.read_csv(tmp_path / "s" / "claims.csv")
+    # Everything but N's uniform rating, which the paper prints as -2497/964 (N's row averages to -2496/964).
+    assert claims["holds"].tolist() == ["yes", "yes", "NO", "yes"]
+    assert "-624/241" in claims.loc[2, "computed"] or "-2496.00/964" in claims.loc[2, "computed"]
+    assert "-680/241" in out
+    code, out, err = _run(capsys, "reproduce", "atari", "--out", tmp_path / "a")
+    assert code == 0, err
+    claims = pd.read_csv(tmp_path / "a" / "claims.csv")
+    assert claims["holds"].tolist() == ["yes"] * 4
+    assert (tmp_path / "a" / "atari_3p.png").exists()
+
+
+def test_reproduce_populations(capsys, tmp_path):
+    code, out, err = _run(capsys, "reproduce", "populations", "--out", tmp_path / "p")
+    assert code == 0, err
+    table = pd.read_csv(tmp_path / "p" / "populations.csv")
+    assert len(table) == 250
+    for name in ("unbiased", "biased", "restricted"):  # mixtures of tied strategies stay tied
+        assert np.ptp(table.loc[table.population == name, "deviation"]) <= 1e-7
+    assert (tmp_path / "p" / "populations.png").exists()
+
+
+def test_reproduce_livebench(capsys, tmp_path):
+    from conftest import SHARED_DATA
+
+    code, out, err = _run(
+        capsys,
+        "reproduce",
+        "livebench",
+        "--data",
+        SHARED_DATA / "livebench_2024_08_17.csv",
+        "--out",
+        tmp_path / "l",
+    )
+    assert code == 0, err
+    claims = pd.read_csv(tmp_path / "l" / "claims.csv")
+    assert claims.loc[0, "holds"] == "yes"  # the four-way tie
+    contributions = pd.read_csv(tmp_path / "l" / "task_contributions.csv", index_col=0)
+    ratings = pd.read_csv(tmp_path / "l" / "ratings_3p.csv").set_index("model")["deviation"]
+    np.testing.assert_allclose(contributions.sum(axis=1).loc[ratings.index], ratings, atol=1e-6)
+    code, _, err = _run(capsys, "reproduce", "livebench", "--out", tmp_path / "m")
+    assert code == 2 and "needs --data" in err
