@@ -101,7 +101,9 @@ def figure(relative: dict, attacks: list, methods: list, path: str) -> None:
         ax.bar(np.arange(len(attacks)) + k * width, heights, width, label=method)
     ax.set_yscale("log")
     ax.set_ylim(1e-12, 1)
-    ax.set_xticks(np.arange(len(attacks)) + 0.4 - width / 2, [a.replace(" (", "\n(") for a in attacks], fontsize=8)
+    ax.set_xticks(
+        np.arange(len(attacks)) + 0.4 - width / 2, [a.replace(" (", "\n(") for a in attacks], fontsize=8
+    )
     ax.set_ylabel("max |rating change| / rating range")
     ax.set_title("LiveBench clone attacks: who moves the original models' ratings?", fontsize=10)
     ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))

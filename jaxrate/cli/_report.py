@@ -76,6 +76,9 @@ def ratings_figure(source, rated, intervals, path: str, top: int = 30) -> None:
             neg += np.minimum(part, 0)
             pos += np.maximum(part, 0)
         ax.scatter(values[order], y, color="black", s=12, zorder=3, label="rating")
+        lo, hi = min(neg.min(), values[order].min()), max(pos.max(), values[order].max())
+        pad = 0.03 * (hi - lo or 1.0)
+        ax.set_xlim(lo - pad, hi + pad)  # the stacks reach past the ratings on both sides
         ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
         ax.set_title(f"{rated.method} ratings with task contributions ({source.name})", fontsize=10)
     else:
