@@ -1,6 +1,6 @@
 """MPAX as a drop-in level solver for Algorithm 1, against the JAX path and the exact path.
 
-    python benchmarks/mpax_loop.py                     # B = 256 random 2P 10 x 10 games
+    python benchmarks/mpax_loop.py --batch 32             # random 2P 10 x 10 games
     python benchmarks/mpax_loop.py --batch 256 --precision float32 float64
 
 The same lexicographic loop as the other paths: each level LP (minimise t over
@@ -33,6 +33,7 @@ def main() -> None:
     parser.add_argument("--shape", default="10x10")
     parser.add_argument("--precision", nargs="*", default=["float32", "float64"])
     parser.add_argument("--dual-tol", type=float, default=1e-3)
+    parser.add_argument("--iteration-limit", type=int, default=20_000, help="PDHG iterations per level LP")
     args = parser.parse_args()
 
     import jax
@@ -74,7 +75,7 @@ def main() -> None:
     for precision in args.precision:
         dtype = jnp.float32 if precision == "float32" else jnp.float64
         eps = 1e-4 if precision == "float32" else 1e-6
-        run = _mpax_loop(a_all, dtype, eps, args.dual_tol)
+        run = _mpax_loop(a_all, dtype, eps, args.dual_tol, args.iteration_limit)
         t0 = time.perf_counter()
         run()
         first = time.perf_counter() - t0
@@ -94,14 +95,14 @@ def main() -> None:
         )
 
 
-def _mpax_loop(a_all, dtype, eps, dual_tol):
+def _mpax_loop(a_all, dtype, eps, dual_tol, iteration_limit):
     """Algorithm 1 over a batch with ``mpax.r2HPDHG`` vmapped as the level solver; returns ``run()``."""
     import jax
     import jax.numpy as jnp
     import mpax
 
     batch, num_c, num_a = a_all.shape
-    solver = mpax.r2HPDHG(eps_abs=eps, eps_rel=eps, iteration_limit=100_000)
+    solver = mpax.r2HPDHG(eps_abs=eps, eps_rel=eps, iteration_limit=iteration_limit)
 
     def level(a, frozen, bounds):
         # x = [sigma, t]; G x >= h with rows t - A_c sigma >= 0 (free) or -A_c sigma >= -r_c (frozen).

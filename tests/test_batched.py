@@ -164,6 +164,42 @@ def test_batch_axis_sharded_over_four_cpu_devices():
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
+def test_batch_split_over_two_processes_with_two_devices_each():
+    """jax.distributed on CPU (gloo): each process rates its block, both get the whole batch in order."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    code = (
+        "import sys, numpy as np, jax, jaxrate\n"
+        "jax.config.update('jax_cpu_collectives_implementation', 'gloo')\n"
+        f"jax.distributed.initialize('127.0.0.1:{port}', num_processes=2, process_id=int(sys.argv[1]))\n"
+        "assert jax.process_count() == 2 and jax.local_device_count() == 2 and jax.device_count() == 4\n"
+        "jax.config.update('jax_enable_x64', True)\n"
+        "g = np.random.default_rng(0).random((11, 2, 3, 4))\n"
+        "out = jaxrate.deviation_ratings(g)\n"
+        "ex = np.stack([jaxrate.exact.deviation_ratings(x).ratings[1] for x in g])\n"
+        "assert out.ratings[1].shape == (11, 4) and (out.status == 0).all()\n"
+        "assert np.max(np.abs(out.ratings[1] - ex)) < 1e-7, out.ratings[1]\n"
+        "print('ok', jax.process_index())\n"
+    )
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=2", JAX_PLATFORMS="cpu")
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(i)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(2)
+    ]
+    outs = [p.communicate(timeout=300) for p in procs]
+    for i, (p, (out, err)) in enumerate(zip(procs, outs)):
+        assert p.returncode == 0 and out.strip().endswith(f"ok {i}"), (out[-500:], err[-2000:])
+
+
 def test_streaming_through_fewer_lanes_than_games():
     games = _family("integer", (4, 4), seed=7)
     with jax.enable_x64(True):

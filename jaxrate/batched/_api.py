@@ -279,10 +279,10 @@ def deviation_ratings(
         ),
     )
     lanes = max(int(lanes), 1)
-    stacked, mask_arrays, start = _pad_to_bucket(stacked, mask_arrays, start, lanes)
-    stacked, mask_arrays, start = _shard(stacked, mask_arrays, start)
-    prep = _prepare_batch(stacked, mask_arrays)
-    out = _rate(prep, start, config, lanes=lanes)
+    if jax.process_count() > 1:
+        out = _rate_across_processes(stacked, mask_arrays, start, config, lanes)
+    else:
+        out = _rate_here(stacked, mask_arrays, start, config, lanes)
     out = {k: np.asarray(v)[:batch] for k, v in out.items()}
     offsets = gains.constraint_offsets(shape)
     ratings = tuple(out["ratings"][:, offsets[p] : offsets[p + 1]] for p in range(n))
@@ -299,6 +299,38 @@ def deviation_ratings(
     if not batched:
         result = BatchResult(tuple(r[0] for r in result.ratings), *(x[0] for x in result[1:-1]), precision)
     return result
+
+
+def _rate_here(stacked, mask_arrays, start, config, lanes) -> dict:
+    """Rate a batch on this process's devices."""
+    stacked, mask_arrays, start = _pad_to_bucket(stacked, mask_arrays, start, lanes)
+    stacked, mask_arrays, start = _shard(stacked, mask_arrays, start)
+    prep = _prepare_batch(stacked, mask_arrays)
+    return _rate(prep, start, config, lanes=lanes)
+
+
+def _rate_across_processes(stacked, mask_arrays, start, config, lanes) -> dict:
+    """Every process rates its block of the batch on its own devices; the blocks are gathered in order.
+
+    After ``jax.distributed.initialize`` every process calls
+    :func:`deviation_ratings` with the same full batch and gets the full result.
+    """
+    from jax.experimental import multihost_utils
+
+    count, me = jax.process_count(), jax.process_index()
+    batch = stacked.shape[0]
+    block = -(-batch // count)
+    pad = block * count - batch
+
+    def padded(x):
+        return jnp.concatenate([x, jnp.broadcast_to(x[:1], (pad,) + x.shape[1:])]) if pad else x
+
+    mine = slice(me * block, (me + 1) * block)
+    local = _rate_here(
+        padded(stacked)[mine], tuple(padded(m)[mine] for m in mask_arrays), padded(start)[mine], config, lanes
+    )
+    local = {k: np.asarray(v)[:block] for k, v in local.items()}
+    return {k: np.asarray(multihost_utils.process_allgather(v, tiled=True)) for k, v in local.items()}
 
 
 def _pad_to_bucket(payoffs, masks, start, lanes):

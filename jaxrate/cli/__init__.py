@@ -16,6 +16,7 @@ EXAMPLES = """examples:
   jaxrate rate battles.csv --game 2p --bootstrap 200
   jaxrate rate scores.csv --bootstrap 1000 --report report/
   jaxrate compare scores.csv --methods deviation,uniform,elo,payoff
+  jaxrate rate-many games/ --out ratings/ --scheduler tcp://scheduler:8786
   jaxrate reproduce livebench --data path/to/livebench_2024_08_17.csv --out livebench/
 """
 
@@ -31,7 +32,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _build_parser() -> argparse.ArgumentParser:
     from jaxrate import __version__
-    from jaxrate.cli import _compare, _rate, _reproduce
+    from jaxrate.cli import _compare, _rate, _rate_many, _reproduce
 
     parser = _Parser(
         prog="jaxrate",
@@ -43,6 +44,7 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, module, help_text in (
         ("rate", _rate, "rate the strategies of a score table, battle records or payoff tensor"),
+        ("rate-many", _rate_many, "rate every input in a folder, on local processes or a Dask cluster"),
         ("compare", _compare, "several rating methods side by side, with rank changes"),
         ("reproduce", _reproduce, "reproduce one of the paper's studies into a folder"),
     ):

@@ -1,5 +1,6 @@
 """The exact (canonical) path: float64 sequential LPs, certified results."""
 
+from jaxrate.exact._many import RateOutcome, rate_many
 from jaxrate.exact._result import Certificate, ExactResult, Progress
 from jaxrate.exact._solve import SOLVERS, deviation_ratings, normalise_payoffs
 
@@ -7,7 +8,9 @@ __all__ = [
     "Certificate",
     "ExactResult",
     "Progress",
+    "RateOutcome",
     "SOLVERS",
     "deviation_ratings",
     "normalise_payoffs",
+    "rate_many",
 ]

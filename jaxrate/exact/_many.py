@@ -1,0 +1,179 @@
+"""Many exact ratings through any ``concurrent.futures.Executor`` (process pool, Dask, Ray)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED as _FIRST
+from concurrent.futures import Executor, Future, wait
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from jaxrate._game import as_game
+from jaxrate.exact._result import ExactResult
+
+__all__ = ["RateOutcome", "rate_many"]
+
+
+class RateOutcome(NamedTuple):
+    """What happened to one game of :func:`rate_many`.
+
+    Attributes:
+      index: position of the game in the input.
+      result: the :class:`ExactResult`, or ``None`` if the game failed.
+      error: ``"ValueError: ..."`` for a game that could not be rated (bad
+        payoffs, a failed certificate) or whose task was lost more often than
+        ``retries`` allows; ``None`` on success.
+      attempts: how many times the game was submitted.
+      seconds: solve time on the worker (0 when it failed).
+    """
+
+    index: int
+    result: ExactResult | None
+    error: str | None
+    attempts: int
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+def _rate_one(payoffs: np.ndarray, options: dict) -> tuple[ExactResult | None, str | None, float]:
+    """Runs on the worker: errors of the game itself come back as values, not exceptions."""
+    from jaxrate.exact._solve import deviation_ratings
+
+    start = time.perf_counter()
+    try:
+        return deviation_ratings(payoffs, **options), None, time.perf_counter() - start
+    except (ValueError, RuntimeError) as err:
+        return None, f"{type(err).__name__}: {err}", 0.0
+
+
+class _Bar:
+    def __init__(self, total: int) -> None:
+        self.total, self.start = total, time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        filled = int(width * done / max(total, 1))
+        seconds = time.perf_counter() - self.start
+        sys.stderr.write(f"\r[{'#' * filled}{'-' * (width - filled)}] {done}/{total} games, {seconds:.1f} s")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _own_pool(workers: int | None) -> Executor:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    context = multiprocessing.get_context("spawn" if "jax" in sys.modules else "fork")
+    return ProcessPoolExecutor(workers or os.cpu_count() or 1, mp_context=context)
+
+
+def rate_many(
+    games: Iterable[Any],
+    *,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    retries: int = 2,
+    progress: bool | Callable[[int, int], None] = False,
+    **options: Any,
+) -> list[RateOutcome]:
+    """Exact deviation ratings of many games, one task per game, results in input order.
+
+    Each game's payoffs are sent to a worker once; all of its levels are solved
+    there. A game that cannot be rated gets its error in the outcome; the
+    others go on. A task lost with its worker (a killed process, a lost Dask
+    worker) is submitted again, up to ``retries`` more times; with the default
+    process pool, a pool broken by a dead worker is replaced.
+
+    Args:
+      games: :class:`jaxrate.Game` objects or payoff arrays ``[N, A_1..A_N]``.
+      executor: any ``concurrent.futures.Executor``: a Dask client's
+        ``client.get_executor()``, Ray's, a thread or process pool. Default: a
+        process pool of ``workers`` processes (every core), closed on return.
+      workers: processes of the default pool.
+      retries: resubmissions allowed per game when its task is lost.
+      progress: ``True`` for a progress bar on stderr, or ``callback(done, total)``.
+      **options: passed to :func:`jaxrate.exact.deviation_ratings`.
+
+    Returns:
+      One :class:`RateOutcome` per game, in input order.
+
+    Raises:
+      ValueError: if a game is not a valid game (checked before any work is sent).
+
+    Example:
+      >>> from concurrent.futures import ThreadPoolExecutor
+      >>> rps = [[[0, -1, 1], [1, 0, -1], [-1, 1, 0]], [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]]
+      >>> with ThreadPoolExecutor(2) as pool:
+      ...     out = rate_many([rps, rps], executor=pool)
+      >>> [o.ok for o in out], out[1].result.ratings[0].tolist()
+      ([True, True], [0.0, 0.0, 0.0])
+    """
+    payloads = []
+    for i, g in enumerate(games):
+        try:
+            payloads.append(as_game(g))
+        except ValueError as err:
+            raise ValueError(f"game {i}: {err}") from None
+    total = len(payloads)
+    report = _Bar(total) if progress is True else (progress or None)
+    owned = executor is None
+    pool = _own_pool(workers) if owned else executor
+    attempts = [0] * total
+    outcomes: list[RateOutcome | None] = [None] * total
+    pending: dict[Future, int] = {}
+
+    def submit(i: int) -> None:
+        attempts[i] += 1
+        pending[pool.submit(_rate_one, payloads[i], options)] = i
+
+    try:
+        for i in range(total):
+            submit(i)
+        done_count = 0
+        while pending:
+            finished, _ = wait(list(pending), return_when=_FIRST)
+            lost = []
+            for future in finished:
+                i = pending.pop(future)
+                try:
+                    result, error, seconds = future.result()
+                except Exception as err:  # the task, not the game, failed: worker lost, pool broken
+                    lost.append((i, err))
+                    continue
+                outcomes[i] = RateOutcome(i, result, error, attempts[i], seconds)
+                done_count += 1
+                if report is not None:
+                    report(done_count, total)
+            if lost and owned and _broken(pool):
+                # A dead process breaks a ProcessPoolExecutor for good: every
+                # other pending task is lost too. Start a new pool for them.
+                cause = lost[0][1]
+                lost += [(i, cause) for i in pending.values()]
+                pending.clear()
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = _own_pool(workers)
+            for i, err in lost:
+                if attempts[i] <= retries:
+                    submit(i)
+                else:
+                    error = f"task lost {attempts[i]} times: {type(err).__name__}: {err}"
+                    outcomes[i] = RateOutcome(i, None, error, attempts[i], 0.0)
+                    done_count += 1
+                    if report is not None:
+                        report(done_count, total)
+    finally:
+        if owned:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return outcomes  # type: ignore[return-value]
+
+
+def _broken(pool: Executor) -> bool:
+    return bool(getattr(pool, "_broken", False))
