@@ -1,6 +1,7 @@
 """The batched JAX path: many games rated in parallel (revised simplex in JAX)."""
 
 from jaxrate.batched._api import deviation_ratings
+from jaxrate.batched._pure import rate_game
 from jaxrate.batched._result import BatchResult, Status, raise_for_status
 from jaxrate.batched._simplex import SimplexConfig
 
@@ -10,4 +11,5 @@ __all__ = [
     "Status",
     "deviation_ratings",
     "raise_for_status",
+    "rate_game",
 ]

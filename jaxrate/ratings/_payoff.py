@@ -58,6 +58,27 @@ class PayoffRatingResult:
         return dict(zip(self.strategies[p], self.ratings[p].tolist()))
 
 
+# Joints up to which a stalled dual falls back to the primal problem (dense constraint matrix).
+_PRIMAL_JOINTS = 20_000
+
+
+def _primal_max_entropy_cce(payoffs: np.ndarray) -> np.ndarray:
+    import warnings
+
+    import cvxpy as cp
+
+    a = gains.constraint_matrix(payoffs)
+    x = cp.Variable(a.shape[1])
+    problem = cp.Problem(cp.Maximize(cp.sum(cp.entr(x))), [a @ x <= 0, cp.sum(x) == 1, x >= 0])
+    with warnings.catch_warnings():  # accuracy is checked by the caller on the returned joint
+        warnings.simplefilter("ignore", UserWarning)
+        problem.solve(solver=cp.CLARABEL, tol_gap_abs=1e-11, tol_gap_rel=1e-11, tol_feas=1e-11, max_iter=500)
+    if x.value is None:
+        raise RuntimeError(f"maximum-entropy CCE: the primal solve failed ({problem.status})")
+    sigma = np.maximum(np.asarray(x.value), 0.0)
+    return (sigma / sigma.sum()).reshape(payoffs.shape[1:])
+
+
 def max_entropy_cce(payoffs: np.ndarray, *, tol: float = 1e-9, max_iterations: int = 20_000):
     """Maximum-entropy CCE of normalised payoffs by L-BFGS-B on the dual; ``(sigma, iterations)``."""
     from scipy.optimize import minimize
@@ -75,22 +96,29 @@ def max_entropy_cce(payoffs: np.ndarray, *, tol: float = 1e-9, max_iterations: i
         sigma = np.exp(logits - log_z).reshape(shape)
         return log_z, -gains.deviation_gains(payoffs, sigma)
 
-    res = minimize(
-        fun,
-        np.zeros(num_c),
-        jac=True,
-        method="L-BFGS-B",
-        bounds=[(0.0, None)] * num_c,
-        options={
-            "maxiter": max_iterations,
-            "maxfun": 2 * max_iterations,
-            "ftol": 0.0,
-            "gtol": tol,
-            "maxcor": 30,
-        },
-    )
-    logits, log_z = joint(res.x)
-    return np.exp(logits - log_z).reshape(shape), int(res.nit)
+    lam, iterations = np.zeros(num_c), 0
+    # L-BFGS-B can stop early when its line search fails on an ill-conditioned
+    # dual (a CCE polytope without interior): restart it from where it stopped.
+    for _ in range(20):
+        res = minimize(
+            fun,
+            lam,
+            jac=True,
+            method="L-BFGS-B",
+            bounds=[(0.0, None)] * num_c,
+            options={
+                "maxiter": max_iterations - iterations,
+                "maxfun": 2 * max_iterations,
+                "ftol": 0.0,
+                "gtol": tol,
+                "maxcor": 30,
+            },
+        )
+        lam, iterations = res.x, iterations + int(res.nit)
+        if np.max(res.jac * -1.0) <= tol or iterations >= max_iterations or res.nit == 0:
+            break
+    logits, log_z = joint(lam)
+    return np.exp(logits - log_z).reshape(shape), iterations
 
 
 def payoff_ratings(
@@ -124,6 +152,12 @@ def payoff_ratings(
         sigma, iterations = max_entropy_cce(normalised, tol=tol, max_iterations=max_iterations)
     dev = gains.deviation_gains_per_player(game.payoffs, sigma)
     gap = float(max(d.max() for d in dev))
+    if scale > 0 and gap > 100 * tol * scale and game.num_joints <= _PRIMAL_JOINTS:
+        # The dual stalls in floating point on some faces without interior;
+        # small games are then solved in the primal (interior point).
+        sigma = _primal_max_entropy_cce(normalised)
+        dev = gains.deviation_gains_per_player(game.payoffs, sigma)
+        gap = float(max(d.max() for d in dev))
     if scale > 0 and gap > 100 * tol * scale:
         raise RuntimeError(
             f"maximum-entropy CCE not reached: largest deviation gain {gap:.3g} after {iterations} iterations"

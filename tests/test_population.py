@@ -1,0 +1,164 @@
+"""Ratings inside training loops: the pure JAX rating, the population loop, and OpenSpiel meta-games."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import jaxrate
+from jaxrate.batched import SimplexConfig, Status, rate_game
+from jaxrate.population import population_loop, rate_population
+
+# ----------------------------------------------------------------------- rate_game (pure JAX)
+
+
+def test_rate_game_jit_vmap_and_loop_agree_with_the_exact_path():
+    games = np.random.default_rng(0).random((6, 3, 3, 4, 2))
+    with jax.enable_x64(True):
+        batched = jax.jit(jax.vmap(rate_game))(jnp.asarray(games))
+        looped = [jax.jit(rate_game)(jnp.asarray(g)) for g in games]
+        plain = rate_game(jnp.asarray(games[0]))
+    exact = np.stack([np.concatenate(jaxrate.exact.deviation_ratings(g).ratings) for g in games])
+    np.testing.assert_allclose(np.asarray(batched["ratings"]), exact, atol=1e-9)
+    np.testing.assert_allclose(np.stack([np.asarray(o["ratings"]) for o in looped]), exact, atol=1e-9)
+    np.testing.assert_allclose(np.asarray(plain["ratings"]), exact[0], atol=1e-9)
+    assert (np.asarray(batched["status"]) == int(Status.SOLVED)).all()
+
+
+def test_rate_game_inside_a_jitted_step_with_a_fixed_budget():
+    games = jnp.asarray(np.random.default_rng(1).random((4, 2, 6, 6)))
+    budget = SimplexConfig(1e-9, 1e-9, 1e-9, 3, 50)  # far too few pivots
+
+    @jax.jit
+    def step(payoffs, fitness_bias):
+        out = jax.vmap(lambda g: rate_game(g, config=budget))(payoffs)
+        return out["status"], jnp.nan_to_num(out["ratings"]) + fitness_bias
+
+    with jax.enable_x64(True):
+        status, _ = step(games, 0.0)
+    assert (np.asarray(status) == int(Status.MAX_ITERATIONS)).all()
+
+
+def test_rate_game_warm_start_and_masks():
+    g = np.random.default_rng(2).random((2, 5, 4))
+    with jax.enable_x64(True):
+        cold = jax.device_get(rate_game(jnp.asarray(g)))
+        warm = jax.device_get(rate_game(jnp.asarray(g), start=np.int32(np.argmax(cold["joint"]))))
+        masked = jax.device_get(
+            rate_game(jnp.asarray(g), masks=(jnp.array([1, 1, 1, 0, 0], bool), jnp.ones(4, bool)))
+        )
+    np.testing.assert_allclose(warm["ratings"], cold["ratings"], atol=1e-9)
+    expected = np.concatenate(jaxrate.exact.deviation_ratings(g[:, :3]).ratings)
+    got = np.asarray(masked["ratings"])
+    assert np.isnan(got[3:5]).all()
+    np.testing.assert_allclose(np.r_[got[:3], got[5:]], expected, atol=1e-9)
+
+
+# ----------------------------------------------------------------------- population loop
+
+
+def _strength_game(pops):
+    """Two players, zero-sum: a member's payoff is its strength minus the opponent's."""
+    a, b = np.asarray(pops[0], float), np.asarray(pops[1], float)
+    g = a[:, None] - b[None, :]
+    return np.stack([g, -g])
+
+
+def test_population_loop_replaces_the_weakest_and_improves():
+    rng = np.random.default_rng(3)
+    pops = [list(rng.random(8)), list(rng.random(8))]
+    seen = []
+    history = population_loop(
+        _strength_game,
+        pops,
+        lambda p, count, g: list(g.random(count) + 0.5),  # new members are stronger on average
+        iterations=6,
+        method="uniform",
+        hooks=[seen.append],
+    )
+    assert len(history) == 6 and seen == history
+    first = history[0]
+    for p in range(2):
+        ratings = first.ratings[p]
+        assert len(first.dropped[p]) == 2
+        assert set(first.dropped[p].tolist()) == set(np.argsort(ratings)[:2].tolist())
+    assert np.mean(history[-1].populations[0]) > np.mean(history[0].populations[0])
+    assert all(it.rate_seconds >= 0 and it.seconds >= it.rate_seconds for it in history)
+
+
+def test_population_loop_deviation_matches_the_exact_path():
+    rng = np.random.default_rng(4)
+    payoffs = rng.random((3, 4, 4, 3))
+    jax_ratings, joint = rate_population(payoffs, "deviation")
+    exact_ratings, _ = rate_population(payoffs, "deviation-exact")
+    for a, b in zip(jax_ratings, exact_ratings):
+        np.testing.assert_allclose(a, b, atol=1e-8)
+    assert joint.shape == (4, 4, 3)
+
+
+def test_population_loop_rejects_bad_callbacks():
+    pops = [[0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3, 0.4]]
+    with pytest.raises(ValueError, match="expected \\(2, 4, 4\\)"):
+        population_loop(lambda p: np.zeros((2, 3, 3)), pops, lambda p, c, g: [0.0] * c, iterations=1)
+    with pytest.raises(ValueError, match="propose returned 0 members"):
+        population_loop(_strength_game, pops, lambda p, c, g: [], iterations=1, method="uniform")
+    with pytest.raises(ValueError, match="method must be"):
+        population_loop(_strength_game, pops, lambda p, c, g: [0.0] * c, iterations=1, method="elo")
+
+
+# ----------------------------------------------------------------------- OpenSpiel
+
+
+def test_openspiel_meta_game_and_cce_gap_match_openspiel():
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
+    )
+    from open_spiel.python.algorithms import expected_game_score, exploitability
+
+    from jaxrate import openspiel as jo
+
+    for params in ({}, {"players": 3}):
+        game = jo.load_game("kuhn_poker", **params)
+        tables = jo.game_tables(game)
+        n = tables.num_players
+        rng = np.random.default_rng(5)
+        pops = [np.stack([jo.random_policy(tables, p, rng) for _ in range(3)]) for p in range(n)]
+        meta = jo.meta_game(tables, pops)
+        assert meta.shape == (n,) + (3,) * n
+        for profile in [(0,) * n, (2, 1, 0)[:n]]:
+            policy = jo.to_tabular_policy(game, tables, [pops[p][profile[p]] for p in range(n)])
+            value = expected_game_score.policy_value(game.new_initial_state(), [policy] * n)
+            np.testing.assert_allclose(meta[(slice(None),) + profile], value, atol=1e-12)
+            # ... and pyspiel.expected_returns (C++) on the same profile.
+            cpp = []
+            for p in range(n):
+                table = {}
+                for s, (i, action) in enumerate(tables.sequences[p]):
+                    table.setdefault(tables.infosets[p][i], []).append(
+                        (int(action), float(pops[p][profile[p]][s]))
+                    )
+                cpp.append(pyspiel.TabularPolicy(table))
+            returns = pyspiel.expected_returns(game.new_initial_state(), cpp, -1, True)
+            np.testing.assert_allclose(meta[(slice(None),) + profile], returns, atol=1e-12)
+            # A point mass on one profile: the CCE gap is that profile's NashConv.
+            sigma = np.zeros((3,) * n)
+            sigma[profile] = 1.0
+            gap, _ = jo.cce_gap(tables, pops, sigma)
+            assert gap == pytest.approx(exploitability.nash_conv(game, policy), abs=1e-10)
+
+
+def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
+    pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
+    from jaxrate.openspiel import improvement_study
+
+    for method in ("uniform", "deviation"):
+        rows = improvement_study("kuhn_poker_3p", method, 0, iterations=2)
+        assert [r["iteration"] for r in rows] == [0, 1]
+        assert all(np.isfinite(r["cce_gap"]) and r["cce_gap"] >= -1e-9 for r in rows)
+    from jaxrate.cli import main
+
+    code = main(
+        ["reproduce", "improvement", "--out", str(tmp_path / "imp"), "--iterations", "2", "--seeds", "1"]
+    )
+    assert code == 0
+    assert (tmp_path / "imp" / "improvement.png").exists() and (tmp_path / "imp" / "improvement.csv").exists()
