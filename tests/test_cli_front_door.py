@@ -284,3 +284,19 @@ def test_reproduce_livebench(capsys, tmp_path):
     np.testing.assert_allclose(contributions.sum(axis=1).loc[ratings.index], ratings, atol=1e-6)
     code, _, err = _run(capsys, "reproduce", "livebench", "--out", tmp_path / "m")
     assert code == 2 and "needs --data" in err
+
+
+def test_output_files_get_normal_permissions(capsys, tmp_path):
+    import os
+    import stat
+
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    old = os.umask(0o022)
+    try:
+        code, _, err = _run(capsys, "rate", path, "--json", tmp_path / "r.json", "--csv", tmp_path / "r.csv")
+    finally:
+        os.umask(old)
+    assert code == 0, err
+    for name in ("r.json", "r.csv"):
+        assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
