@@ -80,6 +80,10 @@ def test_battle_records_two_and_three_player(capsys, tmp_path):
     code, out, err = _run(capsys, "rate", path, "--game", "3p", "--by", "category", "--json", out3)
     assert code == 0, err
     assert json.loads(out3.read_text())["game"]["players"] == ["model_a", "model_b", "category"]
+    by = tmp_path / "by.json"
+    code, _, err = _run(capsys, "rate", path, "--by", "category", "--json", by)  # --by alone implies 3p
+    assert code == 0, err
+    assert json.loads(by.read_text())["game"]["players"] == ["model_a", "model_b", "category"]
     code, out, _ = _run(capsys, "rate", path, "--game", "2p", "--method", "elo")
     assert code == 0 and "model" in out.splitlines()[1]
 

@@ -78,6 +78,7 @@ def load_source(args) -> Source:
         missing = args.missing if args.missing in ("error", "even") else None
         if missing is None:
             raise ValueError(f"--missing for battle records must be 'error' or 'even'; got {args.missing!r}")
+        args.game = args.game or ("3p" if args.by else "2p")
         by = args.by if args.game == "3p" else None
         if args.game == "3p" and args.by is None:
             by = "category" if "category" in battles.columns else None

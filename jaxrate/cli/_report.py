@@ -41,6 +41,8 @@ def contributions(source, rated):
 
     if rated.exact is None or source.kind == "payoffs":
         return None
+    if source.kind == "battles" and source.game.num_players == 2:
+        return None  # the last player is the opponent, not a task or category
     game = source.game
     return jaxrate.task_contributions(game.payoffs, rated.exact.joint, player=0, over=game.num_players - 1)
 
