@@ -91,7 +91,8 @@ def run(args, argv: Sequence[str]) -> int:
     else:
         order = np.lexsort((np.arange(len(values)), ranks))
     labels = _output.rank_labels(ranks)
-    headers = ["rank", rated.players[0], args.method]
+    label = {"scores": "agent", "battles": "model"}.get(source.kind, rated.players[0])
+    headers = ["rank", label, args.method]
     right = [True, False, True]
     if uniform is not None:
         u_labels = _output.rank_labels(tied_ranks(uniform, tol))
