@@ -256,12 +256,8 @@ def _atari(args):
             ["rank", "agent", "deviation", "u.rank", "uniform"],
             rows,
         )
-        ratings_figure(
-            _FakeSource(f"atari {kind}", game),
-            _FakeRated(result),
-            None,
-            os.path.join(args.out, f"atari_{kind}.png"),
-        )
+        source, rated = _figure_inputs(f"atari {kind}", game, result)
+        ratings_figure(source, rated, None, os.path.join(args.out, f"atari_{kind}.png"))
         top = sorted(table.index[i] for i in np.nonzero(ranks == 1)[0])
         if kind == "2p":
             claims.append(
@@ -275,17 +271,15 @@ def _atari(args):
     return claims
 
 
-class _FakeSource:
-    """The minimum of a CLI source the figure code reads."""
+def _figure_inputs(name: str, game, result):
+    """The CLI's source and rating records for a study's figure."""
+    from jaxrate.cli._inputs import Source
+    from jaxrate.cli._methods import Rated
 
-    def __init__(self, name, game):
-        self.name, self.game, self.kind = name, game, "scores"
-
-
-class _FakeRated:
-    def __init__(self, result):
-        self.exact, self.method = result, "deviation"
-        self.ratings, self.strategies = result.ratings, result.strategies
+    source = Source(name, "scores", game, "")
+    scale = float(np.ptp(game.payoffs)) or 1.0
+    rated = Rated("deviation", result.ratings, result.players, result.strategies, scale, 0.0, result)
+    return source, rated
 
 
 def _livebench(args):
@@ -316,12 +310,8 @@ def _livebench(args):
     contrib.to_csv(os.path.join(args.out, "task_contributions.csv"))
     rows = [[int(ranks[i]), table.index[i], f"{r[i]:+.6f}"] for i in np.argsort(ranks, kind="stable")]
     _output.write_csv(os.path.join(args.out, "ratings_3p.csv"), ["rank", "model", "deviation"], rows)
-    ratings_figure(
-        _FakeSource("LiveBench 3P", game),
-        _FakeRated(result),
-        None,
-        os.path.join(args.out, "livebench_3p.png"),
-    )
+    source, rated = _figure_inputs("LiveBench 3P", game, result)
+    ratings_figure(source, rated, None, os.path.join(args.out, "livebench_3p.png"))
     claims = [("3P: four models tie for first", ", ".join(paper_top), ", ".join(top), top == paper_top)]
     paper_best = {
         "claude-3-5-sonnet-20240620": "LCB_generation",
