@@ -120,3 +120,13 @@ def test_purging_master_columns_keeps_the_ratings(monkeypatch):
     purged = deviation_ratings(payoffs, columns="generate", symmetry=None)
     assert len(made[0].columns) < 200
     np.testing.assert_allclose(np.concatenate(purged.ratings), np.concatenate(expected.ratings), atol=1e-9)
+
+
+@pytest.mark.slow
+def test_four_million_joint_random_game_certifies_without_slack():
+    """200 x 200 x 100 random payoffs: failed at HiGHS tolerance 1e-9 (slack 1e-8, residual 1e-5)."""
+    payoffs = np.random.default_rng(0).random((3, 200, 200, 100))
+    result = deviation_ratings(payoffs)  # raises if the certificate fails
+    assert result.certificate.slack == 0.0
+    assert result.certificate.max_rating_residual <= 1e-8
+    assert result.levels == 122
