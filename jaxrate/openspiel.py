@@ -26,6 +26,7 @@ __all__ = [
     "GameTables",
     "cce_gap",
     "game_tables",
+    "expected_returns_meta_game",
     "improvement_study",
     "load_game",
     "meta_game",
@@ -163,6 +164,58 @@ def meta_game(tables: GameTables, populations) -> np.ndarray:
     return np.einsum(spec, *reaches, weights, optimize=True)
 
 
+def expected_returns_meta_game(
+    game, tables: GameTables, populations, cache: dict | None = None
+) -> np.ndarray:
+    """:func:`meta_game` by OpenSpiel's ``pyspiel.expected_returns``, one profile at a time.
+
+    The same payoffs as :func:`meta_game` (to rounding), computed by OpenSpiel's
+    C++ tree walk per profile: use it to check the contraction, or for games
+    whose terminals are too many to tabulate at once.
+
+    Args:
+      game: the ``pyspiel`` game ``tables`` was built from.
+      populations: per player a ``[K_p, S_p]`` array of policies.
+      cache: optional dict kept between calls of a population loop: profiles
+        already evaluated are looked up, not walked again (members are keyed
+        by their probabilities); entries of members no longer present are
+        dropped, so it stays the size of one meta-game.
+
+    Returns:
+      Payoffs ``[N, K_1, ..., K_N]``.
+    """
+    pyspiel = _pyspiel()
+    n = tables.num_players
+    populations = [np.asarray(pop, dtype=np.float64) for pop in populations]
+    shape = tuple(len(pop) for pop in populations)
+    keys = [[member.tobytes() for member in pop] for pop in populations]
+    policies: list[dict] = [{} for _ in range(n)]
+
+    def policy(p: int, k: int):
+        if k not in policies[p]:
+            table: dict = {}
+            for s, (i, action) in enumerate(tables.sequences[p]):
+                table.setdefault(tables.infosets[p][i], []).append((int(action), float(populations[p][k][s])))
+            policies[p][k] = pyspiel.TabularPolicy(table)
+        return policies[p][k]
+
+    known = {} if cache is None else cache
+    current = {}
+    out = np.empty((n,) + shape)
+    for profile in np.ndindex(*shape):
+        key = tuple(keys[p][profile[p]] for p in range(n))
+        value = known.get(key)
+        if value is None:
+            players = [policy(p, profile[p]) for p in range(n)]
+            value = np.asarray(pyspiel.expected_returns(game.new_initial_state(), players, -1, True))
+        current[key] = value
+        out[(slice(None),) + profile] = value
+    if cache is not None:
+        cache.clear()
+        cache.update(current)
+    return out
+
+
 def cce_gap(tables: GameTables, populations, sigma: np.ndarray) -> tuple[float, np.ndarray]:
     """The CCE gap of a distribution over population profiles, in the full game.
 
@@ -243,7 +296,14 @@ STUDY_GAMES = {
 
 
 def improvement_study(
-    game: str, method: str, seed: int, *, iterations: int = 128, population: int = 8, drop: float = 0.25
+    game: str,
+    method: str,
+    seed: int,
+    *,
+    iterations: int = 128,
+    population: int = 8,
+    drop: float = 0.25,
+    evaluator: str = "tables",
 ) -> list[dict]:
     """The paper's "ratings to drive model improvement" loop on one game, one method, one seed.
 
@@ -252,6 +312,10 @@ def improvement_study(
     replaces the bottom ``drop`` fraction of each player's policies with new
     random ones, and records the full-game CCE gap of the maximum-entropy CCE
     over the rated population and the players' average payoffs.
+
+    ``evaluator`` builds the meta-games: ``"tables"`` (:func:`meta_game`, one
+    tensor contraction) or ``"openspiel"`` (:func:`expected_returns_meta_game`,
+    ``pyspiel.expected_returns`` per new profile); the results are the same.
 
     Returns:
       One dict per iteration: ``iteration, cce_gap, payoff (mean over players
@@ -268,7 +332,13 @@ def improvement_study(
     populations = [[random_policy(tables, p, rng) for _ in range(population)] for p in range(n)]
     rows: list[dict] = []
 
+    if evaluator not in ("tables", "openspiel"):
+        raise ValueError(f"evaluator must be 'tables' or 'openspiel'; got {evaluator!r}")
+    cache: dict = {}
+
     def evaluate(pops):
+        if evaluator == "openspiel":
+            return expected_returns_meta_game(spiel_game, tables, pops, cache)
         return meta_game(tables, [np.stack(pop) for pop in pops])
 
     def propose(player, count, generator):
@@ -283,6 +353,7 @@ def improvement_study(
             {
                 "game": game,
                 "method": method,
+                "evaluator": evaluator,
                 "seed": seed,
                 "iteration": it.index,
                 "cce_gap": gap,

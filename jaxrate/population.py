@@ -44,17 +44,27 @@ class Iteration:
     joint: Any = None
 
 
+def _bucket(size: int) -> int:
+    """The padded population size a meta-game is compiled for: 4, 8, 16, 32, ... then multiples of 64."""
+    if size <= 64:
+        return max(4, 1 << (size - 1).bit_length())
+    return -(-size // 64) * 64
+
+
 class _DeviationRater:
     """Deviation ratings by the JAX path in float64, warm-started from the previous iteration.
 
-    Uses the pure :func:`jaxrate.batched.rate_game`, compiled once per meta-game
-    shape, so an iteration costs one jitted call and no host-side batching.
+    Uses the pure :func:`jaxrate.batched.rate_game`, compiled once per padded
+    meta-game shape: each population is padded to a size bucket (4, 8, 16, 32,
+    64, then multiples of 64) and the padding masked out, so a population that
+    grows by one member per iteration (PSRO-style) recompiles a handful of
+    times, not at every iteration. An iteration costs one jitted call.
     """
 
     _jitted = None  # one jitted function for all raters: compiled once per shape and process
 
     def __init__(self) -> None:
-        self.previous = None  # flat index of the previous joint's heaviest profile
+        self.previous = None  # multi-index of the previous joint's heaviest profile
 
     def __call__(self, payoffs: np.ndarray):
         import jax
@@ -64,19 +74,25 @@ class _DeviationRater:
 
         if _DeviationRater._jitted is None:
             _DeviationRater._jitted = jax.jit(rate_game)
-        fn = _DeviationRater._jitted
+        sizes = payoffs.shape[1:]
+        padded_shape = tuple(_bucket(k) for k in sizes)
+        padded = np.zeros((payoffs.shape[0],) + padded_shape)
+        padded[(slice(None),) + tuple(slice(0, k) for k in sizes)] = payoffs
+        masks = tuple(np.arange(b) < k for b, k in zip(padded_shape, sizes))
+        start = -1
+        if self.previous is not None and all(i < k for i, k in zip(self.previous, sizes)):
+            start = int(np.ravel_multi_index(self.previous, padded_shape))
         with jax.enable_x64(True):
-            start = -1 if self.previous is None else self.previous
-            out = jax.device_get(fn(np.asarray(payoffs, dtype=np.float64), start=np.int32(start)))
+            out = jax.device_get(_DeviationRater._jitted(padded, masks, start=np.int32(start)))
         if int(out["status"]) != int(Status.SOLVED):  # the exact path never returns an unchecked rating
             exact = jaxrate.exact.deviation_ratings(payoffs)
             self.previous = None
             return exact.ratings, exact.joint
-        joint = np.asarray(out["joint"])
-        self.previous = int(np.argmax(joint))
-        offsets = np.concatenate([[0], np.cumsum(payoffs.shape[1:])])
+        joint = np.asarray(out["joint"])[tuple(slice(0, k) for k in sizes)]
+        self.previous = tuple(int(i) for i in np.unravel_index(np.argmax(joint), sizes))
+        offsets = np.concatenate([[0], np.cumsum(padded_shape)])
         flat = np.asarray(out["ratings"], dtype=np.float64)
-        return tuple(flat[offsets[p] : offsets[p + 1]] for p in range(payoffs.shape[0])), joint
+        return tuple(flat[offsets[p] : offsets[p] + sizes[p]] for p in range(payoffs.shape[0])), joint
 
 
 def rate_population(payoffs: np.ndarray, method: str | Callable = "deviation", *, _rater=None):

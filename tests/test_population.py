@@ -96,6 +96,31 @@ def test_population_loop_deviation_matches_the_exact_path():
     assert joint.shape == (4, 4, 3)
 
 
+def test_growing_populations_share_compilations_and_match_the_exact_path():
+    # PSRO-style growth: one member more per iteration. Padding to size buckets
+    # (masked out) keeps compilations to one per bucket, and warm starts carry
+    # over between buckets.
+    from jaxrate.population import _bucket, _DeviationRater
+
+    assert [_bucket(k) for k in (1, 4, 5, 8, 9, 33, 64, 65, 130)] == [4, 4, 8, 8, 16, 64, 64, 128, 192]
+    rng = np.random.default_rng(6)
+    full = rng.random((2, 11, 11))
+    rater = _DeviationRater()
+    before = None if _DeviationRater._jitted is None else _DeviationRater._jitted._cache_size()
+    for k in range(3, 12):
+        game = full[:, :k, : k - 1]
+        ratings, joint = rater(game)
+        exact = jaxrate.exact.deviation_ratings(game)
+        for a, b in zip(ratings, exact.ratings):
+            np.testing.assert_allclose(a, b, atol=1e-8)
+        assert joint.shape == (k, k - 1)
+        assert abs(joint.sum() - 1) < 1e-9
+    compiled = _DeviationRater._jitted._cache_size() - (before or 0)
+    # 9 sizes, 5 padded shapes: (4, 4) (8, 4) (8, 8) (16, 8) (16, 16); none compiled before here.
+    assert compiled == len({(_bucket(k), _bucket(k - 1)) for k in range(3, 12)}) == 5
+    assert rater.previous is not None
+
+
 def test_population_loop_rejects_bad_callbacks():
     pops = [[0.1, 0.2, 0.3, 0.4], [0.1, 0.2, 0.3, 0.4]]
     with pytest.raises(ValueError, match="expected \\(2, 4, 4\\)"):
@@ -110,9 +135,7 @@ def test_population_loop_rejects_bad_callbacks():
 
 
 def test_openspiel_meta_game_and_cce_gap_match_openspiel():
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
-    )
+    pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
     from open_spiel.python.algorithms import expected_game_score, exploitability
 
     from jaxrate import openspiel as jo
@@ -129,22 +152,35 @@ def test_openspiel_meta_game_and_cce_gap_match_openspiel():
             policy = jo.to_tabular_policy(game, tables, [pops[p][profile[p]] for p in range(n)])
             value = expected_game_score.policy_value(game.new_initial_state(), [policy] * n)
             np.testing.assert_allclose(meta[(slice(None),) + profile], value, atol=1e-12)
-            # ... and pyspiel.expected_returns (C++) on the same profile.
-            cpp = []
-            for p in range(n):
-                table = {}
-                for s, (i, action) in enumerate(tables.sequences[p]):
-                    table.setdefault(tables.infosets[p][i], []).append(
-                        (int(action), float(pops[p][profile[p]][s]))
-                    )
-                cpp.append(pyspiel.TabularPolicy(table))
-            returns = pyspiel.expected_returns(game.new_initial_state(), cpp, -1, True)
-            np.testing.assert_allclose(meta[(slice(None),) + profile], returns, atol=1e-12)
             # A point mass on one profile: the CCE gap is that profile's NashConv.
             sigma = np.zeros((3,) * n)
             sigma[profile] = 1.0
             gap, _ = jo.cce_gap(tables, pops, sigma)
             assert gap == pytest.approx(exploitability.nash_conv(game, policy), abs=1e-10)
+
+
+def test_expected_returns_meta_game_equals_the_contraction_and_reuses_profiles(monkeypatch):
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
+    )
+    import jaxrate.openspiel as jo
+
+    game = jo.load_game("kuhn_poker", players=3)
+    tables = jo.game_tables(game)
+    rng = np.random.default_rng(7)
+    pops = [np.stack([jo.random_policy(tables, p, rng) for _ in range(4)]) for p in range(3)]
+    calls = []
+    walk = pyspiel.expected_returns
+    monkeypatch.setattr(pyspiel, "expected_returns", lambda *a: calls.append(1) or walk(*a))
+    cache = {}
+    first = jo.expected_returns_meta_game(game, tables, pops, cache)
+    np.testing.assert_allclose(first, jo.meta_game(tables, pops), atol=1e-12)
+    assert len(calls) == 64 and len(cache) == 64
+    pops[0][1] = jo.random_policy(tables, 0, rng)  # one new member: 16 new profiles
+    second = jo.expected_returns_meta_game(game, tables, pops, cache)
+    np.testing.assert_allclose(second, jo.meta_game(tables, pops), atol=1e-12)
+    assert len(calls) == 64 + 16 and len(cache) == 64
+    np.testing.assert_array_equal(second[:, [0, 2, 3]], first[:, [0, 2, 3]])
 
 
 def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
@@ -155,10 +191,26 @@ def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
         rows = improvement_study("kuhn_poker_3p", method, 0, iterations=2)
         assert [r["iteration"] for r in rows] == [0, 1]
         assert all(np.isfinite(r["cce_gap"]) and r["cce_gap"] >= -1e-9 for r in rows)
+        # The same loop with OpenSpiel's expected returns building the meta-games.
+        spiel = improvement_study("kuhn_poker_3p", method, 0, iterations=2, evaluator="openspiel")
+        np.testing.assert_allclose([r["cce_gap"] for r in spiel], [r["cce_gap"] for r in rows], atol=1e-8)
+    with pytest.raises(ValueError, match="evaluator must be"):
+        improvement_study("kuhn_poker_3p", "uniform", 0, iterations=1, evaluator="python")
     from jaxrate.cli import main
 
     code = main(
-        ["reproduce", "improvement", "--out", str(tmp_path / "imp"), "--iterations", "2", "--seeds", "1"]
+        [
+            "reproduce",
+            "improvement",
+            "--out",
+            str(tmp_path / "imp"),
+            "--iterations",
+            "2",
+            "--seeds",
+            "1",
+            "--evaluator",
+            "openspiel",
+        ]
     )
     assert code == 0
     assert (tmp_path / "imp" / "improvement.png").exists() and (tmp_path / "imp" / "improvement.csv").exists()
