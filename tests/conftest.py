@@ -14,6 +14,10 @@ SHARED_DATA = Path(
     os.environ.get("JAXRATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
 )
 
+# The CLI keeps XLA compilations in ~/.cache unless told otherwise: not in tests
+# (test_cli.py checks the cache itself in a folder of its own).
+os.environ.setdefault("JAXRATE_CACHE_DIR", "")
+
 N_GAMES = 200  # per property in the default run; the slow marker runs more
 
 

@@ -1,6 +1,8 @@
 """The jaxrate command: output, JSON, exit codes and bad input."""
 
 import json
+import os
+import re
 import subprocess
 import sys
 
@@ -90,6 +92,25 @@ def test_console_script_runs_and_versions():
         [sys.executable, "-m", "jaxrate.cli", "rate", "x.csv"], capture_output=True, text=True
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_compilations_are_cached_between_runs_and_the_cache_is_optional(tmp_path):
+    scores = tmp_path / "scores.csv"
+    scores.write_text("model,t1,t2,t3\nA,0.9,0.2,0.5\nB,0.4,0.8,0.5\nC,0.1,0.3,0.9\n")
+    cache = tmp_path / "cache"
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    cmd = [sys.executable, "-m", "jaxrate.cli", "rate", str(scores), "--fast"]
+    outs = []
+    for folder in (cache, cache, blocked, ""):
+        env = dict(os.environ, JAXRATE_CACHE_DIR=str(folder))
+        done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+        outs.append(re.sub(r"[0-9.]+ s\b", "_ s", done.stdout))  # run times differ
+        if folder == cache:
+            assert any(cache.iterdir())  # compiled executables written (first run) / kept (second)
+    assert outs[0] == outs[1] == outs[2] == outs[3]
+    assert blocked.read_text() == ""
 
 
 def test_json_is_not_half_written_on_failure(capsys, tmp_path):
