@@ -15,7 +15,11 @@ by side in one process (rounds interleaved, so machine noise hits all alike):
 
 Prints, per game and setting: compile seconds, median and p90 milliseconds per
 rating, median/max pivots, games that did not solve within the pivot budget,
-and max |r - r_exact|. Needs OpenSpiel.
+and max |r - r_exact|. Then a growing population (PSRO-style: a 2-player
+meta-game from 3 x 3 to 24 x 24 members, one more per player each step) rated
+by ``population``'s rater, whose populations are padded to size buckets,
+against ``jax.jit(rate_game)`` on the exact shapes: compilations and total
+seconds. Needs OpenSpiel.
 """
 
 from __future__ import annotations
@@ -112,6 +116,32 @@ def main() -> None:
                 f"{int(np.median(s['pivots'])):>9d}/{max(s['pivots']):<6d}"
                 f"{s['unsolved'] // args.rounds:>10d}{s['err']:>16.1e}"
             )
+    growth()
+
+
+def growth(top: int = 24) -> None:
+    import jax
+
+    from jaxrate.batched import rate_game
+    from jaxrate.population import _DeviationRater
+
+    rng = np.random.default_rng(1)
+    full = rng.random((top, top))
+    full = np.stack([full - full.T, full.T - full])  # zero-sum
+    exact_shape = jax.jit(lambda g: rate_game(g))
+    rater = _DeviationRater()
+    timings = {"exact shapes": 0.0, "buckets": 0.0}
+    for k in range(3, top + 1):
+        game = full[:, :k, :k]
+        start = time.perf_counter()
+        jax.device_get(exact_shape(game))
+        timings["exact shapes"] += time.perf_counter() - start
+        start = time.perf_counter()
+        rater(game)
+        timings["buckets"] += time.perf_counter() - start
+    print(f"\ngrowing 2P population 3 x 3 -> {top} x {top} ({top - 2} meta-games), float64")
+    print(f"exact shapes: {exact_shape._cache_size()} compilations, {timings['exact shapes']:.1f} s")
+    print(f"buckets:      {_DeviationRater._jitted._cache_size()} compilations, {timings['buckets']:.1f} s")
 
 
 if __name__ == "__main__":

@@ -73,7 +73,8 @@ class _DeviationRater:
         from jaxrate.batched import Status, rate_game
 
         if _DeviationRater._jitted is None:
-            _DeviationRater._jitted = jax.jit(rate_game)
+            # A function of its own, so its compilations (one per bucket) are its own.
+            _DeviationRater._jitted = jax.jit(lambda g, masks, start: rate_game(g, masks, start))
         sizes = payoffs.shape[1:]
         padded_shape = tuple(_bucket(k) for k in sizes)
         padded = np.zeros((payoffs.shape[0],) + padded_shape)
