@@ -133,9 +133,25 @@ def game_tables(game) -> GameTables:
 
 
 def random_policy(
-    tables: GameTables, player: int, rng: np.random.Generator, concentration: float = 1.0
+    tables: GameTables,
+    player: int,
+    rng: np.random.Generator,
+    concentration: float = 1.0,
+    *,
+    game=None,
 ) -> np.ndarray:
-    """A random stochastic policy: each information state's actions ~ Dirichlet(concentration)."""
+    """A random stochastic policy as sequence probabilities.
+
+    By default each information state's actions ~ Dirichlet(concentration)
+    (OpenSpiel's ``GetFlatDirichletPolicy`` for concentration 1). Given the
+    ``pyspiel`` ``game``, OpenSpiel's ``GetRandomPolicy`` draws it instead
+    (each action's weight uniform on [0, 1), normalised: less extreme
+    policies), seeded from ``rng``.
+    """
+    if game is not None:
+        table = _pyspiel().GetRandomPolicy(game, int(rng.integers(2**31)), player).policy_table()
+        by_infoset = [dict(table[key]) for key in tables.infosets[player]]
+        return np.array([by_infoset[i][int(a)] for i, a in tables.sequences[player]])
     seqs = tables.sequences[player]
     probs = rng.gamma(concentration, size=len(seqs))
     totals = np.zeros(len(tables.infosets[player]))
@@ -304,6 +320,7 @@ def improvement_study(
     population: int = 8,
     drop: float = 0.25,
     evaluator: str = "tables",
+    sampler: str = "dirichlet",
 ) -> list[dict]:
     """The paper's "ratings to drive model improvement" loop on one game, one method, one seed.
 
@@ -316,6 +333,8 @@ def improvement_study(
     ``evaluator`` builds the meta-games: ``"tables"`` (:func:`meta_game`, one
     tensor contraction) or ``"openspiel"`` (:func:`expected_returns_meta_game`,
     ``pyspiel.expected_returns`` per new profile); the results are the same.
+    ``sampler`` draws the random policies: ``"dirichlet"`` (flat Dirichlet per
+    information state) or ``"openspiel"`` (``pyspiel.GetRandomPolicy``).
 
     Returns:
       One dict per iteration: ``iteration, cce_gap, payoff (mean over players
@@ -328,12 +347,14 @@ def improvement_study(
     spiel_game = load_game(name, **params)
     tables = game_tables(spiel_game)
     n = tables.num_players
-    rng = np.random.default_rng(seed)
-    populations = [[random_policy(tables, p, rng) for _ in range(population)] for p in range(n)]
-    rows: list[dict] = []
-
     if evaluator not in ("tables", "openspiel"):
         raise ValueError(f"evaluator must be 'tables' or 'openspiel'; got {evaluator!r}")
+    if sampler not in ("dirichlet", "openspiel"):
+        raise ValueError(f"sampler must be 'dirichlet' or 'openspiel'; got {sampler!r}")
+    source = spiel_game if sampler == "openspiel" else None
+    rng = np.random.default_rng(seed)
+    populations = [[random_policy(tables, p, rng, game=source) for _ in range(population)] for p in range(n)]
+    rows: list[dict] = []
     cache: dict = {}
 
     def evaluate(pops):
@@ -342,7 +363,7 @@ def improvement_study(
         return meta_game(tables, [np.stack(pop) for pop in pops])
 
     def propose(player, count, generator):
-        return [random_policy(tables, player, generator) for _ in range(count)]
+        return [random_policy(tables, player, generator, game=source) for _ in range(count)]
 
     def record(it):
         start = time.perf_counter()
@@ -354,6 +375,7 @@ def improvement_study(
                 "game": game,
                 "method": method,
                 "evaluator": evaluator,
+                "sampler": sampler,
                 "seed": seed,
                 "iteration": it.index,
                 "cce_gap": gap,

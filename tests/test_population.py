@@ -183,6 +183,30 @@ def test_expected_returns_meta_game_equals_the_contraction_and_reuses_profiles(m
     np.testing.assert_array_equal(second[:, [0, 2, 3]], first[:, [0, 2, 3]])
 
 
+def test_random_policies_from_openspiel_and_dirichlet_are_policies():
+    pyspiel = pytest.importorskip(
+        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
+    )
+    import jaxrate.openspiel as jo
+
+    game = jo.load_game("kuhn_poker", players=3)
+    tables = jo.game_tables(game)
+    for source in (None, game):
+        policy = jo.random_policy(tables, 1, np.random.default_rng(3), game=source)
+        infoset = tables.sequences[1][:, 0]
+        totals = np.bincount(infoset, weights=policy)
+        np.testing.assert_allclose(totals, 1.0, atol=1e-12)
+        assert (policy > 0).all()
+    # The OpenSpiel draw is GetRandomPolicy's table for the seed taken from the generator.
+    seed = int(np.random.default_rng(3).integers(2**31))
+    table = pyspiel.GetRandomPolicy(game, seed, 1).policy_table()
+    key, actions = next(iter(sorted(table.items())))
+    i = tables.infosets[1].index(key)
+    for action, prob in actions:
+        s = [k for k, (j, a) in enumerate(tables.sequences[1]) if j == i and a == action][0]
+        assert policy[s] == pytest.approx(prob, abs=1e-15)
+
+
 def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
     pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
     from jaxrate.openspiel import improvement_study
@@ -196,6 +220,10 @@ def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
         np.testing.assert_allclose([r["cce_gap"] for r in spiel], [r["cce_gap"] for r in rows], atol=1e-8)
     with pytest.raises(ValueError, match="evaluator must be"):
         improvement_study("kuhn_poker_3p", "uniform", 0, iterations=1, evaluator="python")
+    with pytest.raises(ValueError, match="sampler must be"):
+        improvement_study("kuhn_poker_3p", "uniform", 0, iterations=1, sampler="gauss")
+    rows = improvement_study("sheriff", "deviation", 0, iterations=2, sampler="openspiel")
+    assert [r["sampler"] for r in rows] == ["openspiel"] * 2 and rows[0]["cce_gap"] > 0
     from jaxrate.cli import main
 
     code = main(

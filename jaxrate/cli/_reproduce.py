@@ -33,6 +33,13 @@ def add_options(parser) -> None:
         help="improvement: meta-games by one tensor contraction over the game tree (default) "
         "or by pyspiel.expected_returns per new profile (same payoffs, slower)",
     )
+    parser.add_argument(
+        "--sampler",
+        choices=("dirichlet", "openspiel"),
+        default="dirichlet",
+        help="improvement: random policies with flat Dirichlet action probabilities (default) "
+        "or from pyspiel.GetRandomPolicy (uniform weights, normalised)",
+    )
 
 
 def run(args, argv) -> int:
@@ -363,7 +370,12 @@ def _improvement(args):
         for method in ("uniform", "deviation"):
             for seed in range(args.seeds):
                 rows += improvement_study(
-                    game, method, seed, iterations=args.iterations, evaluator=args.evaluator
+                    game,
+                    method,
+                    seed,
+                    iterations=args.iterations,
+                    evaluator=args.evaluator,
+                    sampler=args.sampler,
                 )
     total = time.perf_counter() - start
     frame = pd.DataFrame(rows)
@@ -390,6 +402,22 @@ def _improvement(args):
                     reduced == (paper == "reduces"),
                 )
             )
+    # "The average payoff reduces about similarly for both rating methods" (Sheriff;
+    # Kuhn is zero-sum): both fall, and neither fall is more than twice the other.
+    payoff = {
+        m: summary[(summary.game == "sheriff") & (summary.method == m)].set_index("iteration")["payoff"]
+        for m in ("uniform", "deviation")
+    }
+    drop = {m: payoff[m].iloc[0] - payoff[m].loc[max(0, last - 9) : last].mean() for m in payoff}
+    similar = min(drop.values()) > 0 and max(drop.values()) <= 2 * min(drop.values())
+    claims.append(
+        (
+            "sheriff: average payoff reduces about similarly for both",
+            "similar reductions",
+            ", ".join(f"{m} {payoff[m].iloc[0]:.3f} -> {payoff[m].iloc[0] - drop[m]:.3f}" for m in payoff),
+            similar,
+        )
+    )
     rate_share = frame["rate_seconds"].sum() / frame["seconds"].sum()
     deviation = frame[frame.method == "deviation"]
     median_ms = 1e3 * deviation.groupby("game")["rate_seconds"].median()
