@@ -36,8 +36,9 @@ from jaxrate import gains
 __all__ = ["SimplexConfig", "make_solver", "solve_one"]
 
 # Games with at most this many constraint-matrix entries (C x J) price from a
-# dense copy of A: about 2x faster per pivot and 1.5x faster to compile on
-# 3-player 8 x 8 x 8 (C x J = 12,288); 512 KiB per game in float64.
+# dense copy of A (512 KiB per game in float64): on 3-player 8 x 8 x 8
+# meta-games (C x J = 12,288) 1.1x faster per rating and ~0.6 s less to compile
+# than pricing from the payoff tensor (benchmarks/population_rating.py).
 _DENSE_ENTRIES = 65_536
 
 

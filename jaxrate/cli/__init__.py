@@ -63,7 +63,7 @@ def _build_parser() -> argparse.ArgumentParser:
 def _compilation_cache() -> None:
     """Keep XLA compilations between runs of the command (JAX's persistent cache).
 
-    The JAX paths compile once per game shape (2-5 s on a laptop CPU); with the
+    The JAX paths compile once per game shape (3-5 s on a 2-core CPU); with the
     cache a later run loads them instead. ``JAXRATE_CACHE_DIR`` names the folder
     (default ``$XDG_CACHE_HOME/jaxrate/xla``, else ``~/.cache/jaxrate/xla``); an
     empty value turns it off, and a cache the user configured for JAX is kept.
