@@ -1,15 +1,18 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import datasets, exact, gains, games, ratings, uncertainty
+from jaxrate import certificate, datasets, exact, gains, games, ratings, uncertainty
 from jaxrate._game import Game
 from jaxrate._version import __version__
+from jaxrate.certificate import Certificate, Verification, verify
 from jaxrate.gains import deviation_gains, task_contributions, uniform_ratings
 from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game
 from jaxrate.ratings import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
 from jaxrate.uncertainty import task_subsets
 
 __all__ = [
+    "Certificate",
     "Game",
+    "Verification",
     "__version__",
     "agent_vs_agent_vs_task",
     "agent_vs_task",
@@ -31,6 +34,8 @@ __all__ = [
     "task_subsets",
     "uncertainty",
     "uniform_ratings",
+    "verify",
+    "certificate",
 ]
 
 

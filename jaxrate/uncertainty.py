@@ -62,6 +62,9 @@ class RatingIntervals:
       fallbacks: resamples the JAX path did not solve, re-rated exactly.
       seconds: wall time of rating the resamples.
       players, strategies: names from the game.
+      failures: ``(resample, reason)`` for each resample that could not be
+        rated; its samples are NaN and it is left out of the intervals and
+        ``top_probability``. A run never dies of one resample.
     """
 
     ratings: tuple[np.ndarray, ...]
@@ -76,6 +79,7 @@ class RatingIntervals:
     seconds: float
     players: tuple[str, ...]
     strategies: tuple[tuple[str, ...], ...]
+    failures: tuple[tuple[int, str], ...] = ()
 
     def table(self, player: int | str = 0) -> list[dict]:
         """One row per strategy of ``player``: name, rating, lower, upper, P(top)."""
@@ -108,17 +112,22 @@ def _gamify(gamification: str) -> Callable[..., Game]:
         raise ValueError(f"gamification must be '2p' or '3p'; got {gamification!r}") from None
 
 
-def _exact_one(payoffs: np.ndarray) -> tuple[np.ndarray, ...]:
+def _exact_one(payoffs: np.ndarray) -> tuple[tuple[np.ndarray, ...] | None, str | None]:
+    """``(ratings, None)``, or ``(None, reason)`` for a game that cannot be rated."""
     from jaxrate.exact import deviation_ratings
 
-    return deviation_ratings(payoffs).ratings
+    try:
+        return deviation_ratings(payoffs).ratings, None
+    except (ValueError, RuntimeError) as err:
+        return None, f"{type(err).__name__}: {err}"
 
 
 def _rate_exact(
     payoffs: Sequence[np.ndarray], executor: Executor | None, workers: int | None = None
-) -> list[tuple[np.ndarray, ...]]:
-    """Exact ratings of each game, in input order: through ``executor``, over
-    ``workers`` processes, or (default) one after another in this process."""
+) -> list[tuple[tuple[np.ndarray, ...] | None, str | None]]:
+    """Exact ratings (or the reason there are none) of each game, in input order:
+    through ``executor``, over ``workers`` processes, or (default) one after
+    another in this process."""
     if executor is not None:
         return list(executor.map(_exact_one, payoffs))
     workers = 1 if workers is None else int(workers)
@@ -155,28 +164,38 @@ def _split(flat: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, ...]:
 
 
 def _summarise(
-    point: Game, samples: np.ndarray, confidence: float, tie_tol: float, **info
+    point: Game, samples: np.ndarray, confidence: float, tie_tol: float, failures=(), **info
 ) -> RatingIntervals:
-    """Intervals and P(top) from resampled ratings ``[R, C]`` (NaN = absent)."""
+    """Intervals and P(top) from resampled ratings ``[R, C]`` (NaN = absent).
+
+    Bounds are widened, if need be, to contain the point estimate (percentiles
+    can miss it by rounding, e.g. ``-0.30000000000000004`` against ``-0.3``).
+    Failed resamples (all NaN) are left out of both.
+    """
     from jaxrate.exact import deviation_ratings
 
     exact = deviation_ratings(point)
     shape = point.num_strategies
     scale = float(np.ptp(point.payoffs)) or 1.0
     tail = 100 * (1 - confidence) / 2
+    rated = np.ones(samples.shape[0], dtype=bool)
+    rated[[i for i, _ in failures]] = False
     per_player = _split(samples, shape)
     lower, upper, top = [], [], []
-    for s in per_player:
+    for p, s in enumerate(per_player):
         present = ~np.isnan(s)
         with warnings.catch_warnings():  # a task left out of every subset: NaN bounds
             warnings.simplefilter("ignore", RuntimeWarning)
             lo = np.nanpercentile(s, tail, axis=0)
             hi = np.nanpercentile(s, 100 - tail, axis=0)
-        best = np.nanmax(np.where(present, s, -np.inf), axis=1, keepdims=True)
+        point_p = exact.ratings[p]
+        lo = np.where(np.isnan(lo), lo, np.minimum(lo, point_p))
+        hi = np.where(np.isnan(hi), hi, np.maximum(hi, point_p))
+        best = np.max(np.where(present, s, -np.inf), axis=1, keepdims=True)
         in_top = present & (s >= best - tie_tol * scale)
         lower.append(lo)
         upper.append(hi)
-        top.append(in_top.mean(axis=0))
+        top.append(in_top[rated].mean(axis=0) if rated.any() else np.full(s.shape[1], np.nan))
     return RatingIntervals(
         ratings=exact.ratings,
         lower=tuple(lower),
@@ -186,6 +205,7 @@ def _summarise(
         confidence=confidence,
         players=point.players,
         strategies=point.strategies,
+        failures=tuple(failures),
         **info,
     )
 
@@ -197,8 +217,11 @@ def _rate_tables(
     executor: Executor | None,
     workers: int | None,
     masks: np.ndarray | None = None,
-) -> tuple[np.ndarray, str, int]:
-    """Rate one game per ``[M, T]`` table (tasks masked by ``masks [R, T]``); ``[R, C]``."""
+) -> tuple[np.ndarray, str, int, list]:
+    """Rate one game per ``[M, T]`` table (tasks masked by ``masks [R, T]``).
+
+    Returns ``(ratings [R, C], path, fallbacks, failures)``; a failed resample's row is NaN.
+    """
     r, m, t = tables.shape
     sample = gamify(tables[0])
     if method == "auto":
@@ -216,13 +239,17 @@ def _rate_tables(
         todo = np.nonzero(~solved)[0]
         fallbacks = len(todo)
     subgames = [gamify(tables[i][:, keep[i]]).payoffs for i in todo]
-    for i, ratings in zip(todo.tolist(), _rate_exact(subgames, executor, workers)):
+    failures = []
+    for i, (ratings, error) in zip(todo.tolist(), _rate_exact(subgames, executor, workers)):
+        if ratings is None:
+            failures.append((i, error))
+            continue
         row = np.full(num_c, np.nan)
         flat = np.concatenate(ratings)
         row[: num_c - t] = flat[: num_c - t]
         row[num_c - t :][keep[i]] = flat[num_c - t :]
         out[i] = row
-    return out, method, fallbacks
+    return out, method, fallbacks, failures
 
 
 def task_subsets(
@@ -271,12 +298,13 @@ def task_subsets(
         masks[i, rng.integers(t, size=t)] = True
     start = time.perf_counter()
     tables = np.broadcast_to(table, (resamples,) + table.shape)
-    samples, used, fallbacks = _rate_tables(tables, gamify, method, executor, workers, masks)
+    samples, used, fallbacks, failures = _rate_tables(tables, gamify, method, executor, workers, masks)
     return _summarise(
         gamify(table, agents, tasks),
         samples,
         confidence,
         tie_tol,
+        failures,
         kind="task subsets",
         method=used,
         fallbacks=fallbacks,
@@ -289,12 +317,13 @@ def _bootstrap_tables(
 ):
     gamify = _gamify(gamification)
     start = time.perf_counter()
-    samples, used, fallbacks = _rate_tables(tables, gamify, method, executor, workers)
+    samples, used, fallbacks, failures = _rate_tables(tables, gamify, method, executor, workers)
     return _summarise(
         gamify(point_table, agents, tasks),
         samples,
         confidence,
         tie_tol,
+        failures,
         kind="bootstrap",
         method=used,
         fallbacks=fallbacks,
@@ -456,12 +485,19 @@ def bootstrap_battles(
             raise ValueError(f"bootstrap resample {i} lost a model or category; use more battles")
         payoffs.append(g.payoffs)
     start = time.perf_counter()
-    samples = np.stack([np.concatenate(r) for r in _rate_exact(payoffs, executor, workers)])
+    num_c = sum(point.num_strategies)
+    rows, failures = [], []
+    for i, (ratings, error) in enumerate(_rate_exact(payoffs, executor, workers)):
+        rows.append(np.full(num_c, np.nan) if ratings is None else np.concatenate(ratings))
+        if ratings is None:
+            failures.append((i, error))
+    samples = np.stack(rows)
     return _summarise(
         point,
         samples,
         confidence,
         tie_tol,
+        failures,
         kind="bootstrap",
         method="exact",
         fallbacks=0,

@@ -9,6 +9,7 @@ import pytest
 from conftest import game_count, random_games
 from scipy.optimize import linprog
 
+import jaxrate
 from jaxrate import games
 from jaxrate.exact import deviation_ratings
 
@@ -16,7 +17,10 @@ TOL = 1e-7  # relative to the payoff scale
 
 
 def _ratings(payoffs):
-    return deviation_ratings(payoffs).ratings
+    result = deviation_ratings(payoffs)
+    check = jaxrate.verify(payoffs, result)  # every result of the property suites is proven
+    assert check.ok, check.problems
+    return result.ratings
 
 
 def _scale(g):

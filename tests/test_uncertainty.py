@@ -167,3 +167,28 @@ def test_battle_game():
     np.testing.assert_allclose(g3.payoffs[2], np.abs(g3.payoffs[0]))
     with pytest.raises(ValueError, match="no column 'kind'"):
         jaxrate.battle_game(frame, by="kind")
+
+
+def test_a_resample_that_cannot_be_rated_is_recorded_not_fatal(monkeypatch):
+    """One failing resample gets a reason; the run goes on and leaves it out."""
+    import jaxrate.exact
+
+    real = jaxrate.exact.deviation_ratings
+    calls = {"n": 0}
+
+    def fails_third(payoffs, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RuntimeError("simulated: no step of the ladder proved this game")
+        return real(payoffs, **kwargs)
+
+    monkeypatch.setattr(jaxrate.exact, "deviation_ratings", fails_third)
+    out = jaxrate.task_subsets(_scores(), resamples=12, seed=1, method="exact")
+    assert len(out.failures) == 1
+    index, reason = out.failures[0]
+    assert index == 2 and "simulated" in reason
+    assert np.isnan(out.samples[0][index]).all()
+    assert not np.isnan(out.samples[0][np.arange(12) != index]).any()
+    for lo, r, hi in zip(out.lower, out.ratings, out.upper):
+        assert np.all(lo <= r) and np.all(r <= hi)
+    assert np.all(out.top_probability[0] <= 1.0)

@@ -152,10 +152,15 @@ def _footer(rated, tol: float, intervals, args) -> str:
     parts = []
     if rated.exact is not None:
         cert = rated.exact.certificate
+        how = rated.exact.solver
+        if "rational" in rated.exact.steps:
+            how += ", finished in exact rational arithmetic"
+        elif set(rated.exact.steps) - {"warm"}:
+            how += ", ladder: " + ", ".join(sorted(set(rated.exact.steps) - {"warm"}))
         parts.append(
-            f"{rated.exact.levels} levels in {rated.seconds:.2f} s ({rated.exact.solver}); certificate: "
-            f"max gain {cert.max_gain:+.2e}, max |delta - r| {cert.max_rating_residual:.1e}, "
-            f"slack {cert.slack:.1e}"
+            f"{rated.exact.levels} levels in {rated.seconds:.2f} s ({how}); verified: "
+            f"joint + {rated.exact.levels} dual proofs, max gain {cert.max_gain:+.2e}, "
+            f"max |delta - r| {cert.max_rating_residual:.1e}, slack {cert.slack:.1e}"
         )
     elif "jax_status" in rated.info:
         parts.append(
@@ -170,6 +175,11 @@ def _footer(rated, tol: float, intervals, args) -> str:
             f"{int(100 * intervals.confidence)}% intervals from {args.bootstrap} {what} "
             f"({intervals.method} path)"
         )
+        if intervals.failures:
+            parts.append(
+                f"{len(intervals.failures)} resample(s) could not be rated and are left out "
+                f"(first: #{intervals.failures[0][0]}: {intervals.failures[0][1]})"
+            )
     parts.append(f"'=' marks ties within {tol:.1e}")
     return "; ".join(parts)
 
@@ -221,11 +231,15 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
             "resamples": int(intervals.samples[0].shape[0]),
             "confidence": intervals.confidence,
             "path": intervals.method,
+            "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
         }
     if rated.exact is not None:
         payload["levels"] = rated.exact.levels
         payload["level_values"] = rated.exact.level_values.tolist()
         payload["solver"] = rated.exact.solver
+        payload["ladder_steps"] = list(rated.exact.steps)
+        if rated.exact.rescue is not None:
+            payload["rescue"] = rated.exact.rescue
         payload["joint"] = _joint_summary(rated.exact)
         payload["certificate"] = rated.exact.certificate.as_dict()
     payload.update({k: v for k, v in rated.info.items() if k not in payload})

@@ -89,8 +89,17 @@ def ratings_figure(source, rated, intervals, path: str, top: int = 30) -> None:
     if intervals is not None:
         lo, hi = intervals.lower[0][order], intervals.upper[0][order]
         v = values[order]
+        # Bounds contain the point estimate (uncertainty._summarise); clip the
+        # rounding that could still make an error bar negative.
         ax.errorbar(
-            v, y, xerr=[v - lo, hi - v], fmt="none", ecolor="black", elinewidth=0.8, capsize=2, zorder=4
+            v,
+            y,
+            xerr=[np.maximum(v - lo, 0.0), np.maximum(hi - v, 0.0)],
+            fmt="none",
+            ecolor="black",
+            elinewidth=0.8,
+            capsize=2,
+            zorder=4,
         )
     ax.set_yticks(y, [names[i] for i in order], fontsize=7)
     ax.axvline(0, color="grey", linewidth=0.6)
@@ -143,13 +152,10 @@ def write_report(directory: str, source, rated, intervals, payload: dict, header
     parent = os.path.dirname(os.path.abspath(directory))
     if not os.path.isdir(parent):
         raise ValueError(f"--report {directory}: directory {parent} does not exist")
-    os.makedirs(directory, exist_ok=True)
     import jaxrate
 
+    # Everything is drawn before the folder is made, so a failure leaves nothing behind.
     svg = _svg(lambda p: ratings_figure(source, rated, intervals, p))
-    _output.write_atomic(os.path.join(directory, "ratings.svg"), svg)
-    _output.write_json(os.path.join(directory, "ratings.json"), payload)
-    _output.write_csv(os.path.join(directory, "ratings.csv"), headers, rows)
     sections = [
         f"<h1>{html.escape(rated.method)} ratings: {html.escape(source.name)}</h1>",
         f"<p>{html.escape(source.description)}; players {html.escape(', '.join(source.game.players))}; "
@@ -214,7 +220,19 @@ def write_report(directory: str, source, rated, intervals, payload: dict, header
         + "\n".join(sections)
         + "</body></html>\n"
     )
-    _output.write_atomic(os.path.join(directory, "index.html"), page)
+    created = not os.path.exists(directory)
+    os.makedirs(directory, exist_ok=True)
+    try:
+        _output.write_atomic(os.path.join(directory, "ratings.svg"), svg)
+        _output.write_json(os.path.join(directory, "ratings.json"), payload)
+        _output.write_csv(os.path.join(directory, "ratings.csv"), headers, rows)
+        _output.write_atomic(os.path.join(directory, "index.html"), page)
+    except BaseException:
+        if created:
+            import shutil
+
+            shutil.rmtree(directory, ignore_errors=True)
+        raise
 
 
 def _tied_groups(payload: dict) -> str:

@@ -49,14 +49,16 @@ class CvxpyLevelSolver:
         t = cp.Variable()
         gain_free = a[free] @ sigma <= t
         constraints = [cp.sum(sigma) == 1, gain_free]
+        frozen_con = None
         if self.frozen.any():
             frozen_rows = a[self.frozen] @ sigma
             if self.equalities and self.slack == 0.0:
-                constraints.append(frozen_rows == self.bounds[self.frozen])
+                frozen_con = frozen_rows == self.bounds[self.frozen]
             elif self.equalities:
-                constraints.append(cp.abs(frozen_rows - self.bounds[self.frozen]) <= self.slack)
+                frozen_con = cp.abs(frozen_rows - self.bounds[self.frozen]) <= self.slack
             else:
-                constraints.append(frozen_rows <= self.bounds[self.frozen] + self.slack)
+                frozen_con = frozen_rows <= self.bounds[self.frozen] + self.slack
+            constraints.append(frozen_con)
         problem = cp.Problem(cp.Minimize(t), constraints)
         try:
             problem.solve(solver=getattr(cp, self.solver))
@@ -67,5 +69,14 @@ class CvxpyLevelSolver:
         x = np.asarray(sigma.value, dtype=np.float64)
         duals = np.zeros(a.shape[0])
         duals[free] = np.abs(np.asarray(gain_free.dual_value, dtype=np.float64))
+        multipliers = duals.copy()
+        if frozen_con is not None:
+            # The proof needs lambda >= 0: the inequality form's duals. An
+            # equality row's dual may be negative; it is kept as found, and the
+            # certificate check then sends the result down the ladder.
+            lam = np.asarray(frozen_con.dual_value, dtype=np.float64).reshape(-1)
+            multipliers[self.frozen] = lam if lam.size == int(self.frozen.sum()) else 0.0
         support = np.nonzero(x > 0)[0]
-        return LevelSolution(value=float(t.value), joints=support, weights=x[support], duals=duals)
+        return LevelSolution(
+            value=float(t.value), joints=support, weights=x[support], duals=duals, multipliers=multipliers
+        )

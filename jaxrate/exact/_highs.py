@@ -30,6 +30,8 @@ class LevelSolution(NamedTuple):
     joints: np.ndarray  # flat indices of the joints with sigma > 0, [K]
     weights: np.ndarray  # sigma on those joints, [K]
     duals: np.ndarray  # |dual| of each constraint row, [C]; 0 for frozen rows
+    # The level's proof: y on the free rows (sum 1), lambda on the frozen ones, [C].
+    multipliers: np.ndarray | None = None
 
 
 def _import_highspy():
@@ -286,6 +288,11 @@ class HighsLevelSolver:
             joints = np.concatenate([joints, swapped[pair]])
             weights = np.concatenate([weights, weights[pair]])
         row_dual = np.abs(duals[:-1])[self.lp_row]
+        multipliers = row_dual.copy()
+        if self.swap is not None:  # a shared row's dual splits evenly between p's and q's constraints
+            offsets = gains.constraint_offsets(self.shape)
+            for player in self.swap:
+                multipliers[offsets[player] : offsets[player + 1]] *= 0.5
         if self._in_master is not None and len(self.columns) > self.purge_above:
             self._purge(col_dual)
         return LevelSolution(
@@ -293,4 +300,5 @@ class HighsLevelSolver:
             joints=joints,
             weights=weights,
             duals=np.where(self.frozen, 0.0, row_dual),
+            multipliers=multipliers,
         )

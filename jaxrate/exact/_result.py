@@ -7,32 +7,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from jaxrate.certificate import Certificate
+
 __all__ = ["Certificate", "ExactResult", "Progress"]
-
-
-class Certificate(NamedTuple):
-    """Checked facts about an exact result, in the user's payoff units.
-
-    Attributes:
-      max_gain: largest deviation gain ``max_c delta_c(joint)`` under the
-        returned joint (``<= 0`` up to ``tolerance``: the joint is a CCE).
-      max_rating_residual: ``max_c |delta_c(joint) - r_c|``.
-      max_simplex_residual: ``|sum(joint) - 1|`` plus the most negative entry.
-      slack: the largest slack added to a frozen row in a level retry, in
-        payoff units (0 when no level needed one).
-      tolerance: the bound both residuals were checked against.
-      scale: the payoff scale the solver normalised by.
-    """
-
-    max_gain: float
-    max_rating_residual: float
-    max_simplex_residual: float
-    slack: float
-    tolerance: float
-    scale: float
-
-    def as_dict(self) -> dict:
-        return {k: float(v) for k, v in self._asdict().items()}
 
 
 class Progress(NamedTuple):
@@ -59,6 +36,11 @@ class ExactResult:
       players, strategies: names from the game.
       solver: the LP back end that produced the result.
       precision: always ``"float64"`` on the exact path.
+      steps: how each level was solved, ``[levels]``: ``"warm"`` (re-solved
+        from the last basis), ``"cold"``, ``"glop"`` / ``"highs"`` (the other
+        back end, fresh), ``"rational"`` (exact arithmetic) or ``"slack"``.
+      rescue: why the floating-point solve was not returned as is (a failed
+        level or a failed check), or ``None``.
     """
 
     ratings: tuple[np.ndarray, ...]
@@ -71,6 +53,8 @@ class ExactResult:
     strategies: tuple[tuple[str, ...], ...]
     solver: str
     precision: str = "float64"
+    steps: tuple[str, ...] = ()
+    rescue: str | None = None
 
     def rating_of(self, player: int | str) -> dict[str, float]:
         """``{strategy name: rating}`` for one player (index or name)."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -13,7 +14,7 @@ from jaxrate.exact._result import Certificate, ExactResult, Progress
 
 __all__ = ["deviation_ratings", "normalise_payoffs", "SOLVERS"]
 
-SOLVERS = ("highs", "glop", "naive")
+SOLVERS = ("highs", "glop", "naive", "rational")
 
 # Slacks (relative to the payoff scale) tried, smallest first, when a level
 # fails in floating point; see DESIGN.md "Frozen constraints and floating point".
@@ -23,6 +24,11 @@ _SLACK_LADDER = (0.0, 1e-13, 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7)
 # (65 x 12 agent-vs-task 0.088 s vs 0.224 s dense; 30 x 30 0.070 vs 0.217;
 # 6 x 6 x 6 equal; 10 x 10 dense 0.009 vs 0.012).
 _DENSE_JOINTS = 200
+# Joints up to which a level that fails in HiGHS is retried in a fresh GLOP
+# model (a dense [C, |A|] matrix), and the whole solve redone in exact
+# rational arithmetic when floating point fails.
+_OTHER_MAX_JOINTS = 50_000
+_RATIONAL_MAX_JOINTS = 2_000_000
 
 
 def normalise_payoffs(payoffs: np.ndarray, decimals: int = 12) -> tuple[np.ndarray, float]:
@@ -104,7 +110,9 @@ def deviation_ratings(
         column generation for large games), ``"glop"`` (CVXPY + GLOP, the
         paper's solver, a fresh LP per level, frozen rows as ``<=``) or
         ``"naive"`` (exactly the paper's method: CVXPY + GLOP, fresh LP per
-        level, frozen rows as equalities; the benchmark baseline).
+        level, frozen rows as equalities; the benchmark baseline) or
+        ``"rational"`` (exact rational arithmetic from the start: slow, no
+        tolerance; what the others fall back on).
       dual_tol: a free constraint is frozen when its dual exceeds this.
       decimals: payoffs are quantized to this many decimals after normalising
         by their scale.
@@ -118,13 +126,22 @@ def deviation_ratings(
       progress: called with a :class:`Progress` after every level.
       certificate_tol: relative bound on the certificate residuals.
 
+    A level that fails in floating point goes down a ladder: a warm re-solve,
+    a cold one, the other back end fresh (GLOP for HiGHS, HiGHS for GLOP),
+    and finally the whole solve in exact rational arithmetic
+    (:mod:`jaxrate.exact._rational`), which also takes over when the finished
+    float result fails :func:`jaxrate.verify`. A slack on frozen rows is the
+    last resort, only for games too large for exact arithmetic, and is
+    reported in the certificate. ``result.steps`` says how each level was solved.
+
     Returns:
-      An :class:`ExactResult`; its certificate has been checked.
+      An :class:`ExactResult` whose certificate (the joint and one dual proof
+      per level) has passed :func:`jaxrate.verify`.
 
     Raises:
       ValueError: on invalid payoffs or arguments.
-      RuntimeError: if a level cannot be solved at any allowed slack, or the
-        final certificate fails (never returns ratings from a failed level).
+      RuntimeError: only if no step of the ladder yields verified ratings
+        (never returns unverified ratings).
 
     Example:
       >>> import jaxrate
@@ -138,31 +155,79 @@ def deviation_ratings(
     if columns not in ("auto", "all", "generate"):
         raise ValueError(f"columns must be 'auto', 'all' or 'generate'; got {columns!r}")
     payoffs, scale = normalise_payoffs(game.payoffs, decimals)
-    shape = game.num_strategies
-    num_c = int(sum(shape))
     if scale == 0.0:
         return _constant_game(game)
-
     swap = _resolve_symmetry(payoffs, symmetry) if solver == "highs" else None
-    if solver == "highs":
-        from jaxrate.exact._highs import HighsLevelSolver
+    options = _Options(solver, columns, swap, dual_tol, progress)
+    supports: list[np.ndarray] = []
+    rescue = None
+    if solver != "rational":
+        try:
+            run = _float_run(payoffs, game, options, supports, allow_slack=False)
+            result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol)
+            if check.ok:
+                return result
+            rescue = "certificate: " + check.problems[0]
+        except _LevelFailed as err:
+            rescue = str(err)
+    if solver == "rational" or game.num_joints <= _RATIONAL_MAX_JOINTS:
+        from jaxrate.exact._rational import integer_payoffs, solve_rational
 
-        dense = columns == "all" or (columns == "auto" and game.num_joints <= _DENSE_JOINTS)
-        lp = HighsLevelSolver(payoffs, all_columns=dense, swap=swap)
-    else:
-        from jaxrate.exact._cvxpy import CvxpyLevelSolver
+        hint = np.unique(np.concatenate(supports)) if supports else None
+        exact = solve_rational(integer_payoffs(payoffs, decimals), hint=hint)
+        run = _from_rational(exact, shape=game.num_strategies, unit=10.0**-decimals)
+        result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, rescue=rescue)
+        if check.ok or solver == "rational":
+            check.raise_for_failure()
+            return result
+        rescue += "; rational: " + check.problems[0]  # pragma: no cover - exact results verify
+    # Last resort for games too large for exact arithmetic: the smallest slack that works.
+    run = _float_run(payoffs, game, options, supports, allow_slack=True)
+    result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, rescue=rescue)
+    check.raise_for_failure()
+    return result
 
-        lp = CvxpyLevelSolver(payoffs, equalities=solver == "naive")
 
+class _Options(NamedTuple):
+    solver: str
+    columns: str
+    swap: tuple[int, int] | None
+    dual_tol: float
+    progress: Callable[[Progress], None] | None
+
+
+class _Run(NamedTuple):
+    """A lexicographic solve in normalised units."""
+
+    values: list  # t_k per level
+    frozen_at: np.ndarray  # [C]
+    ratings: np.ndarray  # [C]
+    joint: np.ndarray  # [A_1, ..., A_N]
+    duals: np.ndarray  # [levels, C]
+    steps: tuple  # how each level was solved
+    slack: float
+
+
+class _LevelFailed(Exception):
+    pass
+
+
+def _float_run(payoffs, game, options: _Options, supports: list, allow_slack: bool) -> _Run:
+    """Algorithm 1 in float64, each level down the ladder warm -> cold -> other back end."""
+    shape = game.num_strategies
+    num_c = int(sum(shape))
+    lp = _level_solver(payoffs, options.solver, options.columns, options.swap, game.num_joints)
     frozen = np.zeros(num_c, dtype=bool)
     ratings = np.zeros(num_c)
     frozen_at = np.full(num_c, -1, dtype=np.int64)
     values: list[float] = []
+    duals, steps = [], []
     sol = None
     while not frozen.all():
-        sol = _solve_level(lp, payoffs, frozen, ratings, len(values))
+        sol, step = _solve_level(lp, payoffs, options, frozen, ratings, len(values), allow_slack)
+        supports.append(sol.joints)
         dual = sol.duals
-        new = (~frozen) & (dual > dual_tol)
+        new = (~frozen) & (dual > options.dual_tol)
         if not new.any():  # cannot happen in exact arithmetic: free duals sum to 1
             new = np.zeros(num_c, dtype=bool)
             new[np.argmax(np.where(frozen, -np.inf, dual))] = True
@@ -170,26 +235,78 @@ def deviation_ratings(
         frozen_at[new] = len(values)
         frozen |= new
         values.append(sol.value)
+        duals.append(sol.multipliers if sol.multipliers is not None else np.zeros(num_c))
+        steps.append(step)
         lp.freeze(np.nonzero(new)[0], np.full(int(new.sum()), sol.value))
-        if progress is not None:
-            progress(Progress(level=len(values), frozen=int(frozen.sum()), total=num_c))
-
+        if options.progress is not None:
+            options.progress(Progress(level=len(values), frozen=int(frozen.sum()), total=num_c))
     joint = np.zeros(game.num_joints)
     joint[sol.joints] = np.maximum(sol.weights, 0.0)
     joint = (joint / joint.sum()).reshape(shape)
-    certificate = _certify(game.payoffs, joint, ratings * scale, lp.slack * scale, scale, certificate_tol)
+    return _Run(values, frozen_at, ratings, joint, np.asarray(duals), tuple(steps), lp.slack)
+
+
+def _level_solver(payoffs, solver: str, columns: str, swap, num_joints: int):
+    if solver == "highs":
+        from jaxrate.exact._highs import HighsLevelSolver
+
+        dense = columns == "all" or (columns == "auto" and num_joints <= _DENSE_JOINTS)
+        return HighsLevelSolver(payoffs, all_columns=dense, swap=swap)
+    from jaxrate.exact._cvxpy import CvxpyLevelSolver
+
+    return CvxpyLevelSolver(payoffs, equalities=solver == "naive")
+
+
+def _from_rational(exact, shape: tuple[int, ...], unit: float) -> _Run:
+    num_joints = int(np.prod(shape))
+    joint = np.zeros(num_joints)
+    joint[exact.joints] = [float(w) for w in exact.weights]
+    return _Run(
+        values=[float(v) * unit for v in exact.values],
+        frozen_at=exact.frozen_at,
+        ratings=np.array([float(r) for r in exact.ratings]) * unit,
+        joint=joint.reshape(shape),
+        duals=np.array([[float(d) for d in row] for row in exact.duals]),
+        steps=("rational",) * len(exact.values),
+        slack=0.0,
+    )
+
+
+def _checked(game, run: _Run, scale, solver, rel_tol, dual_tol, rescue=None):
+    """The result of ``run`` in the user's units, and its independent verification."""
+    from jaxrate.certificate import certificate_tolerance, verify
+
+    shape = game.num_strategies
     offsets = gains.constraint_offsets(shape)
-    return ExactResult(
-        ratings=tuple(ratings[offsets[p] : offsets[p + 1]] * scale + 0.0 for p in range(game.num_players)),
-        joint=joint,
-        levels=len(values),
-        level_values=np.asarray(values) * scale,
-        frozen_at=frozen_at,
-        certificate=certificate,
+    ratings = run.ratings * scale
+    provisional = Certificate(0.0, 0.0, 0.0, run.slack * scale, 0.0, scale, duals=run.duals)
+    result = ExactResult(
+        ratings=tuple(ratings[offsets[p] : offsets[p + 1]] + 0.0 for p in range(game.num_players)),
+        joint=run.joint,
+        levels=len(run.values),
+        level_values=np.asarray(run.values) * scale,
+        frozen_at=run.frozen_at,
+        certificate=provisional,
         players=game.players,
         strategies=game.strategies,
         solver=solver,
+        steps=run.steps,
+        rescue=rescue,
     )
+    # Duals of rows shared by two interchangeable players are split in half.
+    check = verify(game, result, rel_tol=rel_tol, dual_tol=dual_tol / 2)
+    certificate = Certificate(
+        max_gain=check.max_gain,
+        max_rating_residual=check.max_rating_residual,
+        max_simplex_residual=float(abs(run.joint.sum() - 1.0) + max(0.0, -run.joint.min())),
+        slack=float(run.slack * scale),
+        tolerance=certificate_tolerance(scale, run.slack * scale, rel_tol),
+        scale=float(scale),
+        duals=run.duals,
+        max_dual_gap=check.max_dual_gap,
+        min_frozen_dual=check.min_frozen_dual,
+    )
+    return dataclasses.replace(result, certificate=certificate), check
 
 
 def _resolve_symmetry(payoffs: np.ndarray, symmetry: Any) -> tuple[int, int] | None:
@@ -211,39 +328,58 @@ def _resolve_symmetry(payoffs: np.ndarray, symmetry: Any) -> tuple[int, int] | N
     return (min(p, q), max(p, q))
 
 
-def _solve_level(lp, payoffs, frozen, ratings, level: int):
-    """One level, retried cold and then with the smallest slack that works."""
+def _solve_level(lp, payoffs, options: _Options, frozen, ratings, level: int, allow_slack: bool):
+    """One level down the ladder: warm re-solve, cold, the other back end fresh, then slack.
+
+    Returns ``(solution, step)``. Without ``allow_slack`` a level that every
+    step fails raises :class:`_LevelFailed` (the caller goes on in exact
+    arithmetic); slack is the last resort, for games too large for that.
+    """
     check_tol = 1e-9
-    tries = [("warm", lp.slack), ("cold", lp.slack)]
-    tries += [("slack", s) for s in _SLACK_LADDER if s > lp.slack]
-    for how, slack in tries:
+    for how in ("warm", "cold"):
         if how == "cold":
             lp.reset_basis()
-        elif how == "slack":
-            lp.set_slack(slack)
         sol = lp.solve()
         if sol is not None and _check_level(payoffs, sol, frozen, ratings, lp.slack, check_tol):
-            return sol
-    raise RuntimeError(
-        f"level {level + 1} failed at every allowed slack up to {_SLACK_LADDER[-1]:g} "
-        f"({int(frozen.sum())} of {len(frozen)} constraints frozen)"
+            return sol, how
+    other = _other_back_end(payoffs, options, frozen, ratings, lp.slack)
+    if other is not None:
+        name, solver = other
+        sol = solver.solve()
+        if sol is not None and _check_level(payoffs, sol, frozen, ratings, lp.slack, check_tol):
+            return sol, name
+    if allow_slack:
+        for slack in (s for s in _SLACK_LADDER if s > lp.slack):
+            lp.set_slack(slack)
+            sol = lp.solve()
+            if sol is not None and _check_level(payoffs, sol, frozen, ratings, lp.slack, check_tol):
+                return sol, "slack"
+    raise _LevelFailed(
+        f"level {level + 1} failed in floating point ({int(frozen.sum())} of {len(frozen)} "
+        f"constraints frozen)"
+        + (f" at every allowed slack up to {_SLACK_LADDER[-1]:g}" if allow_slack else "")
     )
 
 
-def _certify(payoffs, joint, ratings, slack, scale, rel_tol) -> Certificate:
-    dev = gains.deviation_gains(payoffs, joint)
-    tol = rel_tol * scale + 10 * slack
-    cert = Certificate(
-        max_gain=float(dev.max()),
-        max_rating_residual=float(np.max(np.abs(dev - ratings))),
-        max_simplex_residual=float(abs(joint.sum() - 1.0) + max(0.0, -joint.min())),
-        slack=float(slack),
-        tolerance=float(tol),
-        scale=float(scale),
-    )
-    if not (cert.max_rating_residual <= tol and cert.max_gain <= tol and cert.max_simplex_residual <= 1e-9):
-        raise RuntimeError(f"exact ratings failed their certificate: {cert}")
-    return cert
+def _other_back_end(payoffs, options: _Options, frozen, ratings, slack):
+    """A fresh solver of the other kind holding the same frozen rows, or ``None``."""
+    num_joints = int(np.prod(payoffs.shape[1:]))
+    if options.solver == "highs":
+        if num_joints > _OTHER_MAX_JOINTS:  # GLOP's model is a dense [C, |A|] matrix
+            return None
+        from jaxrate.exact._cvxpy import CvxpyLevelSolver
+
+        name, solver = "glop", CvxpyLevelSolver(payoffs)
+    else:
+        from jaxrate.exact._highs import HighsLevelSolver
+
+        name, solver = "highs", HighsLevelSolver(payoffs, all_columns=num_joints <= _DENSE_JOINTS)
+    if slack:
+        solver.set_slack(slack)
+    rows = np.nonzero(frozen)[0]
+    if len(rows):
+        solver.freeze(rows, ratings[rows])
+    return name, solver
 
 
 def _constant_game(game: Game) -> ExactResult:
@@ -256,7 +392,7 @@ def _constant_game(game: Game) -> ExactResult:
         levels=0,
         level_values=np.zeros(0),
         frozen_at=np.full(num_c, -1, dtype=np.int64),
-        certificate=Certificate(0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        certificate=Certificate(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, duals=np.zeros((0, num_c))),
         players=game.players,
         strategies=game.strategies,
         solver="none",

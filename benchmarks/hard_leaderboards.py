@@ -1,0 +1,50 @@
+"""Exact path on seeded random sub-leaderboards of the real tables: failures and rescues.
+
+python benchmarks/hard_leaderboards.py 5000
+
+Counts, over the games of tests/subleaderboards.py, the results that floating
+point alone would have failed (``result.rescue`` set: a level failed in HiGHS
+and GLOP, or the float result failed verification) and which ladder step
+rated them, the failures (none expected), and the time spent verifying.
+"""
+
+import collections
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from _env import header  # noqa: E402
+from subleaderboards import sub_leaderboard, tables  # noqa: E402
+
+import jaxrate  # noqa: E402
+
+header()
+count = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+data = tables()
+failures, rescued, steps = [], [], collections.Counter()
+start = time.perf_counter()
+solve_time = 0.0
+for i in range(count):
+    name, game = sub_leaderboard(data, seed, i)
+    t0 = time.perf_counter()
+    try:
+        result = jaxrate.exact.deviation_ratings(game)
+    except Exception as err:  # noqa: BLE001 - the count is the point
+        failures.append((name, f"{type(err).__name__}: {err}"))
+        continue
+    solve_time += time.perf_counter() - t0
+    steps.update(result.steps)
+    if result.rescue is not None:
+        rescued.append((name, result.rescue, f"{time.perf_counter() - t0:.2f} s"))
+total = time.perf_counter() - start
+print(f"games: {count} (seed {seed}), wall {total:.1f} s")
+print(f"failures: {len(failures)}")
+for f in failures:
+    print("  FAILED", *f)
+print(f"rescued (floating point alone would have failed): {len(rescued)}")
+for r in rescued:
+    print("  ", *r)
+print("levels by ladder step:", dict(steps))

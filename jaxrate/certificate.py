@@ -1,0 +1,372 @@
+"""The certificate of deviation ratings, and an independent checker for it.
+
+A deviation rating is the lexicographic min-max of the deviation gains
+(Algorithm 1 of Marris et al., 2025). A result proves itself with
+
+* the **joint** ``sigma`` under which every gain equals its rating
+  (``delta_c(sigma) = r_c``): the ratings are achievable; and
+* for each level ``k`` a **dual vector** ``d_k`` ``[C]``: multipliers
+  ``y_k >= 0`` on the rows still free at ``k`` (summing to one) and
+  ``lambda_k >= 0`` on the rows frozen before ``k``, with
+
+  .. math::
+
+     \\min_a \\big(A^T d_k\\big)(a) - \\sum_{c \\text{ frozen before } k} d_{k,c}\\, r_c
+     \\;\\ge\\; t_k ,
+
+  a lower bound on the level value ``t_k`` (LP weak duality), and ``y_k > 0``
+  on every row frozen at ``k``: by complementary slackness those rows are tight
+  in every optimum of level ``k``, so no lexicographically better joint exists.
+
+The joint is feasible for every level and meets each bound, so the two together
+are a complete proof. :func:`verify` rebuilds it from the game and the result
+alone, with the ``A^T d`` contraction of :mod:`jaxrate.gains` (no dense matrix).
+Every solver's results are checked by it; the tolerances are defined here once.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from jaxrate import gains
+from jaxrate._game import as_game
+
+__all__ = [
+    "CERTIFICATE_TOL",
+    "FREEZE_DUAL_TOL",
+    "Certificate",
+    "Verification",
+    "certificate_tolerance",
+    "verify",
+]
+
+# A free row is frozen when its optimal dual exceeds this (the freeze rule).
+FREEZE_DUAL_TOL = 1e-9
+# Residuals are checked against this times the payoff scale.
+CERTIFICATE_TOL = 1e-7
+# |sum(joint) - 1| plus the most negative entry may not exceed this.
+SIMPLEX_TOL = 1e-9
+# Largest game (joints) checked in exact arithmetic by verify(rational=True).
+RATIONAL_MAX_JOINTS = 20_000
+
+
+def certificate_tolerance(scale: float, slack: float = 0.0, rel_tol: float = CERTIFICATE_TOL) -> float:
+    """The bound residuals are checked against, in payoff units.
+
+    ``rel_tol`` times the payoff ``scale`` (the largest range of one player's
+    payoffs), plus ten times any slack a level needed.
+    """
+    return float(rel_tol * scale + 10 * slack)
+
+
+class Certificate(NamedTuple):
+    """Checked facts about a deviation-rating result, in the user's payoff units.
+
+    Attributes:
+      max_gain: largest deviation gain ``max_c delta_c(joint)`` under the
+        returned joint (``<= 0`` up to ``tolerance``: the joint is a CCE).
+      max_rating_residual: ``max_c |delta_c(joint) - r_c|``.
+      max_simplex_residual: ``|sum(joint) - 1|`` plus the most negative entry.
+      slack: the largest slack added to a frozen row in a level retry, in
+        payoff units (0 when no level needed one).
+      tolerance: the bound the residuals were checked against.
+      scale: the payoff scale the solver normalised by.
+      duals: the dual proof of each level, ``[levels, C]`` (see the module
+        docstring); entries of rows frozen before a level are its ``lambda``,
+        the others its ``y``.
+      max_dual_gap: ``max_k (t_k - bound_k)``, how far the dual bounds fall
+        short of the level values (``<= tolerance``; 0 or less when exact).
+      min_frozen_dual: the smallest ``y_k`` on a row frozen at level ``k``.
+    """
+
+    max_gain: float
+    max_rating_residual: float
+    max_simplex_residual: float
+    slack: float
+    tolerance: float
+    scale: float
+    duals: np.ndarray | None = None
+    max_dual_gap: float = 0.0
+    min_frozen_dual: float = 0.0
+
+    def as_dict(self) -> dict:
+        out = {k: float(v) for k, v in self._asdict().items() if k != "duals"}
+        out["levels_proven"] = 0 if self.duals is None else int(len(self.duals))
+        return out
+
+
+class Verification(NamedTuple):
+    """What :func:`verify` found.
+
+    Attributes:
+      ok: every check passed.
+      problems: one readable line per failed check (empty when ``ok``).
+      max_rating_residual: ``max_c |delta_c(joint) - r_c|``.
+      max_gain: ``max_c delta_c(joint)``.
+      max_dual_gap: ``max_k (t_k - bound_k)``.
+      min_frozen_dual: the smallest dual on a row frozen at its level.
+      tolerance: the tolerance used, in payoff units.
+      rational: whether the checks ran in exact rational arithmetic.
+    """
+
+    ok: bool
+    problems: tuple[str, ...]
+    max_rating_residual: float
+    max_gain: float
+    max_dual_gap: float
+    min_frozen_dual: float
+    tolerance: float
+    rational: bool
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def raise_for_failure(self) -> None:
+        """Raise ``RuntimeError`` naming the failed checks, if any."""
+        if not self.ok:
+            raise RuntimeError("ratings failed verification: " + "; ".join(self.problems))
+
+
+def _field(result: Any, name: str) -> Any:
+    if isinstance(result, dict):
+        return result[name]
+    return getattr(result, name)
+
+
+def _duals_of(result: Any) -> Any:
+    cert = _field(result, "certificate") if not isinstance(result, dict) or "certificate" in result else None
+    duals = None
+    if cert is not None:
+        duals = cert.get("duals") if isinstance(cert, dict) else getattr(cert, "duals", None)
+    if duals is None and isinstance(result, dict):
+        duals = result.get("duals")
+    return duals
+
+
+def _payoff_scale(payoffs: np.ndarray) -> float:
+    flat = payoffs.reshape(payoffs.shape[0], -1)
+    return float(np.max(flat.max(axis=1) - flat.min(axis=1)))
+
+
+def verify(
+    game: Any,
+    result: Any,
+    *,
+    rational: bool = False,
+    rel_tol: float = CERTIFICATE_TOL,
+    dual_tol: float = FREEZE_DUAL_TOL,
+) -> Verification:
+    """Check that ``result`` holds the deviation ratings of ``game``, from scratch.
+
+    Rebuilds the proof (see the module docstring) from the payoffs and the
+    result's ``ratings``, ``joint``, ``level_values``, ``frozen_at`` and
+    ``certificate.duals`` alone, so ratings computed elsewhere (or assembled by
+    hand, as an object or a dict with those fields) can be checked too.
+
+    Checks, with ``tol = rel_tol * scale`` (plus ten times a reported slack):
+
+    1. the joint is a distribution (``SIMPLEX_TOL``);
+    2. ``|delta_c(joint) - r_c| <= tol`` for every constraint ``c``;
+    3. every row's rating is its level's value, and level values never rise;
+    4. for each level ``k``: ``d_k >= 0``, ``y_k`` sums to one, the dual bound
+       ``>= t_k - tol``, and ``y_k > dual_tol`` on the rows frozen at ``k``.
+
+    Args:
+      game: a :class:`jaxrate.Game` or payoffs ``[N, A_1, ..., A_N]``.
+      result: the result to check.
+      rational: do every check in exact rational arithmetic (payoffs and
+        result entries are finite floats, so exact rationals); for games of
+        up to ``RATIONAL_MAX_JOINTS`` joints.
+      rel_tol: relative tolerance (times the payoff scale).
+      dual_tol: the smallest dual that proves a row is tight at its level.
+
+    Returns:
+      A :class:`Verification`; ``bool(v)`` is ``v.ok``.
+
+    Raises:
+      ValueError: if the result's arrays do not fit the game, or a rational
+        check is asked of a game that is too large.
+    """
+    game = as_game(game)
+    payoffs = game.payoffs
+    shape = game.num_strategies
+    num_c = int(sum(shape))
+    ratings = np.concatenate([np.asarray(r, dtype=np.float64).reshape(-1) for r in _field(result, "ratings")])
+    joint = np.asarray(_field(result, "joint"), dtype=np.float64)
+    values = np.asarray(_field(result, "level_values"), dtype=np.float64).reshape(-1)
+    frozen_at = np.asarray(_field(result, "frozen_at")).reshape(-1)
+    duals = _duals_of(result)
+    if ratings.shape != (num_c,):
+        raise ValueError(f"result has {ratings.size} ratings; the game has {num_c} strategies")
+    if joint.shape != shape:
+        raise ValueError(f"result joint has shape {joint.shape}; the game's joints are {shape}")
+    if frozen_at.shape != (num_c,):
+        raise ValueError(f"result frozen_at has shape {frozen_at.shape}; expected ({num_c},)")
+    levels = len(values)
+    duals = np.zeros((0, num_c)) if duals is None else np.asarray(duals, dtype=np.float64)
+    if duals.ndim != 2 or duals.shape[1] != num_c:
+        raise ValueError(f"certificate duals have shape {duals.shape}; expected (levels, {num_c})")
+    cert = _field(result, "certificate") if not isinstance(result, dict) or "certificate" in result else None
+    slack = (
+        float(getattr(cert, "slack", 0.0) or 0.0) if cert is not None and not isinstance(cert, dict) else 0.0
+    )
+    scale = _payoff_scale(payoffs)
+    tol = certificate_tolerance(scale, slack, rel_tol)
+    if rational and game.num_joints > RATIONAL_MAX_JOINTS:
+        raise ValueError(
+            f"rational verification is for games of up to {RATIONAL_MAX_JOINTS} joints; "
+            f"this one has {game.num_joints}"
+        )
+    problems: list[str] = []
+    if scale == 0.0:  # a constant game: every rating is 0, nothing to prove
+        bad = np.abs(ratings).max(initial=0.0)
+        if bad > 0:
+            problems.append(f"a constant game rates 0; a rating is {bad:g}")
+        return Verification(not problems, tuple(problems), float(bad), 0.0, 0.0, 0.0, tol, rational)
+    if not (np.all(np.isfinite(ratings)) and np.all(np.isfinite(joint)) and np.all(np.isfinite(duals))):
+        problems.append("result has non-finite entries")
+        return Verification(False, tuple(problems), np.inf, np.inf, np.inf, 0.0, tol, rational)
+    if levels == 0 or duals.shape[0] != levels:
+        problems.append(f"{duals.shape[0]} dual vectors for {levels} levels: the levels are not proven")
+    if np.any((frozen_at < 0) | (frozen_at >= max(levels, 1))):
+        problems.append("some row has no level (frozen_at out of range)")
+        frozen_at = np.clip(frozen_at, 0, max(levels - 1, 0))
+
+    check = _RationalChecks(payoffs) if rational else _FloatChecks(payoffs)
+    simplex = check.simplex_residual(joint)
+    if simplex > SIMPLEX_TOL:
+        problems.append(f"joint is not a distribution (residual {simplex:.3g})")
+    gains_ = check.gains(joint)
+    residual = check.max_abs_diff(gains_, ratings)
+    max_gain = check.max(gains_)
+    if residual > tol:
+        c = check.argmax_abs_diff(gains_, ratings)
+        problems.append(
+            f"the joint does not achieve the ratings: |delta - r| = {residual:.3g} > {tol:.3g} "
+            f"at constraint {c}"
+        )
+    if levels:
+        level_of_row = values[frozen_at]
+        off = float(np.max(np.abs(level_of_row - ratings)))
+        if off > tol:
+            problems.append(f"a rating differs from its level's value by {off:.3g}")
+        rises = np.diff(values)
+        if rises.size and rises.max() > tol:
+            problems.append(f"level values rise by {rises.max():.3g} (they never rise)")
+    gap, min_dual = -np.inf, np.inf
+    for k in range(min(levels, duals.shape[0])):
+        d = duals[k]
+        before = frozen_at < k
+        free = ~before
+        at_k = frozen_at == k
+        if d.min() < -dual_tol:
+            problems.append(f"level {k + 1}: a negative multiplier ({d.min():.3g})")
+        total = float(d[free].sum())
+        if abs(total - 1.0) > 1e-6:
+            problems.append(f"level {k + 1}: free multipliers sum to {total:.9g}, not 1")
+        bound = check.dual_bound(d, before, ratings)
+        gap = max(gap, float(values[k] - bound))
+        if values[k] - bound > tol:
+            problems.append(
+                f"level {k + 1}: dual bound {bound:.12g} is below the level value {values[k]:.12g} "
+                f"by {values[k] - bound:.3g} > {tol:.3g}"
+            )
+        if at_k.any():
+            smallest = float(d[at_k].min())
+            min_dual = min(min_dual, smallest)
+            if smallest <= dual_tol:
+                c = int(np.flatnonzero(at_k)[np.argmin(d[at_k])])
+                problems.append(
+                    f"level {k + 1}: constraint {c} is frozen at this level without a positive dual "
+                    f"({smallest:.3g}): nothing proves it cannot go lower"
+                )
+    return Verification(
+        ok=not problems,
+        problems=tuple(problems),
+        max_rating_residual=float(residual),
+        max_gain=float(max_gain),
+        max_dual_gap=float(max(gap, 0.0)) if np.isfinite(gap) else 0.0,
+        min_frozen_dual=float(min_dual) if np.isfinite(min_dual) else 0.0,
+        tolerance=tol,
+        rational=rational,
+    )
+
+
+class _FloatChecks:
+    """The arithmetic of :func:`verify` in float64."""
+
+    def __init__(self, payoffs: np.ndarray) -> None:
+        self.payoffs = payoffs
+
+    def simplex_residual(self, joint: np.ndarray) -> float:
+        return float(abs(joint.sum() - 1.0) + max(0.0, -joint.min()))
+
+    def gains(self, joint: np.ndarray) -> np.ndarray:
+        return gains.deviation_gains(self.payoffs, joint)
+
+    def max_abs_diff(self, a, b) -> float:
+        return float(np.max(np.abs(a - b)))
+
+    def argmax_abs_diff(self, a, b) -> int:
+        return int(np.argmax(np.abs(a - b)))
+
+    def max(self, a) -> float:
+        return float(np.max(a))
+
+    def dual_bound(self, d: np.ndarray, before: np.ndarray, ratings: np.ndarray) -> float:
+        return float(gains.transpose_gains(self.payoffs, d).min() - d[before] @ ratings[before])
+
+
+class _RationalChecks:
+    """The arithmetic of :func:`verify` in exact rationals (small games)."""
+
+    def __init__(self, payoffs: np.ndarray) -> None:
+        self.payoffs = payoffs
+        self.matrix = _exact_constraint_matrix(payoffs)  # [C, |A|], exact differences
+
+    def simplex_residual(self, joint: np.ndarray) -> float:
+        j = _to_fractions(joint.reshape(-1))
+        return float(abs(sum(j, Fraction(0)) - 1) + max(Fraction(0), -min(j)))
+
+    def gains(self, joint: np.ndarray) -> np.ndarray:
+        return self.matrix.dot(_to_fractions(joint.reshape(-1)))
+
+    def max_abs_diff(self, a, b) -> float:
+        return float(max(abs(x - y) for x, y in zip(a, _to_fractions(b))))
+
+    def argmax_abs_diff(self, a, b) -> int:
+        diffs = [abs(x - y) for x, y in zip(a, _to_fractions(b))]
+        return int(max(range(len(diffs)), key=diffs.__getitem__))
+
+    def max(self, a) -> float:
+        return float(max(a))
+
+    def dual_bound(self, d: np.ndarray, before: np.ndarray, ratings: np.ndarray) -> float:
+        exact_d = _to_fractions(d)
+        lowest = min(self.matrix.T.dot(exact_d))
+        frozen = sum((x * y for x, y in zip(exact_d[before], _to_fractions(ratings[before]))), Fraction(0))
+        return float(lowest - frozen)
+
+
+def _to_fractions(values: np.ndarray) -> np.ndarray:
+    flat = np.asarray(values, dtype=np.float64).reshape(-1)
+    out = np.empty(flat.shape, dtype=object)
+    out[:] = [Fraction(float(v)) for v in flat]
+    return out.reshape(np.shape(values))
+
+
+def _exact_constraint_matrix(payoffs: np.ndarray) -> np.ndarray:
+    """``A[offsets[p] + a', a] = G_p(a', a_-p) - G_p(a)`` with exact entries, ``[C, |A|]``."""
+    exact = _to_fractions(payoffs)
+    n = payoffs.shape[0]
+    shape = payoffs.shape[1:]
+    rows = []
+    for p in range(n):
+        g = exact[p]
+        moved = np.moveaxis(g, p, 0)
+        dev = np.broadcast_to(np.expand_dims(moved, 1 + p), (shape[p],) + shape)
+        rows.append((dev - g[None]).reshape(shape[p], -1))
+    return np.concatenate(rows, axis=0)
