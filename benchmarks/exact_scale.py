@@ -2,9 +2,13 @@
 
 Each (case, method) runs in its own Python process so that its peak RSS is its
 own. Prints the machine, library versions and, per case: joints, time of
-naive and fast in the same run, their ratio, levels, peak RSS and the largest
+naive and fast in the same run, their ratio, levels, peak RSS, the largest
 rating difference from the reference (naive where it runs; otherwise HiGHS
-with symmetry reduction off, an LP of twice the size).
+with symmetry reduction off, an LP of twice the size), and what the
+certificate costs: ``check`` is the verification every result passes inside
+``fast`` (included in its time; it reuses the minimum over joints that the
+last column-generation pricing pass of each level took), ``verify`` a separate
+``jaxrate.verify`` call that recomputes everything from the game and the result.
 
     python benchmarks/exact_scale.py                      # every case
     python benchmarks/exact_scale.py --cases atari3p livebench3p
@@ -69,10 +73,30 @@ def _child(case: str, method: str, out: str) -> None:
         "naive": {"solver": "naive"},
         "reference": {"symmetry": None},
     }[method]
+    import jaxrate.certificate
+
+    inner = {"seconds": 0.0}
+    real_verify = jaxrate.certificate.verify
+
+    def timed_verify(*args, **kw):
+        t0 = time.perf_counter()
+        try:
+            return real_verify(*args, **kw)
+        finally:
+            inner["seconds"] += time.perf_counter() - t0
+
+    jaxrate.certificate.verify = timed_verify
     start = time.perf_counter()
     result = jaxrate.exact.deviation_ratings(game, **kwargs)
     seconds = time.perf_counter() - start
+    jaxrate.certificate.verify = real_verify
+    t0 = time.perf_counter()
+    check = jaxrate.verify(game, result)
+    verify_seconds = time.perf_counter() - t0
     payload = {
+        "check_s": inner["seconds"],
+        "verify_s": verify_seconds,
+        "verified": bool(check.ok),
         "seconds": seconds,
         "levels": result.levels,
         "joints": game.num_joints,
@@ -105,6 +129,7 @@ def main() -> None:
     parser.add_argument("--cases", nargs="*", default=[*CASES, "scaling"])
     parser.add_argument("--naive-max-joints", type=int, default=25_000, help="run naive up to this size")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per (case, method)")
+    parser.add_argument("--no-reference", action="store_true", help="skip the reference solve")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -119,7 +144,7 @@ def main() -> None:
         cases += [f"leaderboard:{m}x{t}" for m, t in SCALING]
     print(
         f"{'case':<22}{'joints':>12}{'naive s':>10}{'fast s':>9}{'ratio':>9}{'levels':>8}"
-        f"{'RSS GiB':>9}{'max|dr|':>10}  reference"
+        f"{'RSS GiB':>9}{'max|dr|':>10}{'check s':>9}{'check %':>8}{'verify s':>9}  reference"
     )
     for case in cases:
         fast = _run(case, "fast", args.timeout)
@@ -128,7 +153,9 @@ def main() -> None:
             print(f"{case:<22}  fast {why}", flush=True)
             continue
         reference, ref_name, ratio = None, "naive", ""
-        if fast["joints"] <= args.naive_max_joints:
+        if args.no_reference:
+            ref_name = "none"
+        elif fast["joints"] <= args.naive_max_joints:
             reference = _run(case, "naive", args.timeout)
             if "timeout" not in reference:
                 ratio = f"{reference['seconds'] / fast['seconds']:.0f}x"
@@ -142,7 +169,9 @@ def main() -> None:
             naive_s = f"{reference['seconds']:.1f}" if ref_name == "naive" else "-"
         print(
             f"{case:<22}{fast['joints']:>12,}{naive_s:>10}{fast['seconds']:>9.2f}{ratio:>9}"
-            f"{fast['levels']:>8}{fast['peak_rss_gib']:>9.2f}{diff:>10}  {ref_name}",
+            f"{fast['levels']:>8}{fast['peak_rss_gib']:>9.2f}{diff:>10}{fast['check_s']:>9.3f}"
+            f"{100 * fast['check_s'] / fast['seconds']:>7.1f}%{fast['verify_s']:>9.3f}"
+            f"{'' if fast['verified'] else ' NOT VERIFIED'}  {ref_name}",
             flush=True,
         )
 

@@ -304,3 +304,33 @@ def test_output_files_get_normal_permissions(capsys, tmp_path):
     assert code == 0, err
     for name in ("r.json", "r.csv"):
         assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
+
+
+@pytest.mark.slow
+def test_readme_bootstrap_example_on_a_hard_livebench_subset(capsys, tmp_path):
+    """The README's `rate scores.csv --bootstrap 1000 --report DIR` on the first 12
+    LiveBench models, 3P: its task-subset resample 445 fails every float solver;
+    the run finishes, every resample rated, and the report is written."""
+    from conftest import SHARED_DATA
+
+    path = tmp_path / "scores.csv"
+    pd.read_csv(SHARED_DATA / "livebench_2024_08_17.csv", index_col=0).iloc[:12].to_csv(path)
+    code, out, err = _run(
+        capsys,
+        "rate",
+        path,
+        "--game",
+        "3p",
+        "--bootstrap",
+        "1000",
+        "--report",
+        tmp_path / "report",
+        "--json",
+        tmp_path / "r.json",
+    )
+    assert code == 0, err
+    payload = json.loads((tmp_path / "r.json").read_text())
+    assert payload["intervals"]["resamples"] == 1000 and payload["intervals"]["failed"] == []
+    assert "could not be rated" not in out
+    assert (tmp_path / "report" / "index.html").exists()
+    assert len(payload["ranking"]) == 12

@@ -32,6 +32,9 @@ class LevelSolution(NamedTuple):
     duals: np.ndarray  # |dual| of each constraint row, [C]; 0 for frozen rows
     # The level's proof: y on the free rows (sum 1), lambda on the frozen ones, [C].
     multipliers: np.ndarray | None = None
+    # min_a (A^T multipliers)(a) over every joint, from the final pricing pass
+    # (column generation only; None when no pass priced every joint).
+    lowest: float | None = None
 
 
 def _import_highspy():
@@ -255,6 +258,7 @@ class HighsLevelSolver:
         """Solve the current level to optimality over all joints, or ``None``."""
         h = self.h
         optimal = self._highspy.HighsModelStatus.kOptimal
+        lowest = None
         while True:
             h.run()
             if h.getModelStatus() != optimal:
@@ -270,6 +274,10 @@ class HighsLevelSolver:
             candidates = np.flatnonzero(price > self.tol)
             candidates = candidates[~self._in_master[candidates]]
             if len(candidates) == 0:
+                # This pass priced every joint with the final duals (HiGHS signs:
+                # y <= 0), so it also gives the certificate's min_a (A^T |y|)(a).
+                if np.all(duals[:-1] <= 0.0):
+                    lowest = -(float(price.max()) - duals[-1])
                 break
             if len(candidates) > self.price_batch:
                 best = np.argpartition(-price[candidates], self.price_batch - 1)
@@ -301,4 +309,5 @@ class HighsLevelSolver:
             weights=weights,
             duals=np.where(self.frozen, 0.0, row_dual),
             multipliers=multipliers,
+            lowest=lowest,
         )
