@@ -45,7 +45,7 @@ def main() -> None:
 
     import jaxrate
     from jaxrate import gains
-    from jaxrate.exact._solve import normalise_payoffs
+    from jaxrate.normalise import normalise_payoffs
 
     header()
     print(f"mpax {getattr(mpax, '__version__', '?')} (package 0.2.4)")

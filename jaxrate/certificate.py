@@ -19,7 +19,11 @@ A deviation rating is the lexicographic min-max of the deviation gains
   in every optimum of level ``k``, so no lexicographically better joint exists.
 
 The joint is feasible for every level and meets each bound, so the two together
-are a complete proof. :func:`verify` rebuilds it from the game and the result
+are a complete proof. The levels are checked in order, and each one proves its
+rows tight (``delta_c = r_c``) at every later optimum, so the frozen rows may
+equally be read as equalities: ``lambda_k`` of either sign is then a valid
+proof (the paper's own method, frozen rows as equalities, gives such signs);
+``lambda_k >= 0`` is what the inequality form gives. :func:`verify` rebuilds it from the game and the result
 alone, with the ``A^T d`` contraction of :mod:`jaxrate.gains` (no dense matrix).
 Every solver's results are checked by it; the tolerances are defined here once.
 """
@@ -33,6 +37,7 @@ import numpy as np
 
 from jaxrate import gains
 from jaxrate._game import as_game
+from jaxrate.normalise import DECIMALS, quantized_payoffs
 
 __all__ = [
     "CERTIFICATE_TOL",
@@ -158,6 +163,7 @@ def verify(
     rational: bool = False,
     rel_tol: float = CERTIFICATE_TOL,
     dual_tol: float = FREEZE_DUAL_TOL,
+    decimals: int | None = DECIMALS,
     _lowest: list | None = None,
 ) -> Verification:
     """Check that ``result`` holds the deviation ratings of ``game``, from scratch.
@@ -172,7 +178,7 @@ def verify(
     1. the joint is a distribution (``SIMPLEX_TOL``);
     2. ``|delta_c(joint) - r_c| <= tol`` for every constraint ``c``;
     3. every row's rating is its level's value, and level values never rise;
-    4. for each level ``k``: ``d_k >= 0``, ``y_k`` sums to one, the dual bound
+    4. for each level ``k``: ``y_k >= 0``, ``y_k`` sums to one, the dual bound
        ``>= t_k - tol``, and ``y_k > dual_tol`` on the rows frozen at ``k``.
 
     Args:
@@ -183,6 +189,12 @@ def verify(
         up to ``RATIONAL_MAX_JOINTS`` joints.
       rel_tol: relative tolerance (times the payoff scale).
       dual_tol: the smallest dual that proves a row is tight at its level.
+      decimals: check against the game as every jaxrate solver defines it,
+        payoffs quantized to ``decimals`` places of their scale
+        (:mod:`jaxrate.normalise`); ``None`` checks the payoffs as given. The
+        two differ by at most ``0.5e-12`` of the scale, but a level's dual
+        bound moves by that times the dual's total weight, which reaches 1e5
+        on large random games: a proof is exact for one game, not for both.
 
     Returns:
       A :class:`Verification`; ``bool(v)`` is ``v.ok``.
@@ -192,7 +204,7 @@ def verify(
         check is asked of a game that is too large.
     """
     game = as_game(game)
-    payoffs = game.payoffs
+    payoffs = game.payoffs if decimals is None else quantized_payoffs(game.payoffs, decimals)
     shape = game.num_strategies
     num_c = int(sum(shape))
     ratings = np.concatenate([np.asarray(r, dtype=np.float64).reshape(-1) for r in _field(result, "ratings")])
@@ -265,8 +277,8 @@ def verify(
         before = frozen_at < k
         free = ~before
         at_k = frozen_at == k
-        if d.min() < -dual_tol:
-            problems.append(f"level {k + 1}: a negative multiplier ({d.min():.3g})")
+        if d[free].min(initial=0.0) < -dual_tol:
+            problems.append(f"level {k + 1}: a negative multiplier on a free row ({d[free].min():.3g})")
         total = float(d[free].sum())
         if abs(total - 1.0) > 1e-6:
             problems.append(f"level {k + 1}: free multipliers sum to {total:.9g}, not 1")

@@ -334,3 +334,17 @@ def test_readme_bootstrap_example_on_a_hard_livebench_subset(capsys, tmp_path):
     assert "could not be rated" not in out
     assert (tmp_path / "report" / "index.html").exists()
     assert len(payload["ranking"]) == 12
+
+
+def test_a_report_that_fails_leaves_no_folder(capsys, tmp_path, monkeypatch):
+    from jaxrate.cli import _report
+
+    def broken(*args, **kwargs):
+        raise ValueError("figure could not be drawn")
+
+    monkeypatch.setattr(_report, "ratings_figure", broken)
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    code, out, err = _run(capsys, "rate", path, "--game", "2p", "--report", tmp_path / "rep")
+    assert code == 2 and "figure could not be drawn" in err
+    assert not (tmp_path / "rep").exists()

@@ -75,7 +75,7 @@ def test_symmetry_detection_and_override():
 
 def test_column_generation_keeps_the_master_small():
     from jaxrate.exact._highs import HighsLevelSolver
-    from jaxrate.exact._solve import normalise_payoffs
+    from jaxrate.normalise import normalise_payoffs
 
     rng = np.random.default_rng(5)
     payoffs, _ = normalise_payoffs(rng.random((3, 30, 30, 20)))

@@ -2,7 +2,8 @@
 
 from jaxrate.exact._many import RateOutcome, rate_many
 from jaxrate.exact._result import Certificate, ExactResult, Progress
-from jaxrate.exact._solve import SOLVERS, deviation_ratings, normalise_payoffs
+from jaxrate.exact._solve import SOLVERS, deviation_ratings
+from jaxrate.normalise import normalise_payoffs
 
 __all__ = [
     "Certificate",

@@ -11,8 +11,9 @@ import numpy as np
 from jaxrate import gains
 from jaxrate._game import Game, as_game
 from jaxrate.exact._result import Certificate, ExactResult, Progress
+from jaxrate.normalise import DECIMALS, normalise_payoffs
 
-__all__ = ["deviation_ratings", "normalise_payoffs", "SOLVERS"]
+__all__ = ["deviation_ratings", "SOLVERS"]
 
 SOLVERS = ("highs", "glop", "naive", "rational")
 
@@ -29,28 +30,6 @@ _DENSE_JOINTS = 200
 # rational arithmetic when floating point fails.
 _OTHER_MAX_JOINTS = 50_000
 _RATIONAL_MAX_JOINTS = 2_000_000
-
-
-def normalise_payoffs(payoffs: np.ndarray, decimals: int = 12) -> tuple[np.ndarray, float]:
-    """Centre each player's payoffs, divide by the largest range, quantize.
-
-    Deviation gains are invariant to a per-player constant and scale linearly,
-    so ratings of the returned payoffs times ``scale`` are the ratings of
-    ``payoffs``. Rounding to ``decimals`` (relative to the scale, not absolute as
-    in the paper) makes payoffs that differ only by floating-point noise equal.
-
-    Returns:
-      ``(normalised [N, A..], scale)``; ``scale == 0`` for a constant game.
-    """
-    n = payoffs.shape[0]
-    flat = payoffs.reshape(n, -1)
-    lo, hi = flat.min(axis=1), flat.max(axis=1)
-    scale = float(np.max(hi - lo))
-    if scale == 0.0:
-        return np.zeros_like(payoffs), 0.0
-    mid = (hi + lo) / 2
-    centred = (payoffs - mid.reshape((n,) + (1,) * (payoffs.ndim - 1))) / scale
-    return np.round(centred, decimals), scale
 
 
 def _support_gains(payoffs: np.ndarray, sol) -> np.ndarray:
@@ -86,7 +65,7 @@ def deviation_ratings(
     *,
     solver: str = "highs",
     dual_tol: float = 1e-9,
-    decimals: int = 12,
+    decimals: int = DECIMALS,
     columns: str = "auto",
     symmetry: Any = "auto",
     progress: Callable[[Progress], None] | None = None,
@@ -164,7 +143,7 @@ def deviation_ratings(
     if solver != "rational":
         try:
             run = _float_run(payoffs, game, options, supports, allow_slack=False)
-            result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol)
+            result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, decimals)
             if check.ok:
                 return result
             rescue = "certificate: " + check.problems[0]
@@ -177,14 +156,14 @@ def deviation_ratings(
         integers, unit = integer_payoffs(game.payoffs, payoffs, scale, decimals)
         exact = solve_rational(integers, hint=hint)
         run = _from_rational(exact, shape=game.num_strategies, unit=unit)
-        result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, rescue=rescue)
+        result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, decimals, rescue=rescue)
         if check.ok or solver == "rational":
             check.raise_for_failure()
             return result
         rescue += "; rational: " + check.problems[0]  # pragma: no cover - exact results verify
     # Last resort for games too large for exact arithmetic: the smallest slack that works.
     run = _float_run(payoffs, game, options, supports, allow_slack=True)
-    result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, rescue=rescue)
+    result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, decimals, rescue=rescue)
     check.raise_for_failure()
     return result
 
@@ -275,7 +254,7 @@ def _from_rational(exact, shape: tuple[int, ...], unit: float) -> _Run:
     )
 
 
-def _checked(game, run: _Run, scale, solver, rel_tol, dual_tol, rescue=None):
+def _checked(game, run: _Run, scale, solver, rel_tol, dual_tol, decimals, rescue=None):
     """The result of ``run`` in the user's units, and its independent verification."""
     from jaxrate.certificate import certificate_tolerance, verify
 
@@ -304,7 +283,7 @@ def _checked(game, run: _Run, scale, solver, rel_tol, dual_tol, rescue=None):
     lowest = None
     if run.lowest is not None:
         lowest = [None if v is None else v * scale for v in run.lowest]
-    check = verify(game, result, rel_tol=rel_tol, dual_tol=dual_tol / 2, _lowest=lowest)
+    check = verify(game, result, rel_tol=rel_tol, dual_tol=dual_tol / 2, decimals=decimals, _lowest=lowest)
     certificate = Certificate(
         max_gain=check.max_gain,
         max_rating_residual=check.max_rating_residual,

@@ -142,7 +142,7 @@ def payoff_ratings(
       >>> [round(float(r), 6) + 0.0 for r in payoff_ratings(mp).ratings[0]]
       [0.0, 0.0]
     """
-    from jaxrate.exact._solve import normalise_payoffs
+    from jaxrate.normalise import normalise_payoffs
 
     game = as_game(game_or_payoffs)
     normalised, scale = normalise_payoffs(game.payoffs)
