@@ -1,6 +1,6 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import datasets, exact, gains, games, ratings, uncertainty
+from jaxrate import battles, datasets, exact, gains, games, ratings, uncertainty
 from jaxrate._game import Game
 from jaxrate._version import __version__
 from jaxrate.gains import deviation_gains, task_contributions, uniform_ratings
@@ -15,6 +15,7 @@ __all__ = [
     "agent_vs_task",
     "alpha_rank",
     "batched",
+    "battles",
     "battle_game",
     "datasets",
     "deviation_gains",

@@ -82,6 +82,19 @@ def _read_frame(path: str):
     )
 
 
+def _header(path: str) -> list:
+    """Column names; delimited files are not read past their first line."""
+    if _suffix(path) in _DELIMITED and os.path.exists(path):
+        import pandas as pd
+
+        sep = "\t" if _suffix(path) in (".tsv", ".tab") else ","
+        try:
+            return list(pd.read_csv(path, sep=sep, dtype=str, nrows=0, encoding="utf-8-sig").columns)
+        except Exception:  # the full reader names the problem
+            pass
+    return list(_read_frame(path).columns)
+
+
 def input_kind(path: str) -> str:
     """What a file holds: ``"payoffs"`` (``.npy``/``.npz``), ``"battles"`` or ``"scores"``.
 
@@ -89,7 +102,7 @@ def input_kind(path: str) -> str:
     """
     if _suffix(path) in (".npy", ".npz"):
         return "payoffs"
-    columns = {str(c).strip().lower() for c in _read_frame(path).columns}
+    columns = {str(c).strip().lower() for c in _header(path)}
     return "battles" if {"model_a", "model_b", "winner"} <= columns else "scores"
 
 
@@ -328,9 +341,11 @@ def read_battles(path: str | os.PathLike):
         raise ValueError(f"{path}: no battle records")
     for c in frame.columns:
         frame[c] = frame[c].astype(str).str.strip()
-    for k, row in enumerate(frame[["model_a", "model_b", "winner"]].itertuples(index=False)):
-        if "" in row:
-            raise ValueError(f"{path}: battle {k + 1} has an empty field: {tuple(row)!r}")
+    empty = (frame[["model_a", "model_b", "winner"]] == "").any(axis=1).to_numpy()
+    if empty.any():
+        k = int(np.argmax(empty))
+        row = tuple(frame[c].iloc[k] for c in ("model_a", "model_b", "winner"))
+        raise ValueError(f"{path}: battle {k + 1} has an empty field: {row!r}")
     return frame
 
 
