@@ -354,3 +354,61 @@ def test_task_contributions_under_jax_vmap():
 def test_task_contributions_bad_players():
     with pytest.raises(ValueError, match="two different players"):
         jaxrate.task_contributions(np.zeros((2, 2, 2)), np.full((2, 2), 0.25), player=1, over=1)
+
+
+def _lp_equilibrium(m: np.ndarray) -> tuple[np.ndarray, float]:
+    """Independent reference: the column player's minimax strategy by HiGHS dual simplex (a vertex)."""
+    from scipy.optimize import linprog
+
+    rows, cols = m.shape
+    res = linprog(
+        np.r_[np.zeros(cols), 1.0],
+        A_ub=np.c_[m, -np.ones(rows)],
+        b_ub=np.zeros(rows),
+        A_eq=np.r_[np.ones(cols), 0.0][None],
+        b_eq=[1.0],
+        bounds=[(0, None)] * cols + [(None, None)],
+        method="highs-ds",
+    )
+    return res.x[:-1], float(res.x[-1])
+
+
+@pytest.mark.parametrize("shape", [(20, 30), (50, 50), (50, 7), (3, 50), (35, 35)])
+def test_nash_average_matches_an_exact_lp_to_1e_9(shape):
+    # Gaussian games have a unique equilibrium: the simplex vertex is the
+    # maximum-entropy one, and Nash averages are exact payoffs against it.
+    rng = np.random.default_rng(sum(shape))
+    for _ in range(3):
+        m = rng.normal(size=shape)
+        na = nash_average(m)
+        y, value = _lp_equilibrium(m)
+        x, minus_value = _lp_equilibrium(-m.T)
+        assert na.value == pytest.approx(value, abs=1e-9) and value == pytest.approx(-minus_value, abs=1e-12)
+        np.testing.assert_allclose(na.ratings[0], m @ y, atol=1e-9)
+        np.testing.assert_allclose(na.ratings[1], -(x @ m), atol=1e-9)
+        np.testing.assert_allclose(na.equilibrium[1], y, atol=1e-9)
+        dr = deviation_ratings(np.stack([m, -m]))
+        np.testing.assert_allclose(dr.ratings[0], na.ratings[0] - na.value, atol=1e-9)
+
+
+def test_nash_average_degenerate_games_are_exact_maximum_entropy_equilibria():
+    # Integer payoffs: equilibrium faces with more than one point. The answer
+    # must be an exact equilibrium and at least as entropic as an independent
+    # interior-point maximum-entropy solve on the (relaxed) face.
+    import cvxpy as cp
+
+    rng = np.random.default_rng(8)
+    for _ in range(12):
+        m = rng.integers(-2, 3, size=tuple(rng.integers(3, 8, size=2))).astype(float)
+        na = nash_average(m)
+        x, y = na.equilibrium
+        _, value = _lp_equilibrium(m)
+        assert na.value == pytest.approx(value, abs=1e-12)
+        assert np.max(m @ y) <= value + 1e-12 and np.min(x @ m) >= value - 1e-12
+        assert x.sum() == pytest.approx(1.0, abs=1e-14) and y.sum() == pytest.approx(1.0, abs=1e-14)
+        ref = cp.Variable(m.shape[1])
+        problem = cp.Problem(cp.Maximize(cp.sum(cp.entr(ref))), [m @ ref <= value + 1e-9, cp.sum(ref) == 1])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            problem.solve(solver=cp.CLARABEL)
+        assert _entropy(y) >= _entropy(np.maximum(ref.value, 0)) - 1e-6
