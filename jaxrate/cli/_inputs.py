@@ -56,18 +56,28 @@ def add_input_options(parser) -> None:
         "(P = 1/2), drop-models (until every pair met) or error",
     )
     parser.add_argument(
+        "--models",
+        choices=("rows", "columns"),
+        default=None,
+        help="score tables: the axis that holds the models (default rows; a warning when the rows look "
+        "like tasks: a first column headed game/task/benchmark/..., or every row normalised to [0, 1])",
+    )
+    parser.add_argument(
         "--normalise", choices=("none", "minmax", "rank"), default="none", help="per-task score normalisation"
     )
     parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
 
 
 def load_source(args) -> Source:
+    import warnings
+
     from jaxrate import datasets, io
 
     if (args.file is None) == (args.dataset is None):
         raise ValueError("give exactly one of FILE or --dataset")
     if args.dataset is not None:
-        table = io.normalise_scores(datasets.load(args.dataset), args.normalise)
+        table = datasets.load(args.dataset)
+        table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
         args.game = args.game or "3p"
         return _scores_source(args.dataset, table, args.game, [])
     path = args.file
@@ -81,8 +91,16 @@ def load_source(args) -> Source:
         return _battles_source(name, io.read_battles(path), args)
     args.game = args.game or "3p"
     missing = "error" if args.missing is None else args.missing
-    table, notes = io.read_scores(path, layout=args.layout, missing=missing, normalise=args.normalise)
-    return _scores_source(name, table, args.game, notes)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table, notes = io.read_scores(
+            path, layout=args.layout, missing=missing, normalise=args.normalise, models=args.models
+        )
+    source = _scores_source(name, table, args.game, notes)
+    source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
+    if args.models == "columns":
+        source.notes.append("models are the table's columns (--models columns)")
+    return source
 
 
 def _battles_source(name: str, battles, args) -> Source:
