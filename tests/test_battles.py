@@ -267,3 +267,17 @@ def test_cli_missing_error_hint_is_cli_syntax(tmp_path, capsys):
     assert main(["rate", str(path), "--missing", "sometimes"]) == 2
     assert "must be one of model, even, drop-models, error" in capsys.readouterr().err
     assert main(["rate", str(path), "--missing", "drop-models", "--method", "elo"]) == 0
+
+
+def test_arena_example_reports_what_changes(capsys, monkeypatch):
+    import runpy
+    from pathlib import Path
+
+    monkeypatch.setattr("sys.argv", ["arena.py"])
+    runpy.run_path(str(Path(__file__).resolve().parents[1] / "examples" / "arena.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "imputed 4,796 of 8,256 pairs that never met (58.1%)" in out
+    assert "equilibrium: all mass on chatgpt-4o-latest" in out
+    assert "tied groups (within 1e-07): 0" in out
+    assert "8 models tie for first" in out and "codellama-70b-instruct" in out
+    assert "the 39 models that all met each other" in out
