@@ -97,6 +97,10 @@ def _codes(frame, models: Sequence[str] | None):
     def record(k: int):
         return tuple(frame[c].iloc[k] for c in ("model_a", "model_b", "winner"))
 
+    empty = (fa < 0) | (fb < 0)  # NaN / None names
+    if empty.any():
+        k = int(np.argmax(empty))
+        raise ValueError(f"battle {k} has no model name: {record(k)!r}")
     unknown = (ca < 0) | (cb < 0)
     if unknown.any():
         k = int(np.argmax(unknown))

@@ -58,6 +58,8 @@ def test_battle_records_errors_name_the_record():
         battle_wins([("a", "b", "tie"), ("a", "z", "tie")], models=["a", "b"])
     with pytest.raises(ValueError, match="battle 1 has winner 'nobody'"):
         battle_wins([("a", "b", "tie"), ("a", "b", "nobody")])
+    with pytest.raises(ValueError, match="battle 1 has no model name"):
+        battle_counts(pd.DataFrame({"model_a": ["a", None], "model_b": ["b", "a"], "winner": ["tie", "tie"]}))
     with pytest.raises(ValueError, match="no column 'kind'"):
         battle_counts(_random_battles(1), by="kind")
 
