@@ -246,6 +246,9 @@ class WinRateGame(NamedTuple):
       dropped: models dropped (``missing="drop-models"``).
       missing: how pairs that never met were handled.
       counts: the :class:`BattleCounts` of all the records (before any drop).
+      pooled: categories whose own battles admit no Bradley-Terry fit (not
+        connected, or a group that never loses), filled from the fit over all
+        categories instead.
     """
 
     game: Any
@@ -253,6 +256,7 @@ class WinRateGame(NamedTuple):
     dropped: tuple[str, ...]
     missing: str
     counts: BattleCounts
+    pooled: tuple[str, ...] = ()
 
     @property
     def imputed_pairs(self) -> int:
@@ -273,9 +277,15 @@ class WinRateGame(NamedTuple):
             return None
         how = "the Bradley-Terry fit of the observed battles" if self.missing == "model" else "even (0.5)"
         k, m, _ = self.imputed.shape
+        pooled = (
+            f" ({len(self.pooled)} categor{'y' if len(self.pooled) == 1 else 'ies'} too sparse for a fit "
+            f"of their own, from the fit over all categories: {', '.join(self.pooled)})"
+            if self.pooled
+            else ""
+        )
         return (
             f"imputed {self.imputed_pairs:,} of {k * m * (m - 1) // 2:,} pairs that never met "
-            f"({100 * self.imputed_share:.1f}%) from {how}"
+            f"({100 * self.imputed_share:.1f}%) from {how}{pooled}"
         )
 
 
@@ -344,11 +354,19 @@ def win_rate_game(battles: Any, *, by: str | None = None, missing: str = "model"
         never = (games == 0) & off[None]
     observed = scores / np.where(games > 0, games, 1.0)
     rate = np.where(games > 0, observed, 0.5)
+    pooled: list[str] = []
     if missing == "model":
         for c in np.nonzero(never.any(axis=(1, 2)))[0]:
-            where = f" in {by} {keys[c]!r}" if by is not None else ""
-            rate[c] = np.where(never[c], _bradley_terry_rates(scores[c], models, where), rate[c])
-    result = WinRateGame(None, never, dropped, missing, counts)
+            try:
+                fill = _bradley_terry_rates(scores[c], models, "")
+            except ValueError:
+                if by is None:
+                    raise
+                # A category too sparse for its own fit borrows the fit over all categories.
+                fill = _bradley_terry_rates(scores.sum(axis=0), models, " (all categories)")
+                pooled.append(keys[c])
+            rate[c] = np.where(never[c], fill, rate[c])
+    result = WinRateGame(None, never, dropped, missing, counts, tuple(pooled))
     if missing in ("model", "even") and result.imputed_share > IMPUTED_WARNING:
         warnings.warn(
             f"{100 * result.imputed_share:.1f}% of the win-rate game's pairs never met and were imputed "

@@ -132,7 +132,8 @@ def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") 
       by: the column that splits battles into categories.
       missing: pairs that never met (in a category): ``"model"`` (default)
         fills them from the Bradley-Terry fit of the observed battles (of that
-        category); ``"even"`` treats them as even (``P = 1/2``);
+        category; of all categories where the category's own battles admit no
+        fit); ``"even"`` treats them as even (``P = 1/2``);
         ``"drop-models"`` drops models (most unmet pairs first) until every pair
         met; ``"error"`` raises. :func:`jaxrate.battles.win_rate_game` also says
         how many pairs were imputed; a ``UserWarning`` is raised when more than

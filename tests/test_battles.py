@@ -159,6 +159,21 @@ def test_win_rate_game_missing_options():
         win_rate_game(battles, missing="zero")
 
 
+def test_sparse_category_borrows_the_pooled_fit():
+    frame = pd.DataFrame(_chain(7), columns=["model_a", "model_b", "winner"])
+    frame["cat"] = "x"
+    frame.loc[frame.index[:2], "cat"] = "thin"  # two a-b battles: c and d never appear in it
+    with pytest.warns(UserWarning):
+        made = win_rate_game(frame, by="cat")
+    assert made.pooled == ("thin",) and "from the fit over all categories: thin" in made.note()
+    elo = elo_ratings(frame).ratings
+    p_cd = 1 / (1 + 10 ** ((elo[3] - elo[2]) / 400))
+    assert made.game.payoffs[0][2, 3, 0] == pytest.approx(p_cd - 0.5, abs=1e-9)  # "thin" sorts first
+    apart = pd.concat([frame.iloc[:2], frame[frame["model_a"] == "c"].iloc[:1]])  # a-b and c-d only
+    with pytest.raises(ValueError, match="not connected"):
+        win_rate_game(apart)  # without categories there is nothing to borrow from
+
+
 def test_win_rate_game_imputes_per_category():
     frame = pd.DataFrame(_chain(5), columns=["model_a", "model_b", "winner"])
     frame["cat"] = np.where(np.arange(len(frame)) % 2 == 0, "x", "y")
