@@ -1,6 +1,6 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import certificate, datasets, exact, gains, games, ratings, uncertainty
+from jaxrate import battles, certificate, datasets, exact, gains, games, ratings, uncertainty
 from jaxrate._game import Game
 from jaxrate._version import __version__
 from jaxrate.certificate import Certificate, Verification, verify
@@ -18,6 +18,7 @@ __all__ = [
     "agent_vs_task",
     "alpha_rank",
     "batched",
+    "battles",
     "battle_game",
     "datasets",
     "deviation_gains",

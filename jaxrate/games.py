@@ -117,7 +117,7 @@ def agent_vs_agent_vs_task(
     return Game(payoffs, players=("agent_a", "agent_b", "task"), strategies=(agents, agents, tasks))
 
 
-def battle_game(battles: Any, *, by: str | None = None, missing: str = "error") -> Game:
+def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") -> Game:
     """Game from pairwise battle records (Chatbot Arena's format).
 
     Without ``by``: the two-player symmetric zero-sum win-rate game,
@@ -130,52 +130,23 @@ def battle_game(battles: Any, *, by: str | None = None, missing: str = "error") 
       battles: DataFrame with ``model_a``, ``model_b``, ``winner`` (and ``by``),
         or a sequence of ``(model_a, model_b, winner)`` without ``by``.
       by: the column that splits battles into categories.
-      missing: ``"error"`` (default) when two models never met (in a
-        category), or ``"even"`` to treat such pairs as even (``P = 1/2``).
+      missing: pairs that never met (in a category): ``"model"`` (default)
+        fills them from the Bradley-Terry fit of the observed battles (of that
+        category; of all categories where the category's own battles admit no
+        fit); ``"even"`` treats them as even (``P = 1/2``);
+        ``"drop-models"`` drops models (most unmet pairs first) until every pair
+        met; ``"error"`` raises. :func:`jaxrate.battles.win_rate_game` also says
+        how many pairs were imputed; a ``UserWarning`` is raised when more than
+        a quarter of the game's pairs are.
 
     Raises:
-      ValueError: on malformed records, or a pair that never met with
-        ``missing="error"``.
+      ValueError: on malformed records, a pair that never met with
+        ``missing="error"``, or with ``missing="model"`` a comparison graph that
+        is not connected (naming its groups) or has no finite Bradley-Terry fit.
     """
-    from jaxrate.ratings._elo import battle_wins
+    from jaxrate.battles import win_rate_game
 
-    if missing not in ("error", "even"):
-        raise ValueError(f"missing must be 'error' or 'even'; got {missing!r}")
-    pairs, score, models = battle_wins(battles)
-    m = len(models)
-    if by is None:
-        keys, groups = ("all",), np.zeros(len(score), dtype=np.int64)
-    else:
-        if not hasattr(battles, "columns") or by not in battles.columns:
-            raise ValueError(f"battle records have no column {by!r}")
-        values = battles[by].astype(str).to_numpy()
-        keys, groups = np.unique(values, return_inverse=True)
-        keys = tuple(str(k) for k in keys)
-    wins = np.zeros((len(keys), m, m))
-    np.add.at(wins, (groups, pairs[:, 0], pairs[:, 1]), score)
-    np.add.at(wins, (groups, pairs[:, 1], pairs[:, 0]), 1.0 - score)
-    played = wins + np.swapaxes(wins, 1, 2)
-    off = ~np.eye(m, dtype=bool)
-    never = (played == 0) & off[None]
-    if missing == "error" and never.any():
-        c, i, j = np.argwhere(never)[0]
-        where = f" in {by} {keys[c]!r}" if by is not None else ""
-        raise ValueError(
-            f"{models[i]!r} and {models[j]!r} never met{where} ({int(never.sum()) // 2} pairs in all); "
-            "pass missing='even' to treat such pairs as even"
-        )
-    rate = np.where(played > 0, wins / np.where(played > 0, played, 1.0), 0.5) - 0.5  # [K, M, M]
-    rate = np.where(off[None], rate, 0.0)
-    if by is None:
-        return Game(
-            np.stack([rate[0], -rate[0]]), players=("model_a", "model_b"), strategies=(models, models)
-        )
-    g_a = np.moveaxis(rate, 0, -1)  # [M, M, K]
-    return Game(
-        np.stack([g_a, -g_a, np.abs(g_a)]),
-        players=("model_a", "model_b", by),
-        strategies=(models, models, keys),
-    )
+    return win_rate_game(battles, by=by, missing=missing).game
 
 
 # --------------------------------------------------------------------------- transforms

@@ -22,15 +22,46 @@ from jaxrate._game import Game
 
 __all__ = [
     "MISSING",
+    "MODELS",
     "NORMALISE",
     "input_kind",
     "normalise_scores",
     "read_battles",
     "read_payoffs",
     "read_scores",
+    "transposed_evidence",
 ]
 
 MISSING = ("error", "drop-models", "drop-tasks", "fill:<number>")
+MODELS = ("rows", "columns")
+# Headers of a wide table's first column that say its rows are tasks.
+_TASK_WORDS = (
+    "task",
+    "tasks",
+    "game",
+    "games",
+    "benchmark",
+    "benchmarks",
+    "env",
+    "environment",
+    "environments",
+    "dataset",
+    "datasets",
+    "category",
+    "categories",
+    "level",
+    "levels",
+    "problem",
+    "problems",
+    "suite",
+    "domain",
+    "domains",
+    "metric",
+    "metrics",
+    "eval",
+    "evals",
+    "split",
+)
 NORMALISE = ("none", "minmax", "rank")
 _DELIMITED = (".csv", ".tsv", ".tab", ".txt")
 _MODEL_NAMES = ("model", "agent", "name", "system")
@@ -82,6 +113,19 @@ def _read_frame(path: str):
     )
 
 
+def _header(path: str) -> list:
+    """Column names; delimited files are not read past their first line."""
+    if _suffix(path) in _DELIMITED and os.path.exists(path):
+        import pandas as pd
+
+        sep = "\t" if _suffix(path) in (".tsv", ".tab") else ","
+        try:
+            return list(pd.read_csv(path, sep=sep, dtype=str, nrows=0, encoding="utf-8-sig").columns)
+        except Exception:  # the full reader names the problem
+            pass
+    return list(_read_frame(path).columns)
+
+
 def input_kind(path: str) -> str:
     """What a file holds: ``"payoffs"`` (``.npy``/``.npz``), ``"battles"`` or ``"scores"``.
 
@@ -89,7 +133,7 @@ def input_kind(path: str) -> str:
     """
     if _suffix(path) in (".npy", ".npz"):
         return "payoffs"
-    columns = {str(c).strip().lower() for c in _read_frame(path).columns}
+    columns = {str(c).strip().lower() for c in _header(path)}
     return "battles" if {"model_a", "model_b", "winner"} <= columns else "scores"
 
 
@@ -203,6 +247,7 @@ def read_scores(
     count: str | None = None,
     missing: str = "error",
     normalise: str = "none",
+    models: str | None = None,
 ):
     """Read a score table into a DataFrame (index = models, columns = tasks).
 
@@ -217,6 +262,10 @@ def read_scores(
         ``"drop-models"``, ``"drop-tasks"`` or ``"fill:<number>"``.
       normalise: ``"none"``, ``"minmax"`` (each task to [0, 1]) or ``"rank"``
         (each task's scores replaced by their rank, scaled to [0, 1]).
+      models: which axis of a wide table holds the models: ``"rows"`` or
+        ``"columns"`` (the table is transposed). Left ``None``, rows, with a
+        ``UserWarning`` when :func:`transposed_evidence` finds the rows look
+        like tasks.
 
     Returns:
       ``(table, notes)``: the DataFrame and a list of what was dropped or filled.
@@ -227,6 +276,8 @@ def read_scores(
     path = os.fspath(path)
     if layout not in ("auto", "wide", "long"):
         raise ValueError(f"layout must be 'auto', 'wide' or 'long'; got {layout!r}")
+    if models is not None and models not in MODELS:
+        raise ValueError(f"models must be 'rows' or 'columns'; got {models!r}")
     frame = _read_frame(path)
     columns = {str(c).strip().lower() for c in frame.columns}
     is_long = layout == "long" or (
@@ -244,13 +295,62 @@ def read_scores(
             if "missing score" in str(err):
                 raise ValueError(f"{err}; choose --missing drop-models, drop-tasks or fill:VALUE") from None
             raise
-        return _finish(
-            path, pd.DataFrame(values, index=list(agents), columns=list(tasks)), missing, normalise
-        )
+        table = pd.DataFrame(values, index=list(agents), columns=list(tasks))
+        return _finish(path, _orient(path, table, str(frame.columns[0]), models), missing, normalise)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
-    table = _long_to_wide(path, frame, model, task, score, count) if is_long else _wide(path, frame)
-    return _finish(path, table, missing, normalise)
+    if is_long:
+        table = _long_to_wide(path, frame, model, task, score, count)
+        return _finish(path, table.T if models == "columns" else table, missing, normalise)
+    return _finish(path, _orient(path, _wide(path, frame), str(frame.columns[0]), models), missing, normalise)
+
+
+def transposed_evidence(table, first_header: str | None = None) -> str | None:
+    """Why the rows of a wide ``[rows, columns]`` score table look like tasks, or ``None``.
+
+    Two signs count, each one on its own:
+
+    * the first column (the row names) is headed by a word for tasks
+      (``game``, ``task``, ``benchmark``, ``env``, ``dataset``, ...);
+    * every row, and not every column, spans exactly [0, 1] (at least 3 of
+      each): min-max normalisation is done per task, so normalised rows are
+      tasks (the paper's Atari table).
+
+    A table with many more rows than columns is not evidence (leaderboards
+    have more models than tasks as often as not), nor are names that look like
+    model names (no list of them can be complete).
+    """
+    if first_header is not None and first_header.strip().lower() in _TASK_WORDS:
+        return f"the row names are headed {first_header.strip()!r}"
+    values = np.asarray(table, dtype=np.float64)
+    if values.ndim == 2 and min(values.shape) >= 3 and np.isfinite(values).all():
+
+        def spans(axis):
+            lo, hi = values.min(axis=axis), values.max(axis=axis)
+            return np.all((np.abs(lo) < 1e-12) & (np.abs(hi - 1) < 1e-12))
+
+        if spans(1) and not spans(0):
+            return "every row, not every column, is normalised to [0, 1] (normalisation is per task)"
+    return None
+
+
+def _orient(path: str, table, first_header: str, models: str | None):
+    """Transpose for ``models="columns"``; warn when unasked-for rows look like tasks."""
+    if models == "columns":
+        return table.T
+    if models is None:
+        why = transposed_evidence(table, first_header)
+        if why is not None:
+            import warnings
+
+            warnings.warn(
+                f"{path}: the rows look like tasks ({why}); rating them as models. "
+                "If the models are the columns, say so (models='columns', --models columns); "
+                "models='rows' (--models rows) silences this",
+                UserWarning,
+                stacklevel=3,
+            )
+    return table
 
 
 def _finish(path: str, table, missing: str, normalise: str):
@@ -328,9 +428,11 @@ def read_battles(path: str | os.PathLike):
         raise ValueError(f"{path}: no battle records")
     for c in frame.columns:
         frame[c] = frame[c].astype(str).str.strip()
-    for k, row in enumerate(frame[["model_a", "model_b", "winner"]].itertuples(index=False)):
-        if "" in row:
-            raise ValueError(f"{path}: battle {k + 1} has an empty field: {tuple(row)!r}")
+    empty = (frame[["model_a", "model_b", "winner"]] == "").any(axis=1).to_numpy()
+    if empty.any():
+        k = int(np.argmax(empty))
+        row = tuple(frame[c].iloc[k] for c in ("model_a", "model_b", "winner"))
+        raise ValueError(f"{path}: battle {k + 1} has an empty field: {row!r}")
     return frame
 
 

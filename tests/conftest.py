@@ -68,3 +68,22 @@ def livebench() -> pd.DataFrame:
     path = SHARED_DATA / "livebench_2024_08_17.csv"
     assert path.exists(), f"the shared LiveBench snapshot is expected at {path}"
     return pd.read_csv(path, index_col=0) / 100
+
+
+ARENA = Path(__file__).resolve().parent / "data" / "chatbotarena_20240814.json"
+
+
+@pytest.fixture(scope="session")
+def arena_counts() -> dict:
+    """Chatbot Arena, 14 Aug 2024 (from leaderbot 0.4.3, BSD-3): models, pairs X [P, 2], counts Y [P, 4]."""
+    import json
+
+    return json.loads(ARENA.read_text())
+
+
+@pytest.fixture(scope="session")
+def arena_battles(arena_counts) -> pd.DataFrame:
+    """The 1,670,250 Arena battles, one row each (model_a, model_b, winner)."""
+    from jaxrate.battles import battles_from_counts
+
+    return battles_from_counts(arena_counts["models"], arena_counts["X"], arena_counts["Y"])

@@ -354,3 +354,139 @@ def test_task_contributions_under_jax_vmap():
 def test_task_contributions_bad_players():
     with pytest.raises(ValueError, match="two different players"):
         jaxrate.task_contributions(np.zeros((2, 2, 2)), np.full((2, 2), 0.25), player=1, over=1)
+
+
+def _lp_equilibrium(m: np.ndarray) -> tuple[np.ndarray, float]:
+    """Independent reference: the column player's minimax strategy by HiGHS dual simplex (a vertex)."""
+    from scipy.optimize import linprog
+
+    rows, cols = m.shape
+    res = linprog(
+        np.r_[np.zeros(cols), 1.0],
+        A_ub=np.c_[m, -np.ones(rows)],
+        b_ub=np.zeros(rows),
+        A_eq=np.r_[np.ones(cols), 0.0][None],
+        b_eq=[1.0],
+        bounds=[(0, None)] * cols + [(None, None)],
+        method="highs-ds",
+    )
+    return res.x[:-1], float(res.x[-1])
+
+
+@pytest.mark.parametrize("shape", [(20, 30), (50, 50), (50, 7), (3, 50), (35, 35)])
+def test_nash_average_matches_an_exact_lp_to_1e_9(shape):
+    # Gaussian games have a unique equilibrium: the simplex vertex is the
+    # maximum-entropy one, and Nash averages are exact payoffs against it.
+    rng = np.random.default_rng(sum(shape))
+    for _ in range(3):
+        m = rng.normal(size=shape)
+        na = nash_average(m)
+        y, value = _lp_equilibrium(m)
+        x, minus_value = _lp_equilibrium(-m.T)
+        assert na.value == pytest.approx(value, abs=1e-9) and value == pytest.approx(-minus_value, abs=1e-12)
+        np.testing.assert_allclose(na.ratings[0], m @ y, atol=1e-9)
+        np.testing.assert_allclose(na.ratings[1], -(x @ m), atol=1e-9)
+        np.testing.assert_allclose(na.equilibrium[1], y, atol=1e-9)
+        dr = deviation_ratings(np.stack([m, -m]))
+        np.testing.assert_allclose(dr.ratings[0], na.ratings[0] - na.value, atol=1e-9)
+
+
+def test_nash_average_degenerate_games_are_exact_maximum_entropy_equilibria():
+    # Integer payoffs: equilibrium faces with more than one point. The answer
+    # must be an exact equilibrium and at least as entropic as an independent
+    # interior-point maximum-entropy solve on the (relaxed) face.
+    import cvxpy as cp
+
+    rng = np.random.default_rng(8)
+    for _ in range(12):
+        m = rng.integers(-2, 3, size=tuple(rng.integers(3, 8, size=2))).astype(float)
+        na = nash_average(m)
+        x, y = na.equilibrium
+        _, value = _lp_equilibrium(m)
+        assert na.value == pytest.approx(value, abs=1e-12)
+        assert np.max(m @ y) <= value + 1e-12 and np.min(x @ m) >= value - 1e-12
+        assert x.sum() == pytest.approx(1.0, abs=1e-14) and y.sum() == pytest.approx(1.0, abs=1e-14)
+        ref = cp.Variable(m.shape[1])
+        problem = cp.Problem(cp.Maximize(cp.sum(cp.entr(ref))), [m @ ref <= value + 1e-9, cp.sum(ref) == 1])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            problem.solve(solver=cp.CLARABEL)
+        assert _entropy(y) >= _entropy(np.maximum(ref.value, 0)) - 1e-6
+
+
+def _open_spiel_alpharank():
+    return pytest.importorskip(
+        "open_spiel.python.egt.alpharank", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
+    )
+
+
+def _arena_everyone_met(arena_battles) -> np.ndarray:
+    from jaxrate.battles import win_rate_game
+
+    return win_rate_game(arena_battles, missing="drop-models").game.payoffs  # 39 models
+
+
+def _real_game(which, livebench, arena_battles) -> np.ndarray:
+    if which == "livebench_2p":
+        return jaxrate.agent_vs_task(livebench).payoffs  # 65 x 18 = 1,170 profiles
+    return _arena_everyone_met(arena_battles)  # 39 x 39 = 1,521 profiles
+
+
+@pytest.mark.parametrize("which", ["livebench_2p", "arena_39"])
+def test_alpha_rank_sparse_iterative_and_dense_agree(which, livebench, arena_battles, monkeypatch):
+    from jaxrate.ratings import _alpharank
+
+    g = _real_game(which, livebench, arena_battles)
+    sparse = alpha_rank(g).stationary
+    dense = alpha_rank(g, method="dense").stationary
+    monkeypatch.setattr(_alpharank, "_DIRECT_STATES", 0)  # the iterative solve used above 4,096 states
+    iterative = alpha_rank(g).stationary
+    np.testing.assert_allclose(sparse, dense, atol=1e-12)
+    np.testing.assert_allclose(iterative, dense, atol=1e-12)
+    assert sparse.sum() == pytest.approx(1.0, abs=1e-14) and sparse.min() >= 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["livebench_2p", "arena_39"])
+def test_alpha_rank_matches_open_spiel_on_real_games(which, livebench, arena_battles):
+    alpharank = _open_spiel_alpharank()  # a dense eigenvector over all profiles: ~30 s each
+    g = _real_game(which, livebench, arena_battles)
+    ours = alpha_rank(g).stationary
+    theirs = alpharank.compute([g[0], g[1]], m=50, alpha=10.0 / np.ptp(g), verbose=False)[2]
+    np.testing.assert_allclose(ours, theirs.reshape(ours.shape), atol=1e-9)
+
+
+def _symmetric_games(seed: int):
+    rng = np.random.default_rng(seed)
+    for size in (2, 3, 5, 8):
+        m = rng.normal(size=(size, size))
+        yield np.stack([m, m.T])  # general-sum symmetric: OpenSpiel's Moran product formula
+        w = rng.normal(size=(size, size))
+        yield np.stack([w - w.T, (w - w.T).T])  # zero-sum: its closed form
+
+
+def test_single_population_alpha_rank_matches_open_spiel(arena_battles):
+    alpharank = _open_spiel_alpharank()
+    games = list(_symmetric_games(9)) + [_arena_everyone_met(arena_battles)]
+    for g in games:
+        for alpha in (0.5, 5.0) if len(g[0]) < 10 else (10.0,):
+            ours = alpha_rank(g, alpha=alpha, populations="single", population_size=20)
+            theirs = alpharank.compute(
+                [g[0]], m=20, alpha=alpha, use_local_selection_model=False, verbose=False
+            )[2]
+            np.testing.assert_allclose(ours.stationary, theirs, atol=1e-9)
+            np.testing.assert_allclose(
+                ours.stationary,
+                alpha_rank(
+                    g, alpha=alpha, populations="single", population_size=20, method="dense"
+                ).stationary,
+                atol=1e-13,
+            )
+            assert ours.ratings[0] is ours.stationary and ours.stationary.sum() == pytest.approx(1.0)
+
+
+def test_single_population_alpha_rank_rejects_asymmetric_games():
+    with pytest.raises(ValueError, match="symmetric two-player game"):
+        alpha_rank(np.random.default_rng(0).normal(size=(2, 3, 3)), populations="single")
+    with pytest.raises(ValueError, match="populations must be"):
+        alpha_rank(np.zeros((2, 2, 2)), populations="both")

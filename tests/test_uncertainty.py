@@ -152,8 +152,11 @@ def test_bad_arguments(kwargs, match):
 def test_battle_game():
     battles = [("a", "b", "model_a"), ("b", "a", "tie"), ("a", "c", "model_b")]
     with pytest.raises(ValueError, match="'b' and 'c' never met"):
-        jaxrate.battle_game(battles)
-    g = jaxrate.battle_game(battles, missing="even")
+        jaxrate.battle_game(battles, missing="error")
+    with pytest.raises(ValueError, match=r"cannot impute .*\['c'\] never lose"):
+        jaxrate.battle_game(battles)  # the default fills from Bradley-Terry, which c's record defeats
+    with pytest.warns(UserWarning, match="33.3% of the win-rate game's pairs never met"):
+        g = jaxrate.battle_game(battles, missing="even")
     # a beat b once and tied once: P = 3/4; c beat a: P(a beats c) = 0.
     np.testing.assert_allclose(g.payoffs[0], [[0, 0.25, -0.5], [-0.25, 0, 0], [0.5, 0, 0]])
     np.testing.assert_allclose(g.payoffs[1], -g.payoffs[0])

@@ -43,8 +43,8 @@ def run(args, argv: Sequence[str]) -> int:
     for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         _output.check_output_path(option, path)
     source = load_source(args)
-    for note in source.notes:
-        print(f"jaxrate: note: {note}", file=sys.stderr)
+    for note in [*source.notes, *source.warnings]:
+        print(f"jaxrate: {note if note.startswith('warning: ') else 'note: ' + note}", file=sys.stderr)
     rated = [run_method(source, m) for m in methods]
     names = rated[0].strategies[0]
     ranks = {}

@@ -22,6 +22,9 @@ class Source:
     table: Any = None  # DataFrame [models, tasks] for scores
     battles: Any = None  # DataFrame for battle records
     notes: list = dataclasses.field(default_factory=list)
+    info: dict = dataclasses.field(default_factory=dict)  # kept in the JSON output
+    warnings: list = dataclasses.field(default_factory=list)  # printed on stderr
+    counts: Any = None  # BattleCounts of battle records
 
 
 def add_input_options(parser) -> None:
@@ -46,10 +49,18 @@ def add_input_options(parser) -> None:
     )
     parser.add_argument(
         "--missing",
-        default="error",
+        default=None,
         metavar="HOW",
-        help="missing scores: error (default), drop-models, drop-tasks, fill:VALUE; battles: error or even "
-        "(pairs that never met count as even)",
+        help="missing scores: error (default), drop-models, drop-tasks, fill:VALUE; battles, pairs that "
+        "never met: model (default: filled from the Bradley-Terry fit of the observed battles), even "
+        "(P = 1/2), drop-models (until every pair met) or error",
+    )
+    parser.add_argument(
+        "--models",
+        choices=("rows", "columns"),
+        default=None,
+        help="score tables: the axis that holds the models (default rows; a warning when the rows look "
+        "like tasks: a first column headed game/task/benchmark/..., or every row normalised to [0, 1])",
     )
     parser.add_argument(
         "--normalise", choices=("none", "minmax", "rank"), default="none", help="per-task score normalisation"
@@ -58,12 +69,15 @@ def add_input_options(parser) -> None:
 
 
 def load_source(args) -> Source:
-    from jaxrate import datasets, games, io
+    import warnings
+
+    from jaxrate import datasets, io
 
     if (args.file is None) == (args.dataset is None):
         raise ValueError("give exactly one of FILE or --dataset")
     if args.dataset is not None:
-        table = io.normalise_scores(datasets.load(args.dataset), args.normalise)
+        table = datasets.load(args.dataset)
+        table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
         args.game = args.game or "3p"
         return _scores_source(args.dataset, table, args.game, [])
     path = args.file
@@ -74,24 +88,64 @@ def load_source(args) -> Source:
         shape = " x ".join(str(a) for a in game.num_strategies)
         return Source(name, kind, game, f"{game.num_players}-player payoff tensor ({shape})")
     if kind == "battles":
-        battles = io.read_battles(path)
-        missing = args.missing if args.missing in ("error", "even") else None
-        if missing is None:
-            raise ValueError(f"--missing for battle records must be 'error' or 'even'; got {args.missing!r}")
-        args.game = args.game or ("3p" if args.by else "2p")
-        by = args.by if args.game == "3p" else None
-        if args.game == "3p" and args.by is None:
-            by = "category" if "category" in battles.columns else None
-            if by is None:
-                raise ValueError(
-                    "battle records: --game 3p needs --by COLUMN (e.g. category), or use --game 2p"
-                )
-        game = games.battle_game(battles, by=by, missing=missing)
-        what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
-        return Source(name, kind, game, what, battles=battles)
+        return _battles_source(name, io.read_battles(path), args)
     args.game = args.game or "3p"
-    table, notes = io.read_scores(path, layout=args.layout, missing=args.missing, normalise=args.normalise)
-    return _scores_source(name, table, args.game, notes)
+    missing = "error" if args.missing is None else args.missing
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table, notes = io.read_scores(
+            path, layout=args.layout, missing=missing, normalise=args.normalise, models=args.models
+        )
+    source = _scores_source(name, table, args.game, notes)
+    source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
+    if args.models == "columns":
+        source.notes.append("models are the table's columns (--models columns)")
+    return source
+
+
+def _battles_source(name: str, battles, args) -> Source:
+    import warnings
+
+    from jaxrate import battles as battle_records
+
+    args.missing = "model" if args.missing is None else args.missing
+    if args.missing not in battle_records.MISSING:
+        raise ValueError(
+            f"--missing for battle records must be one of {', '.join(battle_records.MISSING)}; "
+            f"got {args.missing!r}"
+        )
+    args.game = args.game or ("3p" if args.by else "2p")
+    by = args.by if args.game == "3p" else None
+    if args.game == "3p" and args.by is None:
+        by = "category" if "category" in battles.columns else None
+        if by is None:
+            raise ValueError("battle records: --game 3p needs --by COLUMN (e.g. category), or use --game 2p")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            made = battle_records.win_rate_game(battles, by=by, missing=args.missing)
+        except ValueError as err:
+            text = str(err).replace(
+                battle_records.HINT, "choose --missing model (Bradley-Terry fill), even or drop-models"
+            )
+            text = text.replace(battle_records.IMPUTE_HINT, "use --missing even or drop-models")
+            raise ValueError(text) from None
+    notes = [made.note()] if made.note() else []
+    warned = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
+    what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
+    k, m, _ = made.imputed.shape
+    info = {
+        "missing": {
+            "how": args.missing,
+            "imputed_pairs": made.imputed_pairs,
+            "pairs": k * m * (m - 1) // 2,
+            "imputed_share": made.imputed_share,
+            "dropped": list(made.dropped),
+        }
+    }
+    source = Source(name, "battles", made.game, what, battles=battles, notes=notes, info=info)
+    source.warnings, source.counts = warned, made.counts
+    return source
 
 
 def _scores_source(name: str, table, game_kind: str, notes: list) -> Source:

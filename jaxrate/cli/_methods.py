@@ -60,8 +60,10 @@ def run_method(
         if source.kind == "scores":
             p, names = baselines.win_probabilities(source.table)
             result = baselines.elo_ratings(p, models=names)
-        elif source.kind == "battles":
-            result = baselines.elo_ratings(source.battles)
+        elif source.kind == "battles":  # the counts already made, over all categories
+            wins, games = source.counts.scores.sum(axis=0), source.counts.games.sum(axis=0)
+            p = np.where(games > 0, wins / np.where(games > 0, games, 1.0), 0.5)
+            result = baselines.elo_ratings(p, models=source.counts.models, counts=games)
         else:
             raise ValueError("Elo needs a score table or battle records, not a payoff tensor")
         values, players, strategies = (result.ratings,), ("model",), (result.models,)

@@ -71,6 +71,8 @@ def run(args, argv: Sequence[str]) -> int:
         )
     for note in source.notes:
         print(f"jaxrate: note: {note}", file=sys.stderr)
+    for warning in source.warnings if not (args.method == "elo" and source.kind == "battles") else ():
+        print(f"jaxrate: {warning}", file=sys.stderr)  # Elo fits the battles, not the imputed game
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     bar = _output.ProgressBar() if show and not args.fast else None
     try:
@@ -136,13 +138,17 @@ def _intervals(source, args):
     from jaxrate import uncertainty
 
     if source.kind == "battles":
-        return uncertainty.bootstrap_battles(
-            source.battles,
-            by=source.game.players[2] if source.game.num_players == 3 else None,
-            missing=args.missing if args.missing in ("error", "even") else "error",
-            resamples=args.bootstrap,
-            seed=args.seed,
-        )
+        import warnings
+
+        with warnings.catch_warnings():  # the share imputed was reported once, for the data itself
+            warnings.simplefilter("ignore", UserWarning)
+            return uncertainty.bootstrap_battles(
+                source.battles,
+                by=source.game.players[2] if source.game.num_players == 3 else None,
+                missing=args.missing,
+                resamples=args.bootstrap,
+                seed=args.seed,
+            )
     return uncertainty.task_subsets(
         source.table, gamification=args.game, resamples=args.bootstrap, seed=args.seed
     )
@@ -204,6 +210,7 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
         "tie_tolerance": tol,
         "seconds": rated.seconds,
         "notes": list(source.notes),
+        **source.info,
     }
     for i in order.tolist():
         entry = {

@@ -36,9 +36,10 @@ def add_options(parser) -> None:
     )
     parser.add_argument("--force", action="store_true", help="re-rate inputs that already have a result")
     parser.add_argument("--game", choices=("2p", "3p"), default=None, help="as for `jaxrate rate`")
-    parser.add_argument("--missing", default="error", metavar="HOW", help="as for `jaxrate rate`")
+    parser.add_argument("--missing", default=None, metavar="HOW", help="as for `jaxrate rate`")
     parser.add_argument("--normalise", choices=("none", "minmax", "rank"), default="none")
     parser.add_argument("--layout", choices=("auto", "wide", "long"), default="auto")
+    parser.add_argument("--models", choices=("rows", "columns"), default=None, help="as for `jaxrate rate`")
     parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
 

@@ -1,4 +1,4 @@
-r"""alpha-rank (Omidshafiei et al. 2019), multi-population form, for N players.
+r"""alpha-rank (Omidshafiei et al. 2019): multi-population (N players) and single-population.
 
 The states are pure joint profiles ``s``. Player ``k`` switches from ``s_k`` to
 ``s'_k`` with probability ``eta * rho`` where ``eta = 1 / sum_k (A_k - 1)`` and
@@ -91,10 +91,9 @@ def _transitions(payoffs: np.ndarray, alpha: float, m: int):
     return c, leave
 
 
-def _stationary(c, leave: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+def _stationary(c, leave: np.ndarray, shape: tuple[int, ...], method: str = "sparse") -> np.ndarray:
     from scipy import sparse
     from scipy.sparse.csgraph import connected_components
-    from scipy.sparse.linalg import spsolve
 
     size = len(leave)
     graph = c.copy()
@@ -119,42 +118,118 @@ def _stationary(c, leave: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
         pi[members] = 1.0
         return pi
     sub = c[members][:, members]
-    # pi (C - I) = 0 restricted to the closed class; replace one equation by sum(pi) = 1.
-    generator = (sub - sparse.diags(leave[members])).T.tolil()
-    generator[0, :] = 1.0
-    rhs = np.zeros(len(members))
-    rhs[0] = 1.0
-    x = spsolve(generator.tocsc(), rhs)
-    x = np.maximum(x, 0.0)
+    # pi Q = 0 with Q = C - diag(leave), on the closed class. Fix pi = 1 at the
+    # stickiest state k (least likely to leave: the most mass, the best pivot)
+    # and solve for the rest: no dense normalisation row, so the system stays
+    # as sparse as the chain.
+    q = (sub - sparse.diags(leave[members])).T.tocsr()  # [S, S], columns sum to 0
+    k = int(np.argmin(leave[members]))
+    rest = np.r_[0:k, k + 1 : len(members)]
+    a = q[rest][:, rest].tocsc()
+    b = -q[rest][:, [k]].toarray().ravel()
+    x = _solve(a, b, method)
+    x = np.maximum(np.insert(x, k, 1.0), 0.0)
     pi[members] = x / x.sum()
     return pi
 
 
+# Chains up to this many states are solved by sparse LU; larger ones (whose LU
+# fills in: a 129 x 129 game's 16,641 profiles each have 256 neighbours) by
+# Jacobi-preconditioned BiCGSTAB, with LU as the fallback.
+_DIRECT_STATES = 4096
+
+
+def _solve(a, b: np.ndarray, method: str) -> np.ndarray:
+    from scipy.sparse.linalg import LinearOperator, bicgstab, gmres, spsolve
+
+    if method == "dense":
+        return np.linalg.solve(a.toarray(), b)
+    if a.shape[0] > _DIRECT_STATES:
+        diagonal = a.diagonal()
+        jacobi = LinearOperator(a.shape, matvec=lambda v: v / diagonal, dtype=np.float64)
+        for attempt in (bicgstab, gmres):
+            options = {"restart": 200, "maxiter": 50} if attempt is gmres else {"maxiter": 20 * a.shape[0]}
+            x, info = attempt(a, b, M=jacobi, rtol=1e-14, atol=0.0, **options)
+            if info == 0 and np.linalg.norm(a @ x - b) <= 1e-12 * np.linalg.norm(b):
+                return x
+    return spsolve(a, b)
+
+
+def _single_population_transitions(m_payoff: np.ndarray, alpha: float, m: int):
+    """Transitions between monomorphic populations of a symmetric two-player game (Moran process).
+
+    A mutant ``r`` in a population of ``s`` fixes with probability
+    ``1 / (1 + sum_l prod_{k <= l} exp(-alpha (f_r(k) - f_s(k))))`` where, with
+    ``k`` mutants among ``m``, ``f_r(k) = ((k-1) M[r,r] + (m-k) M[r,s]) / (m-1)``
+    and ``f_s(k) = ((m-k-1) M[s,s] + k M[s,r]) / (m-1)`` (OpenSpiel's
+    ``use_local_selection_model=False``), summed in log space.
+    """
+    from scipy import sparse
+    from scipy.special import logsumexp
+
+    a = len(m_payoff)
+    diag = np.diag(m_payoff)
+    k = np.arange(1, m)  # mutants
+    r_r, r_s = diag[None, :, None], m_payoff.T[:, :, None]  # [s, r, 1]: M[r, r], M[r, s]
+    s_s, s_r = diag[:, None, None], m_payoff[:, :, None]  # M[s, s], M[s, r]
+    diff = ((k - 1) * r_r + (m - k) * r_s - (m - k - 1) * s_s - k * s_r) / (m - 1)  # [s, r, m-1]
+    log_terms = np.cumsum(-alpha * diff, axis=-1)
+    rho = np.exp(-np.logaddexp(0.0, logsumexp(log_terms, axis=-1)))  # [s, r]
+    np.fill_diagonal(rho, 0.0)
+    c = sparse.csr_matrix(rho / (a - 1))
+    return c, np.asarray(c.sum(axis=1)).ravel()
+
+
 def alpha_rank(
-    game_or_payoffs: Any, *, alpha: float | None = None, population_size: int = 50
+    game_or_payoffs: Any,
+    *,
+    alpha: float | None = None,
+    population_size: int = 50,
+    populations: str = "multi",
+    method: str = "sparse",
 ) -> AlphaRankResult:
-    """alpha-rank ratings (stationary mass per strategy), multi-population.
+    """alpha-rank ratings (stationary mass per strategy).
+
+    Multi-population (default): one population per player, states are pure
+    joint profiles ``[A_1, ..., A_N]``, each with ``sum_p (A_p - 1)``
+    neighbours. Single-population (``populations="single"``, symmetric
+    two-player games such as a win-rate game): one population, states are
+    its ``A`` monomorphic strategies, fixation by the Moran process with
+    fitness against the population (OpenSpiel's single-population alpha-rank
+    with ``use_local_selection_model=False``).
 
     Args:
       game_or_payoffs: a :class:`jaxrate.Game` or payoffs ``[N, A_1, ..., A_N]``.
       alpha: selection intensity; default ``10 / (payoff range)``.
       population_size: ``m``.
+      populations: ``"multi"`` or ``"single"``.
+      method: ``"sparse"`` (sparse transitions; LU up to 4,096 states, Jacobi
+        BiCGSTAB above) or ``"dense"`` (a dense solve, for cross-checks).
 
     Returns:
-      An :class:`AlphaRankResult`.
+      An :class:`AlphaRankResult`; single-population results carry the same
+      ``[A]`` distribution as both players' ratings and as ``stationary``.
 
     Raises:
-      ValueError: on invalid arguments, or when the chain has several
-        stationary distributions at this ``alpha``.
+      ValueError: on invalid arguments, a game that is not symmetric for
+        ``populations="single"``, or when the chain has several stationary
+        distributions at this ``alpha``.
 
     Example:
       >>> mp = [[[1, -1], [-1, 1]], [[-1, 1], [1, -1]]]  # matching pennies
       >>> alpha_rank(mp).ratings[0].round(6).tolist()
       [0.5, 0.5]
+      >>> rps = [[[0, -1, 1], [1, 0, -1], [-1, 1, 0]], [[0, 1, -1], [-1, 0, 1], [1, -1, 0]]]
+      >>> alpha_rank(rps, populations="single").ratings[0].round(6).tolist()
+      [0.333333, 0.333333, 0.333333]
     """
     game = as_game(game_or_payoffs)
     if population_size < 2:
         raise ValueError(f"population_size must be >= 2; got {population_size}")
+    if populations not in ("multi", "single"):
+        raise ValueError(f"populations must be 'multi' or 'single'; got {populations!r}")
+    if method not in ("sparse", "dense"):
+        raise ValueError(f"method must be 'sparse' or 'dense'; got {method!r}")
     g = game.payoffs
     spread = float(np.ptp(g))
     if alpha is None:
@@ -162,11 +237,23 @@ def alpha_rank(
     if not (np.isfinite(alpha) and alpha > 0):
         raise ValueError(f"alpha must be a positive number; got {alpha}")
     shape = game.num_strategies
+    if populations == "single":
+        if game.num_players != 2 or shape[0] != shape[1] or not np.allclose(g[1], g[0].T, rtol=0, atol=1e-12):
+            raise ValueError(
+                "single-population alpha-rank needs a symmetric two-player game (G_2 = G_1^T); "
+                f"got {game.num_players} players, shape {tuple(shape)}"
+            )
+        if shape[0] == 1:
+            pi = np.ones(1)
+        else:
+            c, leave = _single_population_transitions(g[0], float(alpha), population_size)
+            pi = _stationary(c, leave, shape[:1], method)
+        return AlphaRankResult((pi, pi), pi, float(alpha), population_size, game.players, game.strategies)
     if sum(a - 1 for a in shape) == 0:
         pi = np.ones(shape)
     else:
         c, leave = _transitions(g, float(alpha), population_size)
-        pi = _stationary(c, leave, shape).reshape(shape)
+        pi = _stationary(c, leave, shape, method).reshape(shape)
     axes = range(game.num_players)
     ratings = tuple(pi.sum(axis=tuple(q for q in axes if q != p)) for p in axes)
     return AlphaRankResult(ratings, pi, float(alpha), population_size, game.players, game.strategies)

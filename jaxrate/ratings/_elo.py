@@ -25,9 +25,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
+from jaxrate.battles import battle_counts, battle_wins, check_connected
 
-_WINNERS = {"model_a": 1.0, "a": 1.0, "model_b": 0.0, "b": 0.0, "tie": 0.5, "tie (bothbad)": 0.5, "draw": 0.5}
+__all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
 
 
 class EloResult(NamedTuple):
@@ -71,53 +71,6 @@ def win_probabilities(scores: Any, agents: Sequence[Any] | None = None) -> tuple
     return p, models
 
 
-def battle_wins(
-    battles: Any, models: Sequence[str] | None = None
-) -> tuple[np.ndarray, np.ndarray, tuple[str, ...]]:
-    """Parse battle records into per-battle indices and outcomes.
-
-    Args:
-      battles: a DataFrame with columns ``model_a``, ``model_b``, ``winner``
-        (Chatbot Arena's format; ``winner`` one of ``model_a``, ``model_b``,
-        ``tie``, ``tie (bothbad)``), or a sequence of ``(model_a, model_b, winner)``.
-      models: the model order (default: sorted names).
-
-    Returns:
-      ``(pairs [K, 2] int, score_a [K] in {0, 0.5, 1}, models)``.
-
-    Raises:
-      ValueError: naming the first malformed record.
-    """
-    if hasattr(battles, "columns"):
-        missing = {"model_a", "model_b", "winner"} - set(battles.columns)
-        if missing:
-            raise ValueError(
-                f"battle records need columns model_a, model_b, winner; missing {sorted(missing)}"
-            )
-        rows = list(zip(battles["model_a"], battles["model_b"], battles["winner"]))
-    else:
-        rows = list(battles)
-    if not rows:
-        raise ValueError("no battle records")
-    names = sorted({str(r[0]) for r in rows} | {str(r[1]) for r in rows}) if models is None else list(models)
-    index = {m: i for i, m in enumerate(names)}
-    pairs = np.zeros((len(rows), 2), dtype=np.int64)
-    score = np.zeros(len(rows))
-    for k, row in enumerate(rows):
-        if len(row) != 3:
-            raise ValueError(f"battle {k} is not (model_a, model_b, winner): {row!r}")
-        a, b, w = str(row[0]), str(row[1]), str(row[2]).strip().lower()
-        if a not in index or b not in index:
-            raise ValueError(f"battle {k} names a model not in the model list: {row!r}")
-        if a == b:
-            raise ValueError(f"battle {k} pits {a!r} against itself")
-        if w not in _WINNERS:
-            raise ValueError(f"battle {k} has winner {row[2]!r}; expected one of model_a, model_b, tie")
-        pairs[k] = index[a], index[b]
-        score[k] = _WINNERS[w]
-    return pairs, score, tuple(names)
-
-
 def _is_battles(data: Any) -> bool:
     if hasattr(data, "columns"):
         return True
@@ -130,17 +83,17 @@ def _is_battles(data: Any) -> bool:
     return isinstance(first, (tuple, list)) and len(first) > 0 and isinstance(first[0], str)
 
 
-def _wins_from_battles(pairs: np.ndarray, score: np.ndarray, m: int) -> np.ndarray:
-    wins = np.zeros((m, m))
-    np.add.at(wins, (pairs[:, 0], pairs[:, 1]), score)
-    np.add.at(wins, (pairs[:, 1], pairs[:, 0]), 1.0 - score)
-    return wins
+def _check_estimable(
+    wins: np.ndarray, models: Sequence[str], hint: str = "pass prior > 0 (virtual draws) or more games"
+) -> None:
+    """The Bradley-Terry MLE is finite iff "beat at least partly" is strongly connected.
 
-
-def _check_estimable(wins: np.ndarray, models: Sequence[str]) -> None:
-    """The Bradley-Terry MLE is finite iff "beat at least partly" is strongly connected."""
+    A comparison graph that is not even connected is named as such first: no
+    amount of games between the models already met can place its groups.
+    """
     from scipy.sparse.csgraph import connected_components
 
+    check_connected(wins + wins.T, models)
     n, labels = connected_components(wins > 0, directed=True, connection="strong")
     if n > 1:
         # A strongly connected component no one outside it ever beats.
@@ -151,13 +104,46 @@ def _check_estimable(wins: np.ndarray, models: Sequence[str]) -> None:
                 top = [models[i] for i in np.nonzero(inside)[0][:5]]
                 raise ValueError(
                     f"the Bradley-Terry fit has no finite solution: {top} never lose to the "
-                    f"other models (or never meet them); pass prior > 0 (virtual draws) or more games"
+                    f"other models (or never meet them); {hint}"
                 )
 
 
 def _nll(wins: np.ndarray, r: np.ndarray, k: float) -> float:
     d = k * (r[:, None] - r[None, :])
     return float((wins * np.logaddexp(0.0, -d)).sum())
+
+
+def _solve_laplacian(weights: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Solve ``(L + 11^T / m) x = b`` for the Laplacian ``L`` of ``weights [M, M]`` (zero diagonal).
+
+    Jacobi-preconditioned conjugate gradients with element-wise products only:
+    a dense LAPACK solve of this size spends its time in BLAS threads, which
+    on a busy machine made a bootstrap of the 129 Arena models 100x slower.
+    """
+    m = len(b)
+    degree = weights.sum(axis=1)
+
+    def apply(v):
+        return degree * v - (weights * v[None, :]).sum(axis=1) + v.mean()
+
+    inverse = 1.0 / (degree + 1.0 / m)
+    x = np.zeros(m)
+    r = b.copy()
+    z = inverse * r
+    d = z.copy()
+    rz = r @ z
+    stop = (1e-15 * np.linalg.norm(b)) ** 2
+    for _ in range(10 * m):
+        if r @ r <= stop:
+            break
+        q = apply(d)
+        step = rz / (d @ q)
+        x += step * d
+        r -= step * q
+        z = inverse * r
+        rz, previous = r @ z, rz
+        d = z + (rz / previous) * d
+    return x
 
 
 def _fit(wins: np.ndarray, k: float) -> np.ndarray:
@@ -170,10 +156,9 @@ def _fit(wins: np.ndarray, k: float) -> np.ndarray:
         d = k * (r[:, None] - r[None, :])
         s = 0.5 * (1.0 + np.tanh(0.5 * d))  # predicted P(i beats j), stable
         grad = -k * (wins * (1.0 - s) - wins.T * s).sum(axis=1)
-        h = -(k * k) * games * s * (1.0 - s)
-        np.fill_diagonal(h, 0.0)
-        np.fill_diagonal(h, -h.sum(axis=1))
-        step = np.linalg.solve(h + np.full((m, m), 1.0 / m), -grad)
+        weights = (k * k) * games * s * (1.0 - s)  # the Hessian is this graph's Laplacian
+        np.fill_diagonal(weights, 0.0)
+        step = _solve_laplacian(weights, -grad)
         step -= step.mean()
         t = 1.0
         while t > 1e-6:  # backtracking: Newton on logistic losses can overshoot
@@ -186,6 +171,22 @@ def _fit(wins: np.ndarray, k: float) -> np.ndarray:
         if np.max(np.abs(t * step)) * k < 1e-13:
             break
     return r
+
+
+def _redraw(rng: np.random.Generator, outcomes: np.ndarray) -> np.ndarray:
+    """Multinomial redraw of each pair's battles: ``[P, 3]`` counts, same total per pair."""
+    total = outcomes.sum(axis=1)
+    share = outcomes / np.maximum(total, 1)[:, None]
+    share[total == 0] = (1.0, 0.0, 0.0)
+    return rng.multinomial(total, share)
+
+
+def _scores_matrix(outcomes: np.ndarray, upper: np.ndarray) -> np.ndarray:
+    """``[M, M]`` wins (ties as halves) from per-pair outcome counts ``[P, 3]`` over ``upper``."""
+    w = np.zeros(upper.shape)
+    w[upper] = outcomes[:, 0] + 0.5 * outcomes[:, 2]
+    w.T[upper] = outcomes[:, 1] + 0.5 * outcomes[:, 2]
+    return w
 
 
 def _percentiles(samples: np.ndarray, confidence: float) -> tuple[np.ndarray, np.ndarray]:
@@ -222,17 +223,23 @@ def elo_ratings(
       anchor: ``(model, value)``: shift so that ``model`` is rated ``value``.
       prior: virtual drawn games added between every pair that met (BayesElo's
         prior); 0 gives the plain maximum-likelihood fit.
-      bootstrap: number of resamples (battles with replacement; binomial
-        counts for a matrix) for percentile intervals.
+      bootstrap: number of resamples for percentile intervals. Each pair's
+        observed battles are redrawn with replacement (a multinomial over its
+        wins, losses and ties; for a matrix, ``counts * p`` wins out of the
+        pair's battles), so every resample keeps the comparison graph.
       confidence: interval coverage.
       seed: bootstrap seed.
+
+    Ties count as half a win for each model (Chatbot Arena's convention).
+    Only a connected comparison graph is needed: pairs that never met are fine.
 
     Returns:
       An :class:`EloResult`.
 
     Raises:
-      ValueError: on a malformed input, a comparison graph whose maximum
-        likelihood is not finite (a group that never loses), or an unknown anchor.
+      ValueError: on a malformed input, a comparison graph that is not
+        connected (naming its groups) or whose maximum likelihood is not finite
+        (a group that never loses), or an unknown anchor.
 
     Example:
       >>> r = elo_ratings([[0.5, 0.75], [0.25, 0.5]], models=["a", "b"])
@@ -242,13 +249,19 @@ def elo_ratings(
     k = np.log(base) / scale
     rng = np.random.default_rng(seed)
     if _is_battles(data):
-        pairs, score, names = battle_wins(data, models)
-        m = len(names)
-        wins = _wins_from_battles(pairs, score, m)
+        counts_ = battle_counts(data, models=models)
+        names = counts_.models
+        upper = np.triu(np.ones((len(names),) * 2, dtype=bool), 1)
+        # Each pair's battles as outcome counts (i won, j won, tie); a resample
+        # redraws each pair's battles from its own outcomes (stratified by pair).
+        outcomes = np.stack(
+            [counts_.wins[0][upper], counts_.wins[0].T[upper], counts_.ties[0][upper]], axis=1
+        ).astype(np.int64)
+        wins = counts_.scores[0]
 
         def resample():
-            pick = rng.integers(len(score), size=len(score))
-            return _wins_from_battles(pairs[pick], score[pick], m)
+            drawn = _redraw(rng, outcomes)
+            return _scores_matrix(drawn, upper)
 
     else:
         p = np.asarray(data, dtype=np.float64)
@@ -268,18 +281,15 @@ def elo_ratings(
         if len(names) != len(p):
             raise ValueError(f"{len(names)} model names for a {len(p)} x {len(p)} matrix")
         wins = np.where(off, n * p, 0.0)
+        upper = np.triu(off)
+        # A pair's observed battles: wins_ij + wins_ji of them, wins_ij won by i
+        # (ties unknown here: each battle is redrawn as a win or a loss).
+        outcomes = np.rint(np.stack([wins[upper], wins.T[upper], np.zeros(upper.sum())], axis=1))
 
         def resample():
             if counts is None:
                 raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
-            upper = np.triu(off)
-            total = np.rint(n[upper] + n.T[upper]).astype(np.int64)
-            share = np.where(total > 0, wins[upper] / np.maximum(total, 1), 0.5)
-            drawn = rng.binomial(total, np.clip(share, 0.0, 1.0))
-            w = np.zeros_like(wins)
-            w[upper] = drawn
-            w.T[upper] = total - drawn
-            return w
+            return _scores_matrix(_redraw(rng, outcomes.astype(np.int64)), upper)
 
     def fit(w):
         if prior > 0:

@@ -87,6 +87,83 @@ def _max_entropy_minimiser(m: np.ndarray, value: float, eps: float) -> np.ndarra
     return w
 
 
+def _polish(m: np.ndarray, y: np.ndarray, x: np.ndarray, value: float) -> tuple[np.ndarray, float] | None:
+    """Maximum-entropy point of the face ``{y : M y <= v}``, and ``v``, to machine precision.
+
+    The interior-point ``y`` and ``x`` (the other player's) are accurate to
+    ~1e-6 only, but they name the face: every column in some optimal ``y`` is a
+    best reply to every optimal ``x`` (the support ``S``), and the rows tight
+    at ``y`` (``T``) are tight at the maximum-entropy point. On
+    ``{M[T, S] y_S = v, sum(y_S) = 1}`` Newton maximises the entropy (a single
+    point in generic games); a row this pushes above ``v`` joins ``T`` and the
+    solve is repeated. A point that is feasible for the face and maximal on a
+    set containing the true maximiser is that maximiser. Returns ``None`` (keep
+    ``y``) when no such point is found.
+    """
+    scale = max(float(np.ptp(m)), 1e-300)
+    gap = 1e-6 * scale  # measured gaps are ~1e-8; true ones far larger in all but contrived games
+    tol = 1e-12 * max(scale, 1.0)
+    support = np.nonzero(x @ m <= value + gap)[0]
+    tight = m @ y >= value - gap
+    for _ in range(len(m)):
+        found = _max_entropy_on(m[np.ix_(np.nonzero(tight)[0], support)], y[support], value)
+        if found is None:
+            return None
+        full = np.zeros_like(y)
+        full[support], v = found
+        over = (m @ full > v + tol) & ~tight
+        if not over.any():
+            if abs(full.sum() - 1) > 1e-12 or abs(v - value) > 1e-6 * scale or np.max(m @ full) > v + tol:
+                return None
+            return full, v
+        tight |= over
+    return None
+
+
+def _max_entropy_on(a: np.ndarray, start: np.ndarray, value: float) -> tuple[np.ndarray, float] | None:
+    """Maximise the entropy of ``y >= 0`` with ``a y = v`` and ``sum(y) = 1``; ``v`` too when determined."""
+    s = len(start)
+    system = np.zeros((len(a) + 1, s + 1))
+    system[:-1, :s], system[:-1, s] = a, -1.0
+    system[-1, :s] = 1.0
+    rhs = np.zeros(len(a) + 1)
+    rhs[-1] = 1.0
+    _, sing, vt = np.linalg.svd(system)
+    rank = int(np.sum(sing > 1e-10 * max(sing[0], 1.0)))
+    null = vt[rank:].T  # [S + 1, F] directions within the face
+    if null.size and np.max(np.abs(null[s])) > 1e-9:
+        # v is not determined by this face: hold it at the LP's value.
+        system = np.vstack([system, np.r_[np.zeros(s), 1.0]])
+        rhs = np.r_[rhs, value]
+        _, sing, vt = np.linalg.svd(system)
+        rank = int(np.sum(sing > 1e-10 * max(sing[0], 1.0)))
+        null = vt[rank:].T
+    z = np.linalg.lstsq(system, rhs, rcond=None)[0]
+    if null.size:
+        z = z + null @ (null.T @ (np.r_[np.maximum(start, 1e-12), value] - z))
+    # Coordinates the face pins (often at 0: a best reply no optimal strategy uses) stay put.
+    free = np.nonzero(np.max(np.abs(null[:s]), axis=1, initial=0.0) > 1e-12)[0]
+    for _ in range(100 if null.size else 0):  # Newton on the entropy of y over the face
+        ys, basis = z[free], null[free]
+        if np.any(ys <= 0):
+            return None
+        grad = basis.T @ -(np.log(ys) + 1.0)
+        hess = -(basis.T * (1.0 / ys)) @ basis
+        try:
+            step = null @ np.linalg.solve(hess, -grad)
+        except np.linalg.LinAlgError:
+            return None
+        t = 1.0
+        while np.any(z[free] + t * step[free] <= 0):
+            t /= 2
+        z = z + t * step
+        if np.max(np.abs(t * step)) < 1e-15:
+            break
+    if np.any(z[:s] < -1e-12) or np.max(np.abs(system @ z - rhs)) > 1e-12:
+        return None
+    return np.maximum(z[:s], 0.0), float(z[s])  # a column of S held at 0 by the face is not in it
+
+
 def nash_average(game_or_payoffs: Any, *, tol: float = 1e-9) -> NashAverageResult:
     """Nash averaging of a two-player zero-sum (or constant-sum) game.
 
@@ -131,6 +208,13 @@ def nash_average(game_or_payoffs: Any, *, tol: float = 1e-9) -> NashAverageResul
     value = _value(m)
     y = _max_entropy_minimiser(m, value, tol * scale)
     x = _max_entropy_minimiser(-m.T, -value, tol * scale)
+    polished_y, polished_x = _polish(m, y, x, value), _polish(-m.T, x, y, -value)
+    if (
+        polished_y is not None
+        and polished_x is not None
+        and abs(polished_y[1] + polished_x[1]) <= 1e-12 * scale
+    ):
+        (y, value), (x, _) = polished_y, polished_x
     return NashAverageResult(
         ratings=(m @ y, g[1].T @ x),
         equilibrium=(x, y),

@@ -1,0 +1,53 @@
+"""Which axis of a score table holds the models: --models and the transposition warning."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from conftest import SHARED_DATA
+
+from jaxrate import io
+from jaxrate.cli import main
+
+ATARI = SHARED_DATA / "atari_normalized.csv"  # 53 games (rows) x 20 agents (columns)
+
+
+def test_transposed_evidence():
+    rng = np.random.default_rng(0)
+    tall = pd.DataFrame(rng.random((40, 4)))  # many more rows than columns: not evidence
+    assert io.transposed_evidence(tall, "model") is None
+    assert "headed 'Game'" in io.transposed_evidence(tall, "Game")
+    normalised = rng.random((5, 6))
+    normalised = (normalised - normalised.min(1, keepdims=True)) / np.ptp(normalised, 1, keepdims=True)
+    assert "every row" in io.transposed_evidence(normalised)
+    assert io.transposed_evidence(normalised.T) is None  # normalised columns: tasks are columns, fine
+    both = np.array([[0.0, 1.0, 0.5], [1.0, 0.0, 0.0], [0.5, 0.0, 1.0]])  # rows and columns span [0, 1]
+    assert io.transposed_evidence(both) is None
+
+
+def test_read_scores_models_axis():
+    with pytest.warns(UserWarning, match="the rows look like tasks .*headed 'game'"):
+        rows, _ = io.read_scores(ATARI)
+    assert rows.shape == (53, 20)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        columns, _ = io.read_scores(ATARI, models="columns")
+        silenced, _ = io.read_scores(ATARI, models="rows")
+    assert columns.shape == (20, 53) and "human" in columns.index and "pong" in columns.columns
+    np.testing.assert_array_equal(columns.to_numpy(), silenced.to_numpy().T)
+    with pytest.raises(ValueError, match="models must be 'rows' or 'columns'"):
+        io.read_scores(ATARI, models="diagonal")
+
+
+def test_cli_models_columns_rates_the_atari_agents(capsys, tmp_path):
+    assert main(["rate", str(ATARI), "--game", "2p"]) == 0
+    out, err = capsys.readouterr()
+    assert "53 agents x 20 tasks" in out
+    assert err.count("\n") == 1 and "warning:" in err and "--models columns" in err
+    payload = tmp_path / "r.json"
+    assert main(["rate", str(ATARI), "--game", "2p", "--models", "columns", "--json", str(payload)]) == 0
+    out, err = capsys.readouterr()
+    assert "20 agents x 53 tasks" in out and "warning" not in err
+    ranking = pd.read_json(payload, typ="series")["ranking"]
+    assert sum(entry["rank"] == 1 for entry in ranking) == 4  # the paper: four agents tie for first
