@@ -255,13 +255,16 @@ class _Level:
         return out
 
     def _optimise_master(self, inverse) -> tuple:
-        """Primal simplex on the master from a feasible basis; returns ``(inverse, x_B, pi)``."""
+        """Primal simplex on the master from a feasible basis; returns ``(inverse, x_B, pi)``.
+
+        ``x_B`` and the duals ``pi`` are updated by each pivot (exact, so
+        nothing drifts) rather than recomputed from the inverse.
+        """
         flint = self.flint
         degenerate = 0
+        x = inverse * self._rhs()
+        pi = flint.fmpq_mat(1, self.m, [self._cost(cid) for cid in self.basis]) * inverse
         while True:
-            x = inverse * self._rhs()
-            costs = flint.fmpq_mat(1, self.m, [self._cost(cid) for cid in self.basis])
-            pi = costs * inverse
             reduced = self._reduced_costs(pi)
             negative = [(cid, d) for cid, d in reduced.items() if d < 0]
             if not negative:
@@ -271,11 +274,12 @@ class _Level:
             else:
                 enter = min(negative, key=lambda item: (item[1], item[0]))[0]
             direction = inverse * flint.fmpq_mat(self.m, 1, self._column(enter))
+            u = [direction[i, 0] for i in range(self.m)]
+            values = [x[i, 0] for i in range(self.m)]
             best, leave = None, None
             for i in range(self.m):
-                u = direction[i, 0]
-                if u > 0:
-                    ratio = x[i, 0] / u
+                if u[i] > 0:
+                    ratio = values[i] / u[i]
                     if best is None or ratio < best or (ratio == best and self.basis[i] < self.basis[leave]):
                         best, leave = ratio, i
             if leave is None:  # pragma: no cover - the level LP is bounded below by construction
@@ -283,11 +287,16 @@ class _Level:
             degenerate = degenerate + 1 if best == 0 else 0
             self.basis[leave] = enter
             self.pivots += 1
-            # Product-form update of the inverse, exact: B'^-1 = B^-1 - (u - e_r) / u_r (row r of B^-1).
-            pivot = direction[leave, 0]
-            w = [direction[i, 0] / pivot for i in range(self.m)]
-            w[leave] = (pivot - 1) / pivot
+            pivot = u[leave]
             row = flint.fmpq_mat(1, self.m, [inverse[leave, j] for j in range(self.m)])
+            # x' = x - theta u with x'_leave = theta; pi' = pi + (d_enter / u_leave) (row leave of B^-1).
+            values = [v - best * w for v, w in zip(values, u)]
+            values[leave] = best
+            x = flint.fmpq_mat(self.m, 1, values)
+            pi = pi + row * (reduced[enter] / pivot)
+            # Product-form update of the inverse, exact: B'^-1 = B^-1 - (u - e_r) / u_r (row r of B^-1).
+            w = [ui / pivot for ui in u]
+            w[leave] = (pivot - 1) / pivot
             inverse = inverse - flint.fmpq_mat(self.m, 1, w) * row
 
     def _price_all(self, pi) -> np.ndarray:
