@@ -334,3 +334,32 @@ def test_readme_bootstrap_example_on_a_hard_livebench_subset(capsys, tmp_path):
     assert "could not be rated" not in out
     assert (tmp_path / "report" / "index.html").exists()
     assert len(payload["ranking"]) == 12
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["rate", "--dataset", "atari", "--game", "3p"], ["rate", "--dataset", "atari", "--method", "uniform"]],
+)
+def test_the_exact_path_imports_neither_jax_nor_pandas(tmp_path, argv):
+    """Start-up: JAX (0.5-0.8 s) and pandas (0.3-0.5 s) cost more than the Atari solve.
+
+    The compilation cache is still set up for a JAX path that imports JAX later.
+    """
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, io, contextlib\n"
+        "from jaxrate.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({argv!r}) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jax', 'pandas')))\n"
+        "import jax\n"
+        "print(jax.config.jax_compilation_cache_dir)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "JAX_COMPILATION_CACHE_DIR"}
+    env["JAXRATE_CACHE_DIR"] = str(tmp_path / "cache")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", str(tmp_path / "cache")]

@@ -19,9 +19,25 @@ class Source:
     kind: str  # "scores", "battles" or "payoffs"
     game: Game
     description: str  # the game, in words
-    table: Any = None  # DataFrame [models, tasks] for scores
+    scores: Any = None  # float64 [models, tasks] for score tables
     battles: Any = None  # DataFrame for battle records
     notes: list = dataclasses.field(default_factory=list)
+    frame: Any = None  # the scores as a DataFrame, when they were read as one
+
+    @property
+    def table(self):
+        """The scores as a DataFrame [models, tasks], built on first use.
+
+        Score tables that were read without pandas (built-in datasets, plain
+        wide CSV) import it only when a method or the bootstrap needs a frame.
+        """
+        if self.frame is None and self.scores is not None:
+            import pandas as pd
+
+            self.frame = pd.DataFrame(
+                self.scores, index=list(self.game.strategies[0]), columns=list(self.game.strategies[-1])
+            )
+        return self.frame
 
 
 def add_input_options(parser) -> None:
@@ -63,9 +79,11 @@ def load_source(args) -> Source:
     if (args.file is None) == (args.dataset is None):
         raise ValueError("give exactly one of FILE or --dataset")
     if args.dataset is not None:
-        table = io.normalise_scores(datasets.load(args.dataset), args.normalise)
         args.game = args.game or "3p"
-        return _scores_source(args.dataset, table, args.game, [])
+        if args.normalise != "none":
+            table = io.normalise_scores(datasets.load(args.dataset), args.normalise)
+            return _scores_source(args.dataset, table, args.game, [])
+        return _scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
     path = args.file
     kind = io.input_kind(path)
     name = os.path.basename(path)
@@ -95,18 +113,25 @@ def load_source(args) -> Source:
 
 
 def _scores_source(name: str, table, game_kind: str, notes: list) -> Source:
+    """A score table (a DataFrame, or ``(scores, agents, tasks)`` read without pandas) as a game."""
     import jaxrate
 
     make = jaxrate.agent_vs_task if game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
-    game = make(table)
+    frame = None
+    if isinstance(table, tuple):
+        game = make(*table)
+        values = table[0]
+    else:
+        game, frame = make(table), table
+        values = table.to_numpy(dtype=np.float64)
     what = "agent vs task (2P)" if game_kind == "2p" else "agent vs agent vs task (3P)"
-    return Source(name, "scores", game, what, table=table, notes=notes)
+    return Source(name, "scores", game, what, scores=values, notes=notes, frame=frame)
 
 
 def describe(source: Source) -> str:
     g = source.game
     if source.kind == "scores":
-        m, t = source.table.shape
+        m, t = source.scores.shape
         head = f"{source.name}: {m} agents x {t} tasks, {source.description}"
     elif source.kind == "battles":
         models = g.num_strategies[0]
