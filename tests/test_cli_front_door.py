@@ -36,7 +36,22 @@ def _long(table):
 
 
 @pytest.mark.parametrize(
-    "fmt", ["csv", "tsv", "long.csv", "long_n.csv", "parquet", "json", "records.json", "jsonl"]
+    "fmt",
+    [
+        "csv",
+        "tsv",
+        "semicolon.csv",
+        "tab.csv",
+        "long.csv",
+        "long_semicolon.csv",
+        "long_n.csv",
+        "parquet",
+        "xlsx",
+        "long.xlsx",
+        "json",
+        "records.json",
+        "jsonl",
+    ],
 )
 def test_every_score_format_gives_the_same_ratings(capsys, tmp_path, fmt):
     path = tmp_path / f"scores.{fmt}"
@@ -44,6 +59,16 @@ def test_every_score_format_gives_the_same_ratings(capsys, tmp_path, fmt):
         TABLE.to_csv(path, index_label="model")
     elif fmt == "tsv":
         TABLE.to_csv(path, sep="\t", index_label="model")
+    elif fmt == "semicolon.csv":
+        TABLE.to_csv(path, sep=";", index_label="model")
+    elif fmt == "tab.csv":
+        TABLE.to_csv(path, sep="\t", index_label="model")
+    elif fmt == "long_semicolon.csv":
+        _long(TABLE).to_csv(path, sep=";", index=False)
+    elif fmt == "xlsx":
+        TABLE.to_excel(path, index_label="model")
+    elif fmt == "long.xlsx":
+        _long(TABLE).to_excel(path, index=False)
     elif fmt == "long.csv":
         _long(TABLE).to_csv(path, index=False)
     elif fmt == "long_n.csv":  # repeated rows averaged by their counts: (0.9 * 1 + 1.05 * 2) / 3 = 1.0
@@ -116,7 +141,13 @@ def test_payoff_tensors(capsys, tmp_path):
         ("s.csv", "model,task,score\nA,t1,1\nB,t2,0\n", [], "no score for"),
         ("s.csv", "model,task,score\nA,t1,x\n", [], "is not a number: 'x'"),
         ("s.json", "[1, 2]", [], "JSON must be a list of records"),
-        ("s.xlsx", "junk", [], "unknown file type '.xlsx'"),
+        ("s.xls", "junk", [], "unknown file type '.xls'"),
+        ("s.csv", "model;t1\nA;0,5\n", [], "is not a number: '0,5'; decimal commas? use --decimal ,"),
+        ("s.csv", 'model,task,score\nA,t1,"0,5"\n', [], "decimal commas? use --decimal ,"),
+        ("s.csv", "model;t1\nA;0.5\n", ["--decimal", ","], "is not a number: '0.5'"),
+        ("s.csv", "model,t1\nA,0\n", ["--decimal", ","], "cannot also be the field delimiter"),
+        ("s.csv", "model;t1\nA;0\n", ["--sep", ","], "the header has no task columns"),
+        ("s.csv", "model;t1\nA;0\n", ["--sep", "|"], "'|' is not ',', ';' or 'tab'"),
         ("s.csv", "model,t1\nA,1\n", ["--missing", "sometimes"], "missing must be one of"),
         ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", ["--missing", "fill:x"], "fill value must be a number"),
         ("b.csv", "model_a,model_b,winner\na,b,model_a\nb,c,tie\n", [], "'a' and 'c' never met"),
@@ -338,7 +369,11 @@ def test_readme_bootstrap_example_on_a_hard_livebench_subset(capsys, tmp_path):
 
 @pytest.mark.parametrize(
     "argv",
-    [["rate", "--dataset", "atari", "--game", "3p"], ["rate", "--dataset", "atari", "--method", "uniform"]],
+    [
+        ["rate", "--dataset", "atari", "--game", "3p"],
+        ["rate", "--dataset", "atari", "--method", "uniform"],
+        ["rate", "SCORES", "--game", "2p"],
+    ],
 )
 def test_the_exact_path_imports_neither_jax_nor_pandas(tmp_path, argv):
     """Start-up: JAX (0.5-0.8 s) and pandas (0.3-0.5 s) cost more than the Atari solve.
@@ -349,6 +384,9 @@ def test_the_exact_path_imports_neither_jax_nor_pandas(tmp_path, argv):
     import subprocess
     import sys
 
+    scores = tmp_path / "scores.csv"
+    TABLE.to_csv(scores, sep=";", index_label="model")
+    argv = [str(scores) if a == "SCORES" else a for a in argv]
     code = (
         "import sys, io, contextlib\n"
         "from jaxrate.cli import main\n"
@@ -363,3 +401,33 @@ def test_the_exact_path_imports_neither_jax_nor_pandas(tmp_path, argv):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["[]", str(tmp_path / "cache")]
+
+
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_decimal_commas_and_a_forced_separator(capsys, tmp_path, sep):
+    """European exports: semicolon (or tab) separated with decimal commas, wide and long."""
+    wide = tmp_path / "wide.csv"
+    TABLE.to_csv(wide, sep=sep, decimal=",", index_label="model")
+    assert "0,5" in wide.read_text()
+    name = {";": "semicolon", "\t": "tab"}[sep]
+    for extra in (["--decimal", ","], ["--decimal", ",", "--sep", name]):
+        payload = _rated(wide, capsys, *extra)
+        assert payload["ratings"]["agent"] == pytest.approx(EXPECTED, abs=1e-9)
+        assert f"read as {name}-separated" in payload["notes"]
+        assert "read with decimal commas" in payload["notes"]
+    long = tmp_path / "long.csv"
+    _long(TABLE).to_csv(long, sep=sep, decimal=",", index=False)
+    payload = _rated(long, capsys, "--decimal", ",", "--normalise", "minmax")
+    minmax = (TABLE - TABLE.min()) / (TABLE.max() - TABLE.min())
+    expected = deviation_ratings(agent_vs_task(minmax)).ratings[0]
+    assert list(payload["ratings"]["agent"].values()) == pytest.approx(expected.tolist(), abs=1e-9)
+
+
+def test_excel_without_the_extra_names_it(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "s.xlsx"
+    TABLE.to_excel(path, index_label="model")
+    monkeypatch.setitem(__import__("sys").modules, "openpyxl", None)  # as if not installed
+    code, out, err = _run(capsys, "rate", path)
+    assert code == 2 and out == ""
+    wanted = "needs the 'excel' extra (openpyxl is not installed): pip install 'jaxrate[excel]'"
+    assert err.strip().endswith(wanted)

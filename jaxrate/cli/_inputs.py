@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 from typing import Any
@@ -46,8 +47,20 @@ def add_input_options(parser) -> None:
     parser.add_argument(
         "file",
         nargs="?",
-        help="scores (wide or long CSV/TSV/Parquet/JSON), battle records (model_a, model_b, winner), "
+        help="scores (wide or long CSV/TSV/Parquet/Excel/JSON), battle records (model_a, model_b, winner), "
         "or a payoff tensor (.npy/.npz)",
+    )
+    parser.add_argument(
+        "--sep",
+        type=_separator,
+        metavar="SEP",
+        help="field delimiter of a text table: ',' ';' or tab (default: sniffed from the file)",
+    )
+    parser.add_argument(
+        "--decimal",
+        choices=(".", ","),
+        default=".",
+        help="decimal mark of a text table's scores: '.' (default) or ',' (0,5 is one half)",
     )
     parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
     parser.add_argument(
@@ -73,6 +86,13 @@ def add_input_options(parser) -> None:
     parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
 
 
+def _separator(text: str) -> str:
+    names = {",": ",", "comma": ",", ";": ";", "semicolon": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
+    if text.lower() not in names:
+        raise argparse.ArgumentTypeError(f"{text!r} is not ',', ';' or 'tab'")
+    return names[text.lower()]
+
+
 def load_source(args) -> Source:
     from jaxrate import datasets, games, io
 
@@ -84,8 +104,14 @@ def load_source(args) -> Source:
             table = io.normalise_scores(datasets.load(args.dataset), args.normalise)
             return _scores_source(args.dataset, table, args.game, [])
         return _scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
+    from jaxrate import _io
+
     path = args.file
-    kind = io.input_kind(path)
+    sep = getattr(args, "sep", None)
+    decimal = getattr(args, "decimal", ".")
+    if sep is None and path.lower().endswith(io._DELIMITED) and os.path.exists(path):
+        sep = _io.sniff_delimiter(path)
+    kind = io.input_kind(path, sep)
     name = os.path.basename(path)
     if kind == "payoffs":
         game = io.read_payoffs(path)
@@ -108,8 +134,33 @@ def load_source(args) -> Source:
         what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
         return Source(name, kind, game, what, battles=battles)
     args.game = args.game or "3p"
-    table, notes = io.read_scores(path, layout=args.layout, missing=args.missing, normalise=args.normalise)
-    return _scores_source(name, table, args.game, notes)
+    plain = args.missing == "error" and args.normalise == "none"
+    if plain and sep is not None and not io.is_long(io.header(path, sep), args.layout):
+        # A wide text table as it is: the strict reader, without pandas (start-up time).
+        # On a bad cell, the reader below raises the same error with its advice.
+        try:
+            values = _io.read_score_csv(path, delimiter=sep, decimal=decimal)
+        except ValueError:
+            pass
+        else:
+            return _scores_source(name, values, args.game, _sep_notes(path, sep, decimal))
+    table, notes = io.read_scores(
+        path, layout=args.layout, missing=args.missing, normalise=args.normalise, sep=sep, decimal=decimal
+    )
+    return _scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
+
+
+def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
+    """Say how a text table was split when that was not the usual comma (or tab for .tsv)."""
+    from jaxrate import _io
+
+    usual = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
+    notes = []
+    if sep is not None and sep != usual:
+        notes.append(f"read as {_io.DELIMITERS[sep]}-separated")
+    if decimal == ",":
+        notes.append("read with decimal commas")
+    return notes
 
 
 def _scores_source(name: str, table, game_kind: str, notes: list) -> Source:
