@@ -328,6 +328,9 @@ def _finish(path: str, table, missing: str, normalise: str):
                 raise ValueError(f"missing: fill value must be a number; got {missing[5:]!r}") from None
             table = table.fillna(value)
             notes.append(f"filled {int(holes.sum())} missing score(s) with {value:g}")
+            heavy = _heavy_fill(table.index, holes, value)
+            if heavy:
+                notes.append(heavy)
         else:
             raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
     elif not (missing in ("error", "drop-models", "drop-tasks") or missing.startswith("fill:")):
@@ -338,6 +341,24 @@ def _finish(path: str, table, missing: str, normalise: str):
             f"({table.shape[0]} x {table.shape[1]})"
         )
     return normalise_scores(table, normalise), notes
+
+
+HEAVY_FILL = 0.2  # a fill of more than this fraction of the table, or of half a model's row, is warned
+
+
+def _heavy_fill(models, holes: np.ndarray, value: float) -> str | None:
+    """A ``"warning: ..."`` note when filled cells could decide the ratings, else None."""
+    share = holes.mean()
+    per_model = holes.mean(axis=1)
+    worst = np.argsort(-per_model, kind="stable")[:3]
+    worst = [i for i in worst.tolist() if per_model[i] >= 0.5]
+    if share <= HEAVY_FILL and not worst:
+        return None
+    rows = ", ".join(f"{models[i]!r} {int(holes[i].sum())} of {holes.shape[1]}" for i in worst)
+    return (
+        f"warning: {share:.0%} of the scores ({int(holes.sum())} of {holes.size}) are the fill value "
+        f"{value:g}, not data" + (f"; most filled: {rows}" if rows else "")
+    )
 
 
 def normalise_scores(table, how: str = "none"):

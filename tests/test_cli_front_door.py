@@ -431,3 +431,52 @@ def test_excel_without_the_extra_names_it(capsys, tmp_path, monkeypatch):
     assert code == 2 and out == ""
     wanted = "needs the 'excel' extra (openpyxl is not installed): pip install 'jaxrate[excel]'"
     assert err.strip().endswith(wanted)
+
+
+@pytest.mark.parametrize(
+    "content, argv, warning",
+    [
+        ("model,t1,t2\nA,0.5,0.7\n", [], "only one agent ('A'): its rating is 0 by definition"),
+        (
+            "model,t1,t2\nA,0.5,0.5\nB,0.5,0.5\nC,0.5,0.5\n",
+            [],
+            "every score is 0.5: all 3 agents are rated 0",
+        ),
+        ("model,t1,t2\nA,0.2,0.7\nB,0.2,0.7\n", [], "every task gives all 2 agents the same score"),
+        (
+            "model,t1,t2,t3\nA,0.2,,\nB,0.2,0.7,0.1\nC,0.3,0.1,0.5\n",
+            ["--missing", "fill:0"],
+            "22% of the scores (2 of 9) are the fill value 0, not data; most filled: 'A' 2 of 3",
+        ),
+        (
+            "model,t1,t2,t3\nA,0.2,,0.4\nB,0.2,0.7,0.1\nC,0.3,0.1,0.5\nD,0.6,0.1,0.5\nE,0.7,0.1,0.9\n",
+            ["--missing", "fill:0"],
+            None,  # one cell in 15 (7%), no model half filled: a note, no warning
+        ),
+        ("model,t1,t2\nA,0.5,\nB,0.5,0.6\n", ["--missing", "drop-models"], "only one agent ('B')"),
+    ],
+)
+def test_warnings_for_ratings_that_say_nothing(capsys, tmp_path, content, argv, warning):
+    path = tmp_path / "s.csv"
+    path.write_text(content)
+    out_json = tmp_path / "r.json"
+    code, out, err = _run(capsys, "rate", path, "--json", out_json, *argv)
+    assert code == 0, err
+    payload = json.loads(out_json.read_text())
+    warned = [line for line in err.splitlines() if line.startswith("jaxrate: warning: ")]
+    in_json = [n for n in payload["notes"] if n.startswith("warning: ")]
+    if warning is None:
+        assert warned == [] and in_json == [] and "filled 1 missing score(s) with 0" in payload["notes"]
+        return
+    assert len(warned) == 1 and warning in warned[0]
+    assert in_json == [warned[0].removeprefix("jaxrate: ")]
+    if "fill value" not in warning:
+        assert all(e["rating"] == 0 for e in payload["ranking"])
+
+
+def test_warning_for_a_payoff_tensor_without_differences(capsys, tmp_path):
+    np.save(tmp_path / "g.npy", np.full((2, 3, 3), 0.25))
+    code, _, err = _run(capsys, "rate", tmp_path / "g.npy")
+    assert (
+        code == 0 and err == "jaxrate: warning: every payoff is equal: all strategies are rated 0 and tied\n"
+    )

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 import numpy as np
 
 from jaxrate.cli import _output
-from jaxrate.cli._inputs import add_input_options, describe, load_source
+from jaxrate.cli._inputs import add_input_options, describe, load_source, print_notes
 from jaxrate.cli._methods import METHODS, run_method
 
 DEFAULT = "deviation,uniform,elo"
@@ -43,8 +42,7 @@ def run(args, argv: Sequence[str]) -> int:
     for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         _output.check_output_path(option, path)
     source = load_source(args)
-    for note in source.notes:
-        print(f"jaxrate: note: {note}", file=sys.stderr)
+    print_notes(source)
     rated = [run_method(source, m) for m in methods]
     names = rated[0].strategies[0]
     ranks = {}

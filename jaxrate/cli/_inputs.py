@@ -94,6 +94,49 @@ def _separator(text: str) -> str:
 
 
 def load_source(args) -> Source:
+    """The input named by ``args`` as a game, with notes and warnings about it."""
+    source = _load(args)
+    source.notes.extend(_warnings(source))
+    return source
+
+
+def print_notes(source: Source) -> None:
+    """Notes and warnings about the input on stderr, one line each."""
+    import sys
+
+    for note in source.notes:
+        what = note if note.startswith("warning: ") else f"note: {note}"
+        print(f"jaxrate: {what}", file=sys.stderr)
+
+
+def _warnings(source: Source) -> list:
+    """Inputs that rate without error but whose ratings say nothing (one model, no differences)."""
+    out = []
+    models = source.game.strategies[0]
+    if len(models) == 1:
+        out.append(f"warning: only one {_label(source)} ({models[0]!r}): its rating is 0 by definition")
+    elif source.kind == "scores":
+        spread = np.ptp(source.scores, axis=0)
+        if np.ptp(source.scores) == 0:
+            out.append(
+                f"warning: every score is {source.scores.flat[0]:g}: all {len(models)} "
+                f"{_label(source)}s are rated 0 and tied"
+            )
+        elif not spread.any():
+            out.append(
+                f"warning: every task gives all {len(models)} {_label(source)}s the same score: "
+                "all are rated 0 and tied"
+            )
+    elif source.kind == "payoffs" and np.ptp(source.game.payoffs) == 0:
+        out.append("warning: every payoff is equal: all strategies are rated 0 and tied")
+    return out
+
+
+def _label(source: Source) -> str:
+    return {"scores": "agent", "battles": "model"}.get(source.kind, "strategy")
+
+
+def _load(args) -> Source:
     from jaxrate import datasets, games, io
 
     if (args.file is None) == (args.dataset is None):

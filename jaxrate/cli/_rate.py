@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from jaxrate.cli import _output
-from jaxrate.cli._inputs import describe, load_source
+from jaxrate.cli._inputs import describe, load_source, print_notes
 from jaxrate.cli._methods import run_method
 
 
@@ -69,8 +69,7 @@ def run(args, argv: Sequence[str]) -> int:
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
         )
-    for note in source.notes:
-        print(f"jaxrate: note: {note}", file=sys.stderr)
+    print_notes(source)
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     bar = _output.ProgressBar() if show and not args.fast else None
     try:
