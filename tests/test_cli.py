@@ -103,7 +103,8 @@ def test_compilations_are_cached_between_runs_and_the_cache_is_optional(tmp_path
     cmd = [sys.executable, "-m", "jaxrate.cli", "rate", str(scores), "--fast"]
     outs = []
     for folder in (cache, cache, blocked, ""):
-        env = dict(os.environ, JAXRATE_CACHE_DIR=str(folder))
+        # JAX caches only compilations over 1 s by default; these take about that long.
+        env = dict(os.environ, JAXRATE_CACHE_DIR=str(folder), JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0")
         done = subprocess.run(cmd, capture_output=True, text=True, env=env)
         assert done.returncode == 0, done.stderr
         outs.append(re.sub(r"[0-9.]+ s\b", "_ s", done.stdout))  # run times differ

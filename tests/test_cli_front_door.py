@@ -169,7 +169,7 @@ def test_payoff_tensors(capsys, tmp_path):
 def test_bad_input_exits_2_with_one_line(capsys, tmp_path, name, content, argv, message):
     path = tmp_path / name
     if content is None:
-        np.save(path, np.zeros((2, 2, 2)))
+        np.save(path, np.arange(8.0).reshape(2, 2, 2))  # unequal payoffs: no warning line
     else:
         path.write_text(content)
     code, out, err = _run(capsys, "rate", path, *argv)
@@ -299,8 +299,10 @@ def test_reproduce_populations(capsys, tmp_path):
     assert (tmp_path / "p" / "populations.png").exists()
 
 
-def test_reproduce_livebench(capsys, tmp_path):
+def test_reproduce_livebench(capsys, tmp_path, monkeypatch):
     from conftest import SHARED_DATA
+
+    monkeypatch.setenv("COLUMNS", "100")
 
     code, out, err = _run(
         capsys,
@@ -312,8 +314,11 @@ def test_reproduce_livebench(capsys, tmp_path):
         tmp_path / "l",
     )
     assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 100  # the claims table wraps (was ~420 wide)
     claims = pd.read_csv(tmp_path / "l" / "claims.csv")
     assert claims.loc[0, "holds"] == "yes"  # the four-way tie
+    for claim in claims["claim"]:  # every claim is still printed in full, across wrapped lines
+        assert claim.split()[0] in out and claim.split()[-1] in out
     contributions = pd.read_csv(tmp_path / "l" / "task_contributions.csv", index_col=0)
     ratings = pd.read_csv(tmp_path / "l" / "ratings_3p.csv").set_index("model")["deviation"]
     np.testing.assert_allclose(contributions.sum(axis=1).loc[ratings.index], ratings, atol=1e-6)
@@ -480,3 +485,50 @@ def test_warning_for_a_payoff_tensor_without_differences(capsys, tmp_path):
     assert (
         code == 0 and err == "jaxrate: warning: every payoff is equal: all strategies are rated 0 and tied\n"
     )
+
+
+def test_numbers_are_formatted_by_magnitude(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    path = tmp_path / "big.csv"
+    (TABLE * 1e300).to_csv(path, index_label="model")
+    out_json = tmp_path / "r.json"
+    code, out, err = _run(capsys, "rate", path, "--game", "2p", "--bootstrap", "5", "--json", out_json)
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 100  # was 300-digit numbers, ~600-character lines
+    ranking = json.loads(out_json.read_text())["ranking"]
+    body = [line.split() for line in out.splitlines()[3 : 3 + len(ranking)]]
+    for row, entry in zip(body, ranking):
+        assert row[1] == entry["strategy"]
+        for cell, key in ((row[2], "rating"), (row[4], "uniform"), (row[5], "lower"), (row[6], "upper")):
+            assert float(cell) == pytest.approx(entry[key], rel=1e-5, abs=1e-5 * 1e300)
+            assert "e+" in cell or float(cell) == 0
+
+
+def test_compare_gives_each_method_its_own_decimals(capsys, livebench, tmp_path):
+    path = tmp_path / "lb.csv"
+    (livebench * 100).to_csv(path)
+    code, out, err = _run(capsys, "compare", path, "--game", "2p", "--methods", "deviation,uniform,elo")
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines()[3:68]]
+    assert len(rows) == 65
+    for column in (1, 3, 6):  # deviation, uniform, elo
+        decimals = {len(row[column].split(".")[1]) for row in rows}
+        assert len(decimals) == 1, (column, decimals)  # no mix of +3.85985e-09, +1091 and +1400.98
+    elo = [float(row[6]) for row in rows]
+    assert max(abs(v) for v in elo) > 1000 and {len(row[6].split(".")[1]) for row in rows} == {2}
+
+
+@pytest.mark.parametrize(
+    "command, own, other",
+    [
+        ("rate", "jaxrate rate scores.csv --decimal ,", "jaxrate compare"),
+        ("compare", "jaxrate compare scores.csv --methods deviation,uniform,elo,payoff", "jaxrate rate "),
+        ("reproduce", "jaxrate reproduce atari --out atari/", "jaxrate rate "),
+        ("rate-many", "jaxrate rate-many games/ --out ratings/", "jaxrate compare"),
+    ],
+)
+def test_every_command_shows_its_own_examples(capsys, command, own, other):
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and own in out and other not in out.split("examples:")[1]

@@ -11,6 +11,15 @@ from jaxrate.cli._inputs import add_input_options, describe, load_source, print_
 from jaxrate.cli._methods import METHODS, run_method
 
 DEFAULT = "deviation,uniform,elo"
+EXAMPLES = """examples:
+  jaxrate compare scores.csv                                   # deviation, uniform, elo
+  jaxrate compare scores.csv --methods deviation,uniform,elo,payoff --plot methods.png
+  jaxrate compare scores.csv --game 2p --methods deviation,nash --csv methods.csv
+  jaxrate compare --dataset atari --json methods.json
+
+'moved' is the rank under the first method minus the rank under the other
+(+: the other method ranks the model higher).
+"""
 
 
 def add_options(parser) -> None:
@@ -58,11 +67,12 @@ def run(args, argv: Sequence[str]) -> int:
     for m in methods:
         headers += [m, "rank"] + ([] if m == reference else ["moved"])
         right += [True, True] + ([] if m == reference else [True])
+    shown = {m: _output.format_column(values[m]) for m in methods}  # decimals per method's magnitude
     rows, csv_rows = [], []
     for i in order.tolist():
         row, csv_row = [names[i]], [names[i]]
         for m in methods:
-            row += [f"{values[m][i]:+.6g}", str(ranks[m][i])]
+            row += [shown[m][i], str(ranks[m][i])]
             csv_row += [float(values[m][i]), int(ranks[m][i])]
             if m != reference:
                 moved = int(ranks[reference][i]) - int(ranks[m][i])  # > 0: this method ranks it higher

@@ -5,9 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
+import shutil
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Sequence
 
@@ -16,7 +19,10 @@ import numpy as np
 __all__ = [
     "ProgressBar",
     "check_output_path",
+    "format_column",
+    "format_table",
     "print_table",
+    "terminal_width",
     "rank_labels",
     "write_atomic",
     "write_csv",
@@ -24,12 +30,78 @@ __all__ = [
 ]
 
 
-def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
-    """Plain-text table: a header, a rule, then the rows (what pipes and files get)."""
+_PIPE_WIDTH = 120  # tables written to a pipe or file without $COLUMNS wrap at this width
+_MIN_TEXT = 12  # a text column is not wrapped narrower than this (or its header)
+
+
+def format_column(values, digits: int = 6, signed: bool = True) -> list[str]:
+    """Numbers of one table column, with the same decimals, chosen by the column's magnitude.
+
+    The largest magnitude gets ``digits`` significant digits (``-0.315540``,
+    ``+1400.98``); columns whose largest magnitude is below 1e-4 or from 1e7 up
+    are written in scientific notation (``+1.23457e+300``), never as hundreds of
+    digits. A value that rounds to zero is written without a sign.
+    """
+    x = [float(v) for v in values]
+    finite = [abs(v) for v in x if math.isfinite(v)]
+    big = max(finite, default=0.0)
+    sign = "+" if signed else ""
+    if big == 0:
+        spec = ".0f"
+    elif 1e-4 <= big < 1e7:
+        spec = f".{max(digits - 1 - math.floor(math.log10(big)), 0)}f"
+    else:
+        spec = f".{digits - 1}e"
+    out = []
+    for v in x:
+        if not math.isfinite(v):
+            out.append(str(v))
+            continue
+        text = f"{v:{sign}{spec}}"
+        if float(text) == 0:
+            text = f"{0.0:{spec}}"
+        out.append(text)
+    return out
+
+
+def terminal_width() -> int:
+    """``$COLUMNS``, else the terminal's width, else 120 (a pipe or a file)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    return _PIPE_WIDTH
+
+
+def format_table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], width: int | None = None
+) -> str:
+    """Plain-text table: a header, a rule, then the rows (what pipes and files get).
+
+    When the table is wider than ``width``, its text (left-aligned) columns are
+    narrowed, widest first, and their cells wrapped onto continuation lines;
+    numbers are never cut.
+    """
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    excess = sum(widths) + 2 * (len(widths) - 1) - (width or 0)
+    floors = [w if r else min(w, max(_MIN_TEXT, len(h))) for w, h, r in zip(widths, headers, right)]
+    while width and excess > 0:
+        narrowable = [i for i, w in enumerate(widths) if w > floors[i]]
+        if not narrowable:
+            break
+        widths[max(narrowable, key=lambda k: widths[k])] -= 1
+        excess -= 1
 
     def fmt(cells):
-        return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right)).rstrip()
+        parts = [(textwrap.wrap(c, w) or [""]) if len(c) > w else [c] for c, w in zip(cells, widths)]
+        lines = []
+        for k in range(max(len(p) for p in parts)):
+            line = (p[k] if k < len(p) else "" for p in parts)
+            lines.append(
+                "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(line, widths, right)).rstrip()
+            )
+        return "\n".join(lines)
 
     return "\n".join([fmt(headers), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows])
 
@@ -37,7 +109,11 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: S
 def print_table(
     headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], title: str = ""
 ) -> None:
-    """A rich table on a terminal (when ``rich`` is installed), plain text otherwise."""
+    """A rich table on a terminal (when ``rich`` is installed), plain text otherwise.
+
+    Either way the table fits the terminal's width (``$COLUMNS``; 120 in a
+    pipe or file): long text cells wrap.
+    """
     if sys.stdout.isatty():
         try:
             from rich.console import Console
@@ -54,7 +130,7 @@ def print_table(
             return
     if title:
         print(title)
-    print(format_table(headers, rows, right))
+    print(format_table(headers, rows, right, terminal_width()))
 
 
 def rank_labels(ranks: np.ndarray) -> list[str]:

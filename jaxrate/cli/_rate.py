@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -10,6 +11,20 @@ import numpy as np
 from jaxrate.cli import _output
 from jaxrate.cli._inputs import describe, load_source, print_notes
 from jaxrate.cli._methods import run_method
+
+EXAMPLES = """examples:
+  jaxrate rate --dataset atari --game 3p                     # the paper's Atari agents
+  jaxrate rate scores.csv                                    # wide or long; comma, ; or tab sniffed
+  jaxrate rate scores.csv --decimal ,                        # decimal commas (0,5)
+  jaxrate rate scores.xlsx --missing fill:0                  # Excel: pip install 'jaxrate[excel]'
+  jaxrate rate scores.csv --game 2p --json r.json --csv r.csv --plot r.png --top 20
+  jaxrate rate scores.csv --bootstrap 1000 --report report/  # intervals + HTML report
+  jaxrate rate battles.csv --method elo                      # model_a, model_b, winner
+  jaxrate rate game.npz --progress never                     # a payoff tensor, quietly
+
+Deviation ratings are <= 0: 0 is the best possible (no task or opponent to
+gain from deviating to), and ties share a rank ('1=').
+"""
 
 
 def add_options(parser) -> None:
@@ -100,22 +115,31 @@ def run(args, argv: Sequence[str]) -> int:
     if intervals is not None:
         headers += ["lower", "upper", "P(top)"]
         right += [True, True, True]
+    # Every number column to the decimals its magnitude needs (intervals share the ratings').
+    shown = _output.format_column(values)
+    if uniform is not None:
+        u_shown = _output.format_column(uniform)
+    if intervals is not None:
+        n = len(values)
+        bounds = np.concatenate([values, intervals.lower[0], intervals.upper[0]])
+        lo_shown, hi_shown = np.split(np.array(_output.format_column(bounds))[n:], 2)
     rows, csv_rows = [], []
     for i in order.tolist():
-        row = [labels[i], names[i], f"{values[i]:+.6f}"]
+        row = [labels[i], names[i], shown[i]]
         csv_row = [int(ranks[i]), names[i], float(values[i])]
         if uniform is not None:
-            row += [u_labels[i], f"{uniform[i]:+.6f}"]
+            row += [u_labels[i], u_shown[i]]
             csv_row += [u_labels[i].rstrip("="), float(uniform[i])]
         if intervals is not None:
             lo, hi, top = intervals.lower[0][i], intervals.upper[0][i], intervals.top_probability[0][i]
-            row += [f"{lo:+.6f}", f"{hi:+.6f}", f"{top:.3f}"]
+            row += [lo_shown[i], hi_shown[i], f"{top:.3f}"]
             csv_row += [float(lo), float(hi), float(top)]
         rows.append(row)
         csv_rows.append(csv_row)
     print(describe(source))
     _output.print_table(headers, rows, right)
-    print(_footer(rated, tol, intervals, args))
+    footer = _footer(rated, tol, intervals, args)
+    print(textwrap.fill(footer, _output.terminal_width(), break_on_hyphens=False))
     payload = _payload(jaxrate.__version__, argv, source, rated, ranks, order, tol, uniform, intervals)
     if args.csv is not None:
         _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in headers], csv_rows)
