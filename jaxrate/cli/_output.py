@@ -11,6 +11,7 @@ import shutil
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 from collections.abc import Sequence
 
@@ -18,6 +19,7 @@ import numpy as np
 
 __all__ = [
     "ProgressBar",
+    "ProgressLines",
     "check_output_path",
     "format_column",
     "format_table",
@@ -199,3 +201,50 @@ class ProgressBar:
         if self.drawn:
             sys.stderr.write("\n")
             sys.stderr.flush()
+
+
+PROGRESS_AFTER = 5.0  # seconds of solving before the first progress line in a log
+PROGRESS_EVERY = 15.0  # seconds between progress lines
+
+
+class ProgressLines:
+    """Plain progress lines on stderr, for logs and pipes where a redrawn bar is noise.
+
+    Nothing for solves shorter than ``after`` seconds; then one line every
+    ``every`` seconds, written by a timer thread (so a long level still shows
+    the run is alive), and a last line when the solve ends.
+    """
+
+    def __init__(self, after: float | None = None, every: float | None = None) -> None:
+        after = PROGRESS_AFTER if after is None else after
+        every = PROGRESS_EVERY if every is None else every
+        self.start = time.perf_counter()
+        self.latest = None
+        self.printed = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(after, every), daemon=True)
+        self._thread.start()
+
+    def __call__(self, p) -> None:
+        self.latest = p
+
+    def _run(self, after: float, every: float) -> None:
+        if self._stop.wait(after):
+            return
+        while True:
+            self._write("solving")
+            if self._stop.wait(every):
+                return
+
+    def _write(self, what: str) -> None:
+        p = self.latest
+        state = f"level {p.level}, {p.frozen}/{p.total} constraints frozen" if p else "first level"
+        sys.stderr.write(f"jaxrate: progress: {what}, {state}, {time.perf_counter() - self.start:.1f} s\n")
+        sys.stderr.flush()
+        self.printed = True
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        if self.printed:
+            self._write("done")

@@ -53,7 +53,8 @@ def add_options(parser) -> None:
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
-        help="progress bar on stderr (levels solved, constraints frozen); auto: when stderr is a terminal",
+        help="progress on stderr (levels solved, constraints frozen): always a bar, or never; auto "
+        "(default): a bar on a terminal, else a plain line every 15 s once a solve has run 5 s",
     )
     parser.add_argument(
         "--tie-tol",
@@ -85,8 +86,13 @@ def run(args, argv: Sequence[str]) -> int:
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
         )
     print_notes(source)
-    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
-    bar = _output.ProgressBar() if show and not args.fast else None
+    bar = None
+    if args.fast or args.progress == "never":
+        pass
+    elif args.progress == "always" or sys.stderr.isatty():
+        bar = _output.ProgressBar()
+    else:  # a log or a pipe: plain lines, only for long solves
+        bar = _output.ProgressLines()
     try:
         rated = run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar)
     finally:
