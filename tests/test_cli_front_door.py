@@ -532,3 +532,107 @@ def test_every_command_shows_its_own_examples(capsys, command, own, other):
         main([command, "--help"])
     out = capsys.readouterr().out
     assert done.value.code == 0 and own in out and other not in out.split("examples:")[1]
+
+
+def _svg_texts(path) -> list:
+    """The texts of a matplotlib SVG (drawn as paths, each after a comment holding its text)."""
+    import re
+
+    return re.findall(r"<!-- (.*?) -->", path.read_text())
+
+
+def _moving_tasks(table):
+    """The tasks whose contribution to some 3P deviation rating exceeds the default tie tolerance."""
+    import jaxrate
+
+    game = jaxrate.agent_vs_agent_vs_task(table)
+    result = deviation_ratings(game)
+    c = jaxrate.task_contributions(game.payoffs, result.joint, player=0, over=2)
+    tol = 1e-7 * np.ptp(game.payoffs)
+    return [t for j, t in enumerate(table.columns) if np.abs(c[:, j]).max() > tol], result
+
+
+def test_figure_shows_every_model_or_says_top_k_and_lists_contributing_tasks(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    table = TABLE.assign(same=0.3)  # a task on which every model scores alike: it contributes nothing
+    table.to_csv(path, index_label="model")
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "all.svg")
+    assert code == 0, err
+    texts = _svg_texts(tmp_path / "all.svg")
+    assert "all 4 shown" in texts and set(TABLE.index) <= set(texts)
+    moving, result = _moving_tasks(table)
+    assert moving and "same" not in moving
+    assert {t for t in table.columns if t in texts} == set(moving)  # the legend: contributing tasks only
+    assert f"{len(moving)} of 4 tasks contribute" in texts
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "top.svg", "--top", "2")
+    assert code == 0, err
+    texts = _svg_texts(tmp_path / "top.svg")
+    order = np.argsort(-result.ratings[0], kind="stable")
+    best = [table.index[i] for i in order[:2]]
+    assert (
+        "top 2 of 4 shown" in texts
+        and set(best) <= set(texts)
+        and not set(TABLE.index) - set(best) & set(texts)
+    )
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "x.svg", "--top", "0")
+    assert code == 2 and "--top must be >= 1" in err
+
+
+def test_figure_of_many_models_is_tall_and_complete(capsys, livebench, tmp_path):
+    path = tmp_path / "lb.csv"
+    livebench.to_csv(path)
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "lb.svg")
+    assert code == 0, err
+    texts = _svg_texts(tmp_path / "lb.svg")
+    assert "all 65 shown" in texts and set(livebench.index) <= set(texts)  # was the top 30, unannounced
+    height = float(
+        __import__("re").search(r'<svg[^>]* height="([0-9.]+)pt"', (tmp_path / "lb.svg").read_text())[1]
+    )
+    assert height > 65 * 0.2 * 72  # at least a fifth of an inch (14 pt) per model
+
+
+def test_report_page_says_what_the_numbers_mean(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    table = TABLE.assign(same=0.3)
+    table.to_csv(path, index_label="model")
+    silent = [t for t in table.columns if t not in _moving_tasks(table)[0]]
+    out_json = tmp_path / "r.json"
+    code, out, err = _run(
+        capsys,
+        "rate",
+        path,
+        "--bootstrap",
+        "10",
+        "--report",
+        tmp_path / "rep",
+        "--json",
+        out_json,
+    )
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    ranking = json.loads(out_json.read_text())["ranking"]
+    for needle in (
+        "0 is the best possible",
+        "random subsets of the tasks",
+        "not a sampling error",
+        "<b>P(top)</b>",
+        "Verified: joint + one dual proof per level",
+        'class="sortable"',
+        '<meta name="viewport"',
+        f"The other {len(silent)} contribute nothing: {', '.join(silent)}.",
+        " ".join(["jaxrate", "rate", str(path), "--bootstrap", "10"]),
+    ):
+        assert needle in page, needle
+    # Self-contained: nothing to fetch (namespace URIs in the SVG are names, not requests).
+    assert not __import__("re").search(r"""(src|href)=["']?(https?:|//)|url\((?!#)|@import""", page)
+    assert "<script src" not in page and "<link" not in page
+    groups = {}
+    for e in ranking:
+        groups.setdefault(e["rank"], []).append(e["strategy"])
+    tied = [names for names in groups.values() if len(names) > 1]
+    section = page.split("Tied groups", 1)[1].split("</p>", 1)[0]
+    assert tied and section.count("=</b>") == len(tied) and "..." not in section  # only real ties, all
+    for e in ranking:  # every model in the ratings table
+        assert f'<td class="name">{e["strategy"]}</td>' in page
+    header = page.split("<h2>Task contributions</h2>", 1)[1].split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert all(t not in header for t in silent) and all(t in header for t in table.columns if t not in silent)

@@ -50,6 +50,12 @@ def add_options(parser) -> None:
     parser.add_argument("--plot", metavar="PATH", help="ratings figure (.png, .svg or .pdf)")
     parser.add_argument("--report", metavar="DIR", help="write a self-contained HTML report into DIR")
     parser.add_argument(
+        "--top",
+        type=int,
+        metavar="K",
+        help="figures (--plot, --report) show the best K only, and say 'top K of N shown' (default: all)",
+    )
+    parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
@@ -72,6 +78,8 @@ def run(args, argv: Sequence[str]) -> int:
         _output.check_output_path(option, path)
     if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
         raise ValueError(f"--plot {args.plot}: the file name must end in .png, .svg or .pdf")
+    if args.top is not None and args.top < 1:
+        raise ValueError(f"--top must be >= 1; got {args.top}")
     if not args.tie_tol >= 0:
         raise ValueError(f"--tie-tol must be >= 0; got {args.tie_tol}")
     if args.bootstrap is not None and args.bootstrap < 1:
@@ -155,9 +163,9 @@ def run(args, argv: Sequence[str]) -> int:
         from jaxrate.cli import _report
 
         if args.plot is not None:
-            _report.ratings_figure(source, rated, intervals, args.plot)
+            _report.ratings_figure(source, rated, intervals, args.plot, top=args.top)
         if args.report is not None:
-            _report.write_report(args.report, source, rated, intervals, payload, headers, rows)
+            _report.write_report(args.report, source, rated, intervals, payload, headers, rows, top=args.top)
     return 0
 
 
