@@ -76,6 +76,11 @@ def terminal_width() -> int:
     return _PIPE_WIDTH
 
 
+def _wrap(text: str, width: int) -> list[str]:
+    """Lines of at most ``width``: breaks at spaces, not inside names like ``gpt-4o-2024-08-06``."""
+    return textwrap.wrap(text, width, break_on_hyphens=False)
+
+
 def format_table(
     headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], width: int | None = None
 ) -> str:
@@ -96,7 +101,7 @@ def format_table(
         excess -= 1
 
     def fmt(cells):
-        parts = [(textwrap.wrap(c, w) or [""]) if len(c) > w else [c] for c, w in zip(cells, widths)]
+        parts = [(_wrap(c, w) or [""]) if len(c) > w else [c] for c, w in zip(cells, widths)]
         lines = []
         for k in range(max(len(p) for p in parts)):
             line = (p[k] if k < len(p) else "" for p in parts)

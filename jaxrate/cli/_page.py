@@ -120,7 +120,8 @@ def reading_notes(method: str, kind: str, tol: float, uniform: bool, intervals, 
     items = []
     if method == "deviation":
         items.append(
-            "<b>Ratings are 0 or below, and 0 is the best possible.</b> A model's deviation rating is "
+            "<b>Ratings are 0 or below, and 0 is the best possible</b> (the top of a leaderboard need "
+            "not reach it). A model's deviation rating is "
             "what a player would gain, in the units of the scores, by always picking that model "
             "instead of following the equilibrium <i>sigma*</i> (a coarse correlated equilibrium of "
             "the game between models and tasks). Under an equilibrium no such switch gains anything, "
