@@ -22,8 +22,8 @@ EXAMPLES = """examples:
   jaxrate rate battles.csv --method elo                      # model_a, model_b, winner
   jaxrate rate game.npz --progress never                     # a payoff tensor, quietly
 
-Deviation ratings are <= 0: 0 is the best possible (no task or opponent to
-gain from deviating to), and ties share a rank ('1=').
+Deviation ratings are <= 0 and 0 is the best possible (the top of a
+leaderboard need not reach it); tied models share a rank ('1=').
 """
 
 
