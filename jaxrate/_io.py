@@ -7,16 +7,74 @@ import os
 
 import numpy as np
 
-__all__ = ["read_score_csv"]
+__all__ = ["DELIMITERS", "parse_number", "read_score_csv", "sniff_delimiter"]
+
+DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}
+_SNIFF_LINES = 50
+
+
+def sniff_delimiter(path: str | os.PathLike) -> str:
+    """The field delimiter of a text table: comma, semicolon or tab.
+
+    The candidate that splits the header into the most fields and every one of
+    the first 50 non-empty lines into as many wins; with no such candidate, the
+    one that splits the header most (the reader then names the ragged line);
+    a file with one column reads as comma-separated. ``.tsv``/``.tab`` files
+    are tab-separated unless their lines say otherwise.
+    """
+    path = os.fspath(path)
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            lines = []
+            for line in f:
+                if line.strip():
+                    lines.append(line)
+                if len(lines) >= _SNIFF_LINES:
+                    break
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such file") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a UTF-8 text table") from None
+    preferred = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
+    if not lines:
+        return preferred
+    best, best_key = preferred, (False, 1)
+    for delimiter in (preferred, *(d for d in DELIMITERS if d != preferred)):
+        rows = list(csv.reader(lines, delimiter=delimiter))
+        width = len(rows[0])
+        key = (all(len(r) == width for r in rows), width)
+        if width > 1 and key > best_key:
+            best, best_key = delimiter, key
+    return best
+
+
+def parse_number(text: str, decimal: str = ".") -> float:
+    """``float(text)``, reading ``decimal`` as the decimal mark (``","``: ``0,5`` is 0.5).
+
+    Raises:
+      ValueError: when the text is not a number in that notation.
+    """
+    if decimal == ",":
+        if "." in text:
+            raise ValueError(text)  # a thousands separator or a decimal point: ambiguous, refuse
+        text = text.replace(",", ".")
+    elif "," in text:
+        raise ValueError(text)
+    return float(text)
 
 
 def read_score_csv(
-    path: str | os.PathLike, *, allow_missing: bool = False
+    path: str | os.PathLike,
+    *,
+    allow_missing: bool = False,
+    delimiter: str | None = None,
+    decimal: str = ".",
 ) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
     """Read a wide score table: header row of task names, then one row per agent.
 
     The first column holds the agent names. Every other cell must be a number
-    (or empty, read as NaN, with ``allow_missing``).
+    (or empty, read as NaN, with ``allow_missing``). ``delimiter`` is sniffed
+    (comma, semicolon or tab) unless given; ``decimal=","`` reads decimal commas.
 
     Returns:
       ``(scores [agents, tasks], agents, tasks)``.
@@ -26,7 +84,11 @@ def read_score_csv(
         file, ragged row, missing or non-numeric cell, duplicate names).
     """
     path = os.fspath(path)
-    delimiter = "\t" if path.endswith((".tsv", ".tab")) else ","
+    delimiter = delimiter or sniff_delimiter(path)
+    if decimal not in (".", ","):
+        raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
+    if decimal == delimiter:
+        raise ValueError(f"{path}: the decimal mark {decimal!r} cannot also be the field delimiter")
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:
             rows = [row for row in csv.reader(f, delimiter=delimiter)]
@@ -40,7 +102,10 @@ def read_score_csv(
     header = [cell.strip() for cell in rows[0]]
     tasks = header[1:]
     if not tasks:
-        raise ValueError(f"{path}: the header has no task columns (expected: name,task1,task2,...)")
+        raise ValueError(
+            f"{path}: the header has no task columns (expected: name,task1,task2,... separated by a "
+            "comma, semicolon or tab; --sep forces one)"
+        )
     if len(rows) < 2:
         raise ValueError(f"{path}: no agent rows under the header")
     _check_unique(path, "task", tasks)
@@ -59,10 +124,12 @@ def read_score_csv(
             if text == "":
                 raise ValueError(f"{path}: line {line}: missing score for {agents[-1]!r} on {tasks[j]!r}")
             try:
-                value = float(text)
+                value = parse_number(text, decimal)
             except ValueError:
+                hint = "; decimal commas? use --decimal ," if decimal == "." and "," in text else ""
                 raise ValueError(
-                    f"{path}: line {line}: score for {agents[-1]!r} on {tasks[j]!r} is not a number: {text!r}"
+                    f"{path}: line {line}: score for {agents[-1]!r} on {tasks[j]!r} is not a number: "
+                    f"{text!r}{hint}"
                 ) from None
             if not np.isfinite(value):
                 raise ValueError(

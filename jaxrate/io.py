@@ -1,8 +1,10 @@
 """Reading score tables, battle records and payoff tensors from files.
 
-Formats by extension: ``.csv``, ``.tsv``/``.tab``, ``.parquet``/``.pq``,
-``.json`` (records or ``{model: {task: score}}``), ``.jsonl``, and for raw
-payoff tensors ``.npy``/``.npz``. Score tables come *wide* (one row per model,
+Formats by extension: ``.csv``, ``.tsv``/``.tab`` (the delimiter, comma,
+semicolon or tab, is sniffed; ``sep=`` forces it, ``decimal=","`` reads decimal
+commas), ``.parquet``/``.pq``, ``.xlsx`` (first sheet; needs the ``excel``
+extra, openpyxl), ``.json`` (records or ``{model: {task: score}}``), ``.jsonl``,
+and for raw payoff tensors ``.npy``/``.npz``. Score tables come *wide* (one row per model,
 one column per task) or *long* (one row per model and task: columns ``model``,
 ``task``, ``score`` and optionally ``n``, the number of items behind a score).
 
@@ -64,6 +66,8 @@ _TASK_WORDS = (
 )
 NORMALISE = ("none", "minmax", "rank")
 _DELIMITED = (".csv", ".tsv", ".tab", ".txt")
+# The optional extra (pip install 'jaxrate[extra]') and package that read a file type.
+_EXTRAS = {".parquet": ("parquet", "pyarrow"), ".pq": ("parquet", "pyarrow"), ".xlsx": ("excel", "openpyxl")}
 _MODEL_NAMES = ("model", "agent", "name", "system")
 
 
@@ -71,17 +75,21 @@ def _suffix(path: str) -> str:
     return os.path.splitext(path)[1].lower()
 
 
-def _read_frame(path: str):
-    """Any tabular file as a DataFrame of raw values (no index)."""
+def _read_frame(path: str, sep: str | None = None):
+    """Any tabular file as a DataFrame of raw values (no index); ``sep``: sniffed when None."""
     import pandas as pd
+
+    from jaxrate._io import sniff_delimiter
 
     suffix = _suffix(path)
     if not os.path.exists(path):
         raise ValueError(f"{path}: no such file")
     try:
         if suffix in _DELIMITED:
-            sep = "\t" if suffix in (".tsv", ".tab") else ","
+            sep = sep or sniff_delimiter(path)
             return pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        if suffix == ".xlsx":
+            return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
         if suffix in (".parquet", ".pq"):
             return pd.read_parquet(path)
         if suffix == ".jsonl" or suffix == ".ndjson":
@@ -103,51 +111,67 @@ def _read_frame(path: str):
         text = str(err)
         raise ValueError(text if text.startswith(path) else f"{path}: {text}") from None
     except ImportError as err:
+        extra, package = _EXTRAS.get(suffix, ("parquet", err.name))
         raise ValueError(
-            f"{path}: reading {suffix} needs an extra package ({err.name}); pip install pyarrow"
+            f"{path}: reading {suffix} needs the '{extra}' extra ({package} is not installed): "
+            f"pip install 'jaxrate[{extra}]'"
         ) from None
     except Exception as err:  # parser errors of every back end
         raise ValueError(f"{path}: cannot read as {suffix}: {err}") from None
     raise ValueError(
-        f"{path}: unknown file type {suffix!r}; use .csv, .tsv, .parquet, .json, .jsonl, .npy or .npz"
+        f"{path}: unknown file type {suffix!r}; use .csv, .tsv, .parquet, .xlsx, .json, .jsonl, .npy or .npz"
     )
 
 
-def _header(path: str) -> list:
-    """Column names; delimited files are not read past their first line."""
-    if _suffix(path) in _DELIMITED and os.path.exists(path):
-        import pandas as pd
-
-        sep = "\t" if _suffix(path) in (".tsv", ".tab") else ","
-        try:
-            return list(pd.read_csv(path, sep=sep, dtype=str, nrows=0, encoding="utf-8-sig").columns)
-        except Exception:  # the full reader names the problem
-            pass
-    return list(_read_frame(path).columns)
-
-
-def input_kind(path: str) -> str:
+def input_kind(path: str, sep: str | None = None) -> str:
     """What a file holds: ``"payoffs"`` (``.npy``/``.npz``), ``"battles"`` or ``"scores"``.
 
     Battle records are recognised by their ``model_a``, ``model_b`` and ``winner`` columns.
     """
     if _suffix(path) in (".npy", ".npz"):
         return "payoffs"
-    columns = {str(c).strip().lower() for c in _header(path)}
+    columns = {c.lower() for c in header(path, sep)}
     return "battles" if {"model_a", "model_b", "winner"} <= columns else "scores"
 
 
-def _numbers(path: str, values, where) -> np.ndarray:
+def header(path: str, sep: str | None = None) -> list[str]:
+    """A table's column names; for delimited text only its first line is read (no pandas)."""
+    if _suffix(path) not in _DELIMITED:
+        return [str(c).strip() for c in _read_frame(path).columns]
+    import csv
+
+    from jaxrate._io import sniff_delimiter
+
+    sep = sep or sniff_delimiter(path)
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        for row in csv.reader(f, delimiter=sep):
+            if any(cell.strip() for cell in row):
+                return [cell.strip() for cell in row]
+    raise ValueError(f"{path}: the file is empty")
+
+
+def is_long(columns, layout: str = "auto") -> bool:
+    """Whether a table with these columns is in the long layout (model, task, score rows)."""
+    names = {str(c).strip().lower() for c in columns}
+    return layout == "long" or (
+        layout == "auto" and "score" in names and "task" in names and bool(names & set(_MODEL_NAMES))
+    )
+
+
+def _numbers(path: str, values, where, decimal: str = ".") -> np.ndarray:
     """Cells as float64; empty cells NaN; a clear error for text or infinities."""
+    from jaxrate._io import parse_number
+
     out = np.empty(len(values))
     for k, v in enumerate(values):
         if v is None or (isinstance(v, str) and v.strip() == "") or (isinstance(v, float) and np.isnan(v)):
             out[k] = np.nan
             continue
         try:
-            out[k] = float(v)
+            out[k] = parse_number(v, decimal) if isinstance(v, str) else float(v)
         except (TypeError, ValueError):
-            raise ValueError(f"{path}: {where(k)} is not a number: {v!r}") from None
+            hint = "; decimal commas? use --decimal ," if decimal == "." and "," in str(v) else ""
+            raise ValueError(f"{path}: {where(k)} is not a number: {v!r}{hint}") from None
         if np.isinf(out[k]):
             raise ValueError(f"{path}: {where(k)} is not finite: {v!r}")
     return out
@@ -167,7 +191,7 @@ def _column(path: str, frame, wanted: str | None, candidates: tuple[str, ...], r
     )
 
 
-def _long_to_wide(path: str, frame, model, task, score, count):
+def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = "."):
     import pandas as pd
 
     m = _column(path, frame, model, _MODEL_NAMES, "model")
@@ -181,14 +205,17 @@ def _long_to_wide(path: str, frame, model, task, score, count):
         if a == "" or b == "":
             raise ValueError(f"{path}: row {k + 1} has an empty model or task name")
     scores = _numbers(
-        path, frame[s].tolist(), lambda k: f"row {k + 1} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r})"
+        path,
+        frame[s].tolist(),
+        lambda k: f"row {k + 1} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r})",
+        decimal,
     )
     if np.isnan(scores).any():
         k = int(np.argmax(np.isnan(scores)))
         raise ValueError(f"{path}: row {k + 1} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r}) has no score")
     long = pd.DataFrame({"model": names_m, "task": names_t, "score": scores})
     if n_col is not None:
-        n = _numbers(path, frame[n_col].tolist(), lambda k: f"row {k + 1} count")
+        n = _numbers(path, frame[n_col].tolist(), lambda k: f"row {k + 1} count", decimal)
         if np.any(~(n > 0)):
             k = int(np.argmax(~(n > 0)))
             raise ValueError(f"{path}: row {k + 1} has count {frame[n_col].iloc[k]!r}; counts must be > 0")
@@ -212,7 +239,7 @@ def _long_to_wide(path: str, frame, model, task, score, count):
     return wide.reindex(index=order_m, columns=order_t)
 
 
-def _wide(path: str, frame):
+def _wide(path: str, frame, decimal: str = "."):
     first = frame.columns[0]
     names = frame[first].astype(str).str.strip()
     tasks = [str(c).strip() for c in frame.columns[1:]]
@@ -223,7 +250,7 @@ def _wide(path: str, frame):
     data = {}
     for j, c in enumerate(frame.columns[1:]):
         data[tasks[j]] = _numbers(
-            path, frame[c].tolist(), lambda k, j=j: f"score of {names.iloc[k]!r} on {tasks[j]!r}"
+            path, frame[c].tolist(), lambda k, j=j: f"score of {names.iloc[k]!r} on {tasks[j]!r}", decimal
         )
     table = pd.DataFrame(data, index=names.tolist())
     for kind, labels in (("model", list(table.index)), ("task", tasks)):
@@ -248,11 +275,13 @@ def read_scores(
     missing: str = "error",
     normalise: str = "none",
     models: str | None = None,
+    sep: str | None = None,
+    decimal: str = ".",
 ):
     """Read a score table into a DataFrame (index = models, columns = tasks).
 
     Args:
-      path: a ``.csv``, ``.tsv``, ``.parquet``, ``.json`` or ``.jsonl`` file.
+      path: a ``.csv``, ``.tsv``, ``.parquet``, ``.xlsx``, ``.json`` or ``.jsonl`` file.
       layout: ``"wide"`` (first column the model names, one column per task),
         ``"long"`` (one row per model and task) or ``"auto"`` (long when the
         columns include model/agent, task and score).
@@ -266,6 +295,9 @@ def read_scores(
         ``"columns"`` (the table is transposed). Left ``None``, rows, with a
         ``UserWarning`` when :func:`transposed_evidence` finds the rows look
         like tasks.
+      sep: the field delimiter of a text table (default: sniffed: comma,
+        semicolon or tab).
+      decimal: ``"."`` or ``","`` (decimal commas, as in ``0,5``).
 
     Returns:
       ``(table, notes)``: the DataFrame and a list of what was dropped or filled.
@@ -278,19 +310,20 @@ def read_scores(
         raise ValueError(f"layout must be 'auto', 'wide' or 'long'; got {layout!r}")
     if models is not None and models not in MODELS:
         raise ValueError(f"models must be 'rows' or 'columns'; got {models!r}")
-    frame = _read_frame(path)
-    columns = {str(c).strip().lower() for c in frame.columns}
-    is_long = layout == "long" or (
-        layout == "auto" and "score" in columns and "task" in columns and bool(columns & set(_MODEL_NAMES))
-    )
-    if not is_long and _suffix(path) in _DELIMITED:
+    if decimal not in (".", ","):
+        raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
+    frame = _read_frame(path, sep)
+    long = is_long(frame.columns, layout)
+    if not long and _suffix(path) in _DELIMITED:
         # The strict CSV reader names the line and column of a bad cell.
         import pandas as pd
 
         from jaxrate._io import read_score_csv
 
         try:
-            values, agents, tasks = read_score_csv(path, allow_missing=missing != "error")
+            values, agents, tasks = read_score_csv(
+                path, allow_missing=missing != "error", delimiter=sep, decimal=decimal
+            )
         except ValueError as err:
             if "missing score" in str(err):
                 raise ValueError(f"{err}; choose --missing drop-models, drop-tasks or fill:VALUE") from None
@@ -299,10 +332,11 @@ def read_scores(
         return _finish(path, _orient(path, table, str(frame.columns[0]), models), missing, normalise)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
-    if is_long:
-        table = _long_to_wide(path, frame, model, task, score, count)
+    if long:
+        table = _long_to_wide(path, frame, model, task, score, count, decimal)
         return _finish(path, table.T if models == "columns" else table, missing, normalise)
-    return _finish(path, _orient(path, _wide(path, frame), str(frame.columns[0]), models), missing, normalise)
+    table = _orient(path, _wide(path, frame, decimal), str(frame.columns[0]), models)
+    return _finish(path, table, missing, normalise)
 
 
 def transposed_evidence(table, first_header: str | None = None) -> str | None:
@@ -379,6 +413,9 @@ def _finish(path: str, table, missing: str, normalise: str):
                 raise ValueError(f"missing: fill value must be a number; got {missing[5:]!r}") from None
             table = table.fillna(value)
             notes.append(f"filled {int(holes.sum())} missing score(s) with {value:g}")
+            heavy = _heavy_fill(table.index, holes, value)
+            if heavy:
+                notes.append(heavy)
         else:
             raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
     elif not (missing in ("error", "drop-models", "drop-tasks") or missing.startswith("fill:")):
@@ -389,6 +426,24 @@ def _finish(path: str, table, missing: str, normalise: str):
             f"({table.shape[0]} x {table.shape[1]})"
         )
     return normalise_scores(table, normalise), notes
+
+
+HEAVY_FILL = 0.2  # a fill of more than this fraction of the table, or of half a model's row, is warned
+
+
+def _heavy_fill(models, holes: np.ndarray, value: float) -> str | None:
+    """A ``"warning: ..."`` note when filled cells could decide the ratings, else None."""
+    share = holes.mean()
+    per_model = holes.mean(axis=1)
+    worst = np.argsort(-per_model, kind="stable")[:3]
+    worst = [i for i in worst.tolist() if per_model[i] >= 0.5]
+    if share <= HEAVY_FILL and not worst:
+        return None
+    rows = ", ".join(f"{models[i]!r} {int(holes[i].sum())} of {holes.shape[1]}" for i in worst)
+    return (
+        f"warning: {share:.0%} of the scores ({int(holes.sum())} of {holes.size}) are the fill value "
+        f"{value:g}, not data" + (f"; most filled: {rows}" if rows else "")
+    )
 
 
 def normalise_scores(table, how: str = "none"):

@@ -103,7 +103,8 @@ def test_compilations_are_cached_between_runs_and_the_cache_is_optional(tmp_path
     cmd = [sys.executable, "-m", "jaxrate.cli", "rate", str(scores), "--fast"]
     outs = []
     for folder in (cache, cache, blocked, ""):
-        env = dict(os.environ, JAXRATE_CACHE_DIR=str(folder))
+        # JAX caches only compilations over 1 s by default; these take about that long.
+        env = dict(os.environ, JAXRATE_CACHE_DIR=str(folder), JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS="0")
         done = subprocess.run(cmd, capture_output=True, text=True, env=env)
         assert done.returncode == 0, done.stderr
         outs.append(re.sub(r"[0-9.]+ s\b", "_ s", done.stdout))  # run times differ
@@ -136,3 +137,23 @@ def test_output_piped_into_a_closed_reader_is_quiet():
     cmd = f"{sys.executable} -m jaxrate.cli rate --dataset atari --game 2p | head -n 1"
     done = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True)
     assert done.stdout.startswith("atari: 20 agents x 53 tasks") and done.stderr == ""
+
+
+def test_progress_lines_in_a_log_for_long_solves_only(capsys, monkeypatch):
+    """Not a terminal: plain lines on stderr once a solve runs long (here: at once), none with never."""
+    from jaxrate.cli import _output
+
+    monkeypatch.setattr(_output, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(_output, "PROGRESS_EVERY", 0.01)
+    code, out, err = _run(capsys, "rate", "--dataset", "atari", "--game", "3p")
+    assert code == 0
+    lines = err.splitlines()
+    assert len(lines) >= 2 and all(line.startswith("jaxrate: progress: ") for line in lines)
+    assert "\r" not in err and lines[0].startswith("jaxrate: progress: solving, ")
+    levels = int(re.search(r"(\d+) levels in", out).group(1))
+    done = re.fullmatch(
+        r"jaxrate: progress: done, level (\d+), (\d+)/(\d+) constraints frozen, [0-9.]+ s", lines[-1]
+    )
+    assert done and int(done.group(1)) == levels and done.group(2) == done.group(3)
+    code, _, err = _run(capsys, "rate", "--dataset", "atari", "--game", "3p", "--progress", "never")
+    assert code == 0 and err == ""

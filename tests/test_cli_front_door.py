@@ -36,7 +36,22 @@ def _long(table):
 
 
 @pytest.mark.parametrize(
-    "fmt", ["csv", "tsv", "long.csv", "long_n.csv", "parquet", "json", "records.json", "jsonl"]
+    "fmt",
+    [
+        "csv",
+        "tsv",
+        "semicolon.csv",
+        "tab.csv",
+        "long.csv",
+        "long_semicolon.csv",
+        "long_n.csv",
+        "parquet",
+        "xlsx",
+        "long.xlsx",
+        "json",
+        "records.json",
+        "jsonl",
+    ],
 )
 def test_every_score_format_gives_the_same_ratings(capsys, tmp_path, fmt):
     path = tmp_path / f"scores.{fmt}"
@@ -44,6 +59,16 @@ def test_every_score_format_gives_the_same_ratings(capsys, tmp_path, fmt):
         TABLE.to_csv(path, index_label="model")
     elif fmt == "tsv":
         TABLE.to_csv(path, sep="\t", index_label="model")
+    elif fmt == "semicolon.csv":
+        TABLE.to_csv(path, sep=";", index_label="model")
+    elif fmt == "tab.csv":
+        TABLE.to_csv(path, sep="\t", index_label="model")
+    elif fmt == "long_semicolon.csv":
+        _long(TABLE).to_csv(path, sep=";", index=False)
+    elif fmt == "xlsx":
+        TABLE.to_excel(path, index_label="model")
+    elif fmt == "long.xlsx":
+        _long(TABLE).to_excel(path, index=False)
     elif fmt == "long.csv":
         _long(TABLE).to_csv(path, index=False)
     elif fmt == "long_n.csv":  # repeated rows averaged by their counts: (0.9 * 1 + 1.05 * 2) / 3 = 1.0
@@ -116,7 +141,13 @@ def test_payoff_tensors(capsys, tmp_path):
         ("s.csv", "model,task,score\nA,t1,1\nB,t2,0\n", [], "no score for"),
         ("s.csv", "model,task,score\nA,t1,x\n", [], "is not a number: 'x'"),
         ("s.json", "[1, 2]", [], "JSON must be a list of records"),
-        ("s.xlsx", "junk", [], "unknown file type '.xlsx'"),
+        ("s.xls", "junk", [], "unknown file type '.xls'"),
+        ("s.csv", "model;t1\nA;0,5\n", [], "is not a number: '0,5'; decimal commas? use --decimal ,"),
+        ("s.csv", 'model,task,score\nA,t1,"0,5"\n', [], "decimal commas? use --decimal ,"),
+        ("s.csv", "model;t1\nA;0.5\n", ["--decimal", ","], "is not a number: '0.5'"),
+        ("s.csv", "model,t1\nA,0\n", ["--decimal", ","], "cannot also be the field delimiter"),
+        ("s.csv", "model;t1\nA;0\n", ["--sep", ","], "the header has no task columns"),
+        ("s.csv", "model;t1\nA;0\n", ["--sep", "|"], "'|' is not ',', ';' or 'tab'"),
         ("s.csv", "model,t1\nA,1\n", ["--missing", "sometimes"], "missing must be one of"),
         ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", ["--missing", "fill:x"], "fill value must be a number"),
         (
@@ -150,7 +181,7 @@ def test_payoff_tensors(capsys, tmp_path):
 def test_bad_input_exits_2_with_one_line(capsys, tmp_path, name, content, argv, message):
     path = tmp_path / name
     if content is None:
-        np.save(path, np.zeros((2, 2, 2)))
+        np.save(path, np.arange(8.0).reshape(2, 2, 2))  # unequal payoffs: no warning line
     else:
         path.write_text(content)
     code, out, err = _run(capsys, "rate", path, *argv)
@@ -280,8 +311,10 @@ def test_reproduce_populations(capsys, tmp_path):
     assert (tmp_path / "p" / "populations.png").exists()
 
 
-def test_reproduce_livebench(capsys, tmp_path):
+def test_reproduce_livebench(capsys, tmp_path, monkeypatch):
     from conftest import SHARED_DATA
+
+    monkeypatch.setenv("COLUMNS", "100")
 
     code, out, err = _run(
         capsys,
@@ -293,8 +326,11 @@ def test_reproduce_livebench(capsys, tmp_path):
         tmp_path / "l",
     )
     assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 100  # the claims table wraps (was ~420 wide)
     claims = pd.read_csv(tmp_path / "l" / "claims.csv")
     assert claims.loc[0, "holds"] == "yes"  # the four-way tie
+    for claim in claims["claim"]:  # every claim is still printed in full, across wrapped lines
+        assert claim.split()[0] in out and claim.split()[-1] in out
     contributions = pd.read_csv(tmp_path / "l" / "task_contributions.csv", index_col=0)
     ratings = pd.read_csv(tmp_path / "l" / "ratings_3p.csv").set_index("model")["deviation"]
     np.testing.assert_allclose(contributions.sum(axis=1).loc[ratings.index], ratings, atol=1e-6)
@@ -360,3 +396,269 @@ def test_a_report_that_fails_leaves_no_folder(capsys, tmp_path, monkeypatch):
     code, out, err = _run(capsys, "rate", path, "--game", "2p", "--report", tmp_path / "rep")
     assert code == 2 and "figure could not be drawn" in err
     assert not (tmp_path / "rep").exists()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rate", "--dataset", "atari", "--game", "3p"],
+        ["rate", "--dataset", "atari", "--method", "uniform"],
+        ["rate", "SCORES", "--game", "2p"],
+    ],
+)
+def test_the_exact_path_imports_neither_jax_nor_pandas(tmp_path, argv):
+    """Start-up: JAX (0.5-0.8 s) and pandas (0.3-0.5 s) cost more than the Atari solve.
+
+    The compilation cache is still set up for a JAX path that imports JAX later.
+    """
+    import os
+    import subprocess
+    import sys
+
+    scores = tmp_path / "scores.csv"
+    TABLE.to_csv(scores, sep=";", index_label="model")
+    argv = [str(scores) if a == "SCORES" else a for a in argv]
+    code = (
+        "import sys, io, contextlib\n"
+        "from jaxrate.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({argv!r}) == 0\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jax', 'pandas')))\n"
+        "import jax\n"
+        "print(jax.config.jax_compilation_cache_dir)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "JAX_COMPILATION_CACHE_DIR"}
+    env["JAXRATE_CACHE_DIR"] = str(tmp_path / "cache")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", str(tmp_path / "cache")]
+
+
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_decimal_commas_and_a_forced_separator(capsys, tmp_path, sep):
+    """European exports: semicolon (or tab) separated with decimal commas, wide and long."""
+    wide = tmp_path / "wide.csv"
+    TABLE.to_csv(wide, sep=sep, decimal=",", index_label="model")
+    assert "0,5" in wide.read_text()
+    name = {";": "semicolon", "\t": "tab"}[sep]
+    for extra in (["--decimal", ","], ["--decimal", ",", "--sep", name]):
+        payload = _rated(wide, capsys, *extra)
+        assert payload["ratings"]["agent"] == pytest.approx(EXPECTED, abs=1e-9)
+        assert f"read as {name}-separated" in payload["notes"]
+        assert "read with decimal commas" in payload["notes"]
+    long = tmp_path / "long.csv"
+    _long(TABLE).to_csv(long, sep=sep, decimal=",", index=False)
+    payload = _rated(long, capsys, "--decimal", ",", "--normalise", "minmax")
+    minmax = (TABLE - TABLE.min()) / (TABLE.max() - TABLE.min())
+    expected = deviation_ratings(agent_vs_task(minmax)).ratings[0]
+    assert list(payload["ratings"]["agent"].values()) == pytest.approx(expected.tolist(), abs=1e-9)
+
+
+def test_excel_without_the_extra_names_it(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "s.xlsx"
+    TABLE.to_excel(path, index_label="model")
+    monkeypatch.setitem(__import__("sys").modules, "openpyxl", None)  # as if not installed
+    code, out, err = _run(capsys, "rate", path)
+    assert code == 2 and out == ""
+    wanted = "needs the 'excel' extra (openpyxl is not installed): pip install 'jaxrate[excel]'"
+    assert err.strip().endswith(wanted)
+
+
+@pytest.mark.parametrize(
+    "content, argv, warning",
+    [
+        ("model,t1,t2\nA,0.5,0.7\n", [], "only one agent ('A'): its rating is 0 by definition"),
+        (
+            "model,t1,t2\nA,0.5,0.5\nB,0.5,0.5\nC,0.5,0.5\n",
+            [],
+            "every score is 0.5: all 3 agents are rated 0",
+        ),
+        ("model,t1,t2\nA,0.2,0.7\nB,0.2,0.7\n", [], "every task gives all 2 agents the same score"),
+        (
+            "model,t1,t2,t3\nA,0.2,,\nB,0.2,0.7,0.1\nC,0.3,0.1,0.5\n",
+            ["--missing", "fill:0"],
+            "22% of the scores (2 of 9) are the fill value 0, not data; most filled: 'A' 2 of 3",
+        ),
+        (
+            "model,t1,t2,t3\nA,0.2,,0.4\nB,0.2,0.7,0.1\nC,0.3,0.1,0.5\nD,0.6,0.1,0.5\nE,0.7,0.1,0.9\n",
+            ["--missing", "fill:0"],
+            None,  # one cell in 15 (7%), no model half filled: a note, no warning
+        ),
+        ("model,t1,t2\nA,0.5,\nB,0.5,0.6\n", ["--missing", "drop-models"], "only one agent ('B')"),
+    ],
+)
+def test_warnings_for_ratings_that_say_nothing(capsys, tmp_path, content, argv, warning):
+    path = tmp_path / "s.csv"
+    path.write_text(content)
+    out_json = tmp_path / "r.json"
+    code, out, err = _run(capsys, "rate", path, "--json", out_json, *argv)
+    assert code == 0, err
+    payload = json.loads(out_json.read_text())
+    warned = [line for line in err.splitlines() if line.startswith("jaxrate: warning: ")]
+    in_json = [n for n in payload["notes"] if n.startswith("warning: ")]
+    if warning is None:
+        assert warned == [] and in_json == [] and "filled 1 missing score(s) with 0" in payload["notes"]
+        return
+    assert len(warned) == 1 and warning in warned[0]
+    assert in_json == [warned[0].removeprefix("jaxrate: ")]
+    if "fill value" not in warning:
+        assert all(e["rating"] == 0 for e in payload["ranking"])
+
+
+def test_warning_for_a_payoff_tensor_without_differences(capsys, tmp_path):
+    np.save(tmp_path / "g.npy", np.full((2, 3, 3), 0.25))
+    code, _, err = _run(capsys, "rate", tmp_path / "g.npy")
+    assert (
+        code == 0 and err == "jaxrate: warning: every payoff is equal: all strategies are rated 0 and tied\n"
+    )
+
+
+def test_numbers_are_formatted_by_magnitude(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    path = tmp_path / "big.csv"
+    (TABLE * 1e300).to_csv(path, index_label="model")
+    out_json = tmp_path / "r.json"
+    code, out, err = _run(capsys, "rate", path, "--game", "2p", "--bootstrap", "5", "--json", out_json)
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()) <= 100  # was 300-digit numbers, ~600-character lines
+    ranking = json.loads(out_json.read_text())["ranking"]
+    body = [line.split() for line in out.splitlines()[3 : 3 + len(ranking)]]
+    for row, entry in zip(body, ranking):
+        assert row[1] == entry["strategy"]
+        for cell, key in ((row[2], "rating"), (row[4], "uniform"), (row[5], "lower"), (row[6], "upper")):
+            assert float(cell) == pytest.approx(entry[key], rel=1e-5, abs=1e-5 * 1e300)
+            assert "e+" in cell or float(cell) == 0
+
+
+def test_compare_gives_each_method_its_own_decimals(capsys, livebench, tmp_path):
+    path = tmp_path / "lb.csv"
+    (livebench * 100).to_csv(path)
+    code, out, err = _run(capsys, "compare", path, "--game", "2p", "--methods", "deviation,uniform,elo")
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines()[3:68]]
+    assert len(rows) == 65
+    for column in (1, 3, 6):  # deviation, uniform, elo
+        decimals = {len(row[column].split(".")[1]) for row in rows}
+        assert len(decimals) == 1, (column, decimals)  # no mix of +3.85985e-09, +1091 and +1400.98
+    elo = [float(row[6]) for row in rows]
+    assert max(abs(v) for v in elo) > 1000 and {len(row[6].split(".")[1]) for row in rows} == {2}
+
+
+@pytest.mark.parametrize(
+    "command, own, other",
+    [
+        ("rate", "jaxrate rate scores.csv --decimal ,", "jaxrate compare"),
+        ("compare", "jaxrate compare scores.csv --methods deviation,uniform,elo,payoff", "jaxrate rate "),
+        ("reproduce", "jaxrate reproduce atari --out atari/", "jaxrate rate "),
+        ("rate-many", "jaxrate rate-many games/ --out ratings/", "jaxrate compare"),
+    ],
+)
+def test_every_command_shows_its_own_examples(capsys, command, own, other):
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0 and own in out and other not in out.split("examples:")[1]
+
+
+def _svg_texts(path) -> list:
+    """The texts of a matplotlib SVG (drawn as paths, each after a comment holding its text)."""
+    import re
+
+    return re.findall(r"<!-- (.*?) -->", path.read_text())
+
+
+def _moving_tasks(table):
+    """The tasks whose contribution to some 3P deviation rating exceeds the default tie tolerance."""
+    import jaxrate
+
+    game = jaxrate.agent_vs_agent_vs_task(table)
+    result = deviation_ratings(game)
+    c = jaxrate.task_contributions(game.payoffs, result.joint, player=0, over=2)
+    tol = 1e-7 * np.ptp(game.payoffs)
+    return [t for j, t in enumerate(table.columns) if np.abs(c[:, j]).max() > tol], result
+
+
+def test_figure_shows_every_model_or_says_top_k_and_lists_contributing_tasks(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    table = TABLE.assign(same=0.3)  # a task on which every model scores alike: it contributes nothing
+    table.to_csv(path, index_label="model")
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "all.svg")
+    assert code == 0, err
+    texts = _svg_texts(tmp_path / "all.svg")
+    assert "all 4 shown" in texts and set(TABLE.index) <= set(texts)
+    moving, result = _moving_tasks(table)
+    assert moving and "same" not in moving
+    assert {t for t in table.columns if t in texts} == set(moving)  # the legend: contributing tasks only
+    assert f"{len(moving)} of 4 tasks contribute" in texts
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "top.svg", "--top", "2")
+    assert code == 0, err
+    texts = _svg_texts(tmp_path / "top.svg")
+    order = np.argsort(-result.ratings[0], kind="stable")
+    best = [table.index[i] for i in order[:2]]
+    assert (
+        "top 2 of 4 shown" in texts
+        and set(best) <= set(texts)
+        and not set(TABLE.index) - set(best) & set(texts)
+    )
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "x.svg", "--top", "0")
+    assert code == 2 and "--top must be >= 1" in err
+
+
+def test_figure_of_many_models_is_tall_and_complete(capsys, livebench, tmp_path):
+    path = tmp_path / "lb.csv"
+    livebench.to_csv(path)
+    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "lb.svg")
+    assert code == 0, err
+    texts = _svg_texts(tmp_path / "lb.svg")
+    assert "all 65 shown" in texts and set(livebench.index) <= set(texts)  # was the top 30, unannounced
+    height = float(
+        __import__("re").search(r'<svg[^>]* height="([0-9.]+)pt"', (tmp_path / "lb.svg").read_text())[1]
+    )
+    assert height > 65 * 0.2 * 72  # at least a fifth of an inch (14 pt) per model
+
+
+def test_report_page_says_what_the_numbers_mean(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    table = TABLE.assign(same=0.3)
+    table.to_csv(path, index_label="model")
+    silent = [t for t in table.columns if t not in _moving_tasks(table)[0]]
+    out_json = tmp_path / "r.json"
+    code, out, err = _run(
+        capsys,
+        "rate",
+        path,
+        "--bootstrap",
+        "10",
+        "--report",
+        tmp_path / "rep",
+        "--json",
+        out_json,
+    )
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    ranking = json.loads(out_json.read_text())["ranking"]
+    for needle in (
+        "0 is the best possible",
+        "random subsets of the tasks",
+        "not a sampling error",
+        "<b>P(top)</b>",
+        "Verified: joint + one dual proof per level",
+        'class="sortable"',
+        '<meta name="viewport"',
+        f"The other {len(silent)} contribute nothing: {', '.join(silent)}.",
+        " ".join(["jaxrate", "rate", str(path), "--bootstrap", "10"]),
+    ):
+        assert needle in page, needle
+    # Self-contained: nothing to fetch (namespace URIs in the SVG are names, not requests).
+    assert not __import__("re").search(r"""(src|href)=["']?(https?:|//)|url\((?!#)|@import""", page)
+    assert "<script src" not in page and "<link" not in page
+    groups = {}
+    for e in ranking:
+        groups.setdefault(e["rank"], []).append(e["strategy"])
+    tied = [names for names in groups.values() if len(names) > 1]
+    section = page.split("Tied groups", 1)[1].split("</p>", 1)[0]
+    assert tied and section.count("=</b>") == len(tied) and "..." not in section  # only real ties, all
+    for e in ranking:  # every model in the ratings table
+        assert f'<td class="name">{e["strategy"]}</td>' in page
+    header = page.split("<h2>Task contributions</h2>", 1)[1].split("<thead>", 1)[1].split("</thead>", 1)[0]
+    assert all(t not in header for t in silent) and all(t in header for t in table.columns if t not in silent)

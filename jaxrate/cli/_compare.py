@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 
 import numpy as np
 
 from jaxrate.cli import _output
-from jaxrate.cli._inputs import add_input_options, describe, load_source
+from jaxrate.cli._inputs import add_input_options, describe, load_source, print_notes
 from jaxrate.cli._methods import METHODS, run_method
 
 DEFAULT = "deviation,uniform,elo"
+EXAMPLES = """examples:
+  jaxrate compare scores.csv                                   # deviation, uniform, elo
+  jaxrate compare scores.csv --methods deviation,uniform,elo,payoff --plot methods.png
+  jaxrate compare scores.csv --game 2p --methods deviation,nash --csv methods.csv
+  jaxrate compare --dataset atari --json methods.json
+
+'moved' is the rank under the first method minus the rank under the other
+(+: the other method ranks the model higher).
+"""
 
 
 def add_options(parser) -> None:
@@ -43,8 +51,7 @@ def run(args, argv: Sequence[str]) -> int:
     for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         _output.check_output_path(option, path)
     source = load_source(args)
-    for note in [*source.notes, *source.warnings]:
-        print(f"jaxrate: {note if note.startswith('warning: ') else 'note: ' + note}", file=sys.stderr)
+    print_notes(source)
     rated = [run_method(source, m) for m in methods]
     names = rated[0].strategies[0]
     ranks = {}
@@ -60,11 +67,12 @@ def run(args, argv: Sequence[str]) -> int:
     for m in methods:
         headers += [m, "rank"] + ([] if m == reference else ["moved"])
         right += [True, True] + ([] if m == reference else [True])
+    shown = {m: _output.format_column(values[m]) for m in methods}  # decimals per method's magnitude
     rows, csv_rows = [], []
     for i in order.tolist():
         row, csv_row = [names[i]], [names[i]]
         for m in methods:
-            row += [f"{values[m][i]:+.6g}", str(ranks[m][i])]
+            row += [shown[m][i], str(ranks[m][i])]
             csv_row += [float(values[m][i]), int(ranks[m][i])]
             if m != reference:
                 moved = int(ranks[reference][i]) - int(ranks[m][i])  # > 0: this method ranks it higher

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 from typing import Any
@@ -19,12 +20,28 @@ class Source:
     kind: str  # "scores", "battles" or "payoffs"
     game: Game
     description: str  # the game, in words
-    table: Any = None  # DataFrame [models, tasks] for scores
+    scores: Any = None  # float64 [models, tasks] for score tables
     battles: Any = None  # DataFrame for battle records
     notes: list = dataclasses.field(default_factory=list)
     info: dict = dataclasses.field(default_factory=dict)  # kept in the JSON output
-    warnings: list = dataclasses.field(default_factory=list)  # printed on stderr
+    warnings: list = dataclasses.field(default_factory=list)  # about the data, printed on stderr
     counts: Any = None  # BattleCounts of battle records
+    frame: Any = None  # the scores as a DataFrame, when they were read as one
+
+    @property
+    def table(self):
+        """The scores as a DataFrame [models, tasks], built on first use.
+
+        Score tables that were read without pandas (built-in datasets, plain
+        wide CSV) import it only when a method or the bootstrap needs a frame.
+        """
+        if self.frame is None and self.scores is not None:
+            import pandas as pd
+
+            self.frame = pd.DataFrame(
+                self.scores, index=list(self.game.strategies[0]), columns=list(self.game.strategies[-1])
+            )
+        return self.frame
 
 
 def add_input_options(parser) -> None:
@@ -33,8 +50,20 @@ def add_input_options(parser) -> None:
     parser.add_argument(
         "file",
         nargs="?",
-        help="scores (wide or long CSV/TSV/Parquet/JSON), battle records (model_a, model_b, winner), "
+        help="scores (wide or long CSV/TSV/Parquet/Excel/JSON), battle records (model_a, model_b, winner), "
         "or a payoff tensor (.npy/.npz)",
+    )
+    parser.add_argument(
+        "--sep",
+        type=_separator,
+        metavar="SEP",
+        help="field delimiter of a text table: ',' ';' or tab (default: sniffed from the file)",
+    )
+    parser.add_argument(
+        "--decimal",
+        choices=(".", ","),
+        default=".",
+        help="decimal mark of a text table's scores: '.' (default) or ',' (0,5 is one half)",
     )
     parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
     parser.add_argument(
@@ -68,7 +97,62 @@ def add_input_options(parser) -> None:
     parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
 
 
+def _separator(text: str) -> str:
+    names = {",": ",", "comma": ",", ";": ";", "semicolon": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
+    if text.lower() not in names:
+        raise argparse.ArgumentTypeError(f"{text!r} is not ',', ';' or 'tab'")
+    return names[text.lower()]
+
+
 def load_source(args) -> Source:
+    """The input named by ``args`` as a game, with notes and warnings about it."""
+    source = _load(args)
+    source.notes.extend(_warnings(source))
+    return source
+
+
+def print_notes(source: Source, data_warnings: bool = True) -> None:
+    """Notes and warnings about the input on stderr, one line each.
+
+    ``data_warnings=False`` leaves out the warnings about how the game was
+    made from the data (e.g. the share of battle pairs imputed), for a method
+    that rates the data itself rather than the game (Elo on battles).
+    """
+    import sys
+
+    for note in source.notes + (source.warnings if data_warnings else []):
+        what = note if note.startswith("warning: ") else f"note: {note}"
+        print(f"jaxrate: {what}", file=sys.stderr)
+
+
+def _warnings(source: Source) -> list:
+    """Inputs that rate without error but whose ratings say nothing (one model, no differences)."""
+    out = []
+    models = source.game.strategies[0]
+    if len(models) == 1:
+        out.append(f"warning: only one {_label(source)} ({models[0]!r}): its rating is 0 by definition")
+    elif source.kind == "scores":
+        spread = np.ptp(source.scores, axis=0)
+        if np.ptp(source.scores) == 0:
+            out.append(
+                f"warning: every score is {source.scores.flat[0]:g}: all {len(models)} "
+                f"{_label(source)}s are rated 0 and tied"
+            )
+        elif not spread.any():
+            out.append(
+                f"warning: every task gives all {len(models)} {_label(source)}s the same score: "
+                "all are rated 0 and tied"
+            )
+    elif source.kind == "payoffs" and np.ptp(source.game.payoffs) == 0:
+        out.append("warning: every payoff is equal: all strategies are rated 0 and tied")
+    return out
+
+
+def _label(source: Source) -> str:
+    return {"scores": "agent", "battles": "model"}.get(source.kind, "strategy")
+
+
+def _load(args) -> Source:
     import warnings
 
     from jaxrate import datasets, io
@@ -76,12 +160,20 @@ def load_source(args) -> Source:
     if (args.file is None) == (args.dataset is None):
         raise ValueError("give exactly one of FILE or --dataset")
     if args.dataset is not None:
-        table = datasets.load(args.dataset)
-        table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
         args.game = args.game or "3p"
-        return _scores_source(args.dataset, table, args.game, [])
+        if args.normalise != "none" or args.models == "columns":
+            table = datasets.load(args.dataset)
+            table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
+            return _scores_source(args.dataset, table, args.game, [])
+        return _scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
+    from jaxrate import _io
+
     path = args.file
-    kind = io.input_kind(path)
+    sep = getattr(args, "sep", None)
+    decimal = getattr(args, "decimal", ".")
+    if sep is None and path.lower().endswith(io._DELIMITED) and os.path.exists(path):
+        sep = _io.sniff_delimiter(path)
+    kind = io.input_kind(path, sep)
     name = os.path.basename(path)
     if kind == "payoffs":
         game = io.read_payoffs(path)
@@ -91,12 +183,30 @@ def load_source(args) -> Source:
         return _battles_source(name, io.read_battles(path), args)
     args.game = args.game or "3p"
     missing = "error" if args.missing is None else args.missing
+    plain = missing == "error" and args.normalise == "none" and args.models != "columns"
+    if plain and sep is not None and not io.is_long(io.header(path, sep), args.layout):
+        # A wide text table as it is: the strict reader, without pandas (start-up time).
+        # On a bad cell, or rows that look like tasks (the reader below warns), it steps aside.
+        try:
+            values = _io.read_score_csv(path, delimiter=sep, decimal=decimal)
+        except ValueError:
+            values = None
+        if values is not None and (
+            args.models == "rows" or io.transposed_evidence(values[0], io.header(path, sep)[0]) is None
+        ):
+            return _scores_source(name, values, args.game, _sep_notes(path, sep, decimal))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         table, notes = io.read_scores(
-            path, layout=args.layout, missing=missing, normalise=args.normalise, models=args.models
+            path,
+            layout=args.layout,
+            missing=missing,
+            normalise=args.normalise,
+            models=args.models,
+            sep=sep,
+            decimal=decimal,
         )
-    source = _scores_source(name, table, args.game, notes)
+    source = _scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
     source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     if args.models == "columns":
         source.notes.append("models are the table's columns (--models columns)")
@@ -148,19 +258,39 @@ def _battles_source(name: str, battles, args) -> Source:
     return source
 
 
+def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
+    """Say how a text table was split when that was not the usual comma (or tab for .tsv)."""
+    from jaxrate import _io
+
+    usual = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
+    notes = []
+    if sep is not None and sep != usual:
+        notes.append(f"read as {_io.DELIMITERS[sep]}-separated")
+    if decimal == ",":
+        notes.append("read with decimal commas")
+    return notes
+
+
 def _scores_source(name: str, table, game_kind: str, notes: list) -> Source:
+    """A score table (a DataFrame, or ``(scores, agents, tasks)`` read without pandas) as a game."""
     import jaxrate
 
     make = jaxrate.agent_vs_task if game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
-    game = make(table)
+    frame = None
+    if isinstance(table, tuple):
+        game = make(*table)
+        values = table[0]
+    else:
+        game, frame = make(table), table
+        values = table.to_numpy(dtype=np.float64)
     what = "agent vs task (2P)" if game_kind == "2p" else "agent vs agent vs task (3P)"
-    return Source(name, "scores", game, what, table=table, notes=notes)
+    return Source(name, "scores", game, what, scores=values, notes=notes, frame=frame)
 
 
 def describe(source: Source) -> str:
     g = source.game
     if source.kind == "scores":
-        m, t = source.table.shape
+        m, t = source.scores.shape
         head = f"{source.name}: {m} agents x {t} tasks, {source.description}"
     elif source.kind == "battles":
         models = g.num_strategies[0]

@@ -5,9 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
+import shutil
 import sys
 import tempfile
+import textwrap
+import threading
 import time
 from collections.abc import Sequence
 
@@ -15,8 +19,12 @@ import numpy as np
 
 __all__ = [
     "ProgressBar",
+    "ProgressLines",
     "check_output_path",
+    "format_column",
+    "format_table",
     "print_table",
+    "terminal_width",
     "rank_labels",
     "write_atomic",
     "write_csv",
@@ -24,12 +32,83 @@ __all__ = [
 ]
 
 
-def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
-    """Plain-text table: a header, a rule, then the rows (what pipes and files get)."""
+_PIPE_WIDTH = 120  # tables written to a pipe or file without $COLUMNS wrap at this width
+_MIN_TEXT = 12  # a text column is not wrapped narrower than this (or its header)
+
+
+def format_column(values, digits: int = 6, signed: bool = True) -> list[str]:
+    """Numbers of one table column, with the same decimals, chosen by the column's magnitude.
+
+    The largest magnitude gets ``digits`` significant digits (``-0.315540``,
+    ``+1400.98``); columns whose largest magnitude is below 1e-4 or from 1e7 up
+    are written in scientific notation (``+1.23457e+300``), never as hundreds of
+    digits. A value that rounds to zero is written without a sign.
+    """
+    x = [float(v) for v in values]
+    finite = [abs(v) for v in x if math.isfinite(v)]
+    big = max(finite, default=0.0)
+    sign = "+" if signed else ""
+    if big == 0:
+        spec = ".0f"
+    elif 1e-4 <= big < 1e7:
+        spec = f".{max(digits - 1 - math.floor(math.log10(big)), 0)}f"
+    else:
+        spec = f".{digits - 1}e"
+    out = []
+    for v in x:
+        if not math.isfinite(v):
+            out.append(str(v))
+            continue
+        text = f"{v:{sign}{spec}}"
+        if float(text) == 0:
+            text = f"{0.0:{spec}}"
+        out.append(text)
+    return out
+
+
+def terminal_width() -> int:
+    """``$COLUMNS``, else the terminal's width, else 120 (a pipe or a file)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    return _PIPE_WIDTH
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """Lines of at most ``width``: breaks at spaces, not inside names like ``gpt-4o-2024-08-06``."""
+    return textwrap.wrap(text, width, break_on_hyphens=False)
+
+
+def format_table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], width: int | None = None
+) -> str:
+    """Plain-text table: a header, a rule, then the rows (what pipes and files get).
+
+    When the table is wider than ``width``, its text (left-aligned) columns are
+    narrowed, widest first, and their cells wrapped onto continuation lines;
+    numbers are never cut.
+    """
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    excess = sum(widths) + 2 * (len(widths) - 1) - (width or 0)
+    floors = [w if r else min(w, max(_MIN_TEXT, len(h))) for w, h, r in zip(widths, headers, right)]
+    while width and excess > 0:
+        narrowable = [i for i, w in enumerate(widths) if w > floors[i]]
+        if not narrowable:
+            break
+        widths[max(narrowable, key=lambda k: widths[k])] -= 1
+        excess -= 1
 
     def fmt(cells):
-        return "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right)).rstrip()
+        parts = [(_wrap(c, w) or [""]) if len(c) > w else [c] for c, w in zip(cells, widths)]
+        lines = []
+        for k in range(max(len(p) for p in parts)):
+            line = (p[k] if k < len(p) else "" for p in parts)
+            lines.append(
+                "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(line, widths, right)).rstrip()
+            )
+        return "\n".join(lines)
 
     return "\n".join([fmt(headers), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows])
 
@@ -37,7 +116,11 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: S
 def print_table(
     headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], title: str = ""
 ) -> None:
-    """A rich table on a terminal (when ``rich`` is installed), plain text otherwise."""
+    """A rich table on a terminal (when ``rich`` is installed), plain text otherwise.
+
+    Either way the table fits the terminal's width (``$COLUMNS``; 120 in a
+    pipe or file): long text cells wrap.
+    """
     if sys.stdout.isatty():
         try:
             from rich.console import Console
@@ -54,7 +137,7 @@ def print_table(
             return
     if title:
         print(title)
-    print(format_table(headers, rows, right))
+    print(format_table(headers, rows, right, terminal_width()))
 
 
 def rank_labels(ranks: np.ndarray) -> list[str]:
@@ -123,3 +206,50 @@ class ProgressBar:
         if self.drawn:
             sys.stderr.write("\n")
             sys.stderr.flush()
+
+
+PROGRESS_AFTER = 5.0  # seconds of solving before the first progress line in a log
+PROGRESS_EVERY = 15.0  # seconds between progress lines
+
+
+class ProgressLines:
+    """Plain progress lines on stderr, for logs and pipes where a redrawn bar is noise.
+
+    Nothing for solves shorter than ``after`` seconds; then one line every
+    ``every`` seconds, written by a timer thread (so a long level still shows
+    the run is alive), and a last line when the solve ends.
+    """
+
+    def __init__(self, after: float | None = None, every: float | None = None) -> None:
+        after = PROGRESS_AFTER if after is None else after
+        every = PROGRESS_EVERY if every is None else every
+        self.start = time.perf_counter()
+        self.latest = None
+        self.printed = False
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(after, every), daemon=True)
+        self._thread.start()
+
+    def __call__(self, p) -> None:
+        self.latest = p
+
+    def _run(self, after: float, every: float) -> None:
+        if self._stop.wait(after):
+            return
+        while True:
+            self._write("solving")
+            if self._stop.wait(every):
+                return
+
+    def _write(self, what: str) -> None:
+        p = self.latest
+        state = f"level {p.level}, {p.frozen}/{p.total} constraints frozen" if p else "first level"
+        sys.stderr.write(f"jaxrate: progress: {what}, {state}, {time.perf_counter() - self.start:.1f} s\n")
+        sys.stderr.flush()
+        self.printed = True
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join()
+        if self.printed:
+            self._write("done")

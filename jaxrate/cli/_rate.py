@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
 
 from jaxrate.cli import _output
-from jaxrate.cli._inputs import describe, load_source
+from jaxrate.cli._inputs import describe, load_source, print_notes
 from jaxrate.cli._methods import run_method
+
+EXAMPLES = """examples:
+  jaxrate rate --dataset atari --game 3p                     # the paper's Atari agents
+  jaxrate rate scores.csv                                    # wide or long; comma, ; or tab sniffed
+  jaxrate rate scores.csv --decimal ,                        # decimal commas (0,5)
+  jaxrate rate scores.xlsx --missing fill:0                  # Excel: pip install 'jaxrate[excel]'
+  jaxrate rate scores.csv --game 2p --json r.json --csv r.csv --plot r.png --top 20
+  jaxrate rate scores.csv --bootstrap 1000 --report report/  # intervals + HTML report
+  jaxrate rate battles.csv --method elo                      # model_a, model_b, winner
+  jaxrate rate game.npz --progress never                     # a payoff tensor, quietly
+
+Deviation ratings are <= 0 and 0 is the best possible (the top of a
+leaderboard need not reach it); tied models share a rank ('1=').
+"""
 
 
 def add_options(parser) -> None:
@@ -35,10 +50,17 @@ def add_options(parser) -> None:
     parser.add_argument("--plot", metavar="PATH", help="ratings figure (.png, .svg or .pdf)")
     parser.add_argument("--report", metavar="DIR", help="write a self-contained HTML report into DIR")
     parser.add_argument(
+        "--top",
+        type=int,
+        metavar="K",
+        help="figures (--plot, --report) show the best K only, and say 'top K of N shown' (default: all)",
+    )
+    parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
         default="auto",
-        help="progress bar on stderr (levels solved, constraints frozen); auto: when stderr is a terminal",
+        help="progress on stderr (levels solved, constraints frozen): always a bar, or never; auto "
+        "(default): a bar on a terminal, else a plain line every 15 s once a solve has run 5 s",
     )
     parser.add_argument(
         "--tie-tol",
@@ -56,6 +78,8 @@ def run(args, argv: Sequence[str]) -> int:
         _output.check_output_path(option, path)
     if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
         raise ValueError(f"--plot {args.plot}: the file name must end in .png, .svg or .pdf")
+    if args.top is not None and args.top < 1:
+        raise ValueError(f"--top must be >= 1; got {args.top}")
     if not args.tie_tol >= 0:
         raise ValueError(f"--tie-tol must be >= 0; got {args.tie_tol}")
     if args.bootstrap is not None and args.bootstrap < 1:
@@ -69,12 +93,15 @@ def run(args, argv: Sequence[str]) -> int:
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
         )
-    for note in source.notes:
-        print(f"jaxrate: note: {note}", file=sys.stderr)
-    for warning in source.warnings if not (args.method == "elo" and source.kind == "battles") else ():
-        print(f"jaxrate: {warning}", file=sys.stderr)  # Elo fits the battles, not the imputed game
-    show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
-    bar = _output.ProgressBar() if show and not args.fast else None
+    # Elo fits the battles themselves, not the game made from them: no imputation warning.
+    print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
+    bar = None
+    if args.fast or args.progress == "never":
+        pass
+    elif args.progress == "always" or sys.stderr.isatty():
+        bar = _output.ProgressBar()
+    else:  # a log or a pipe: plain lines, only for long solves
+        bar = _output.ProgressLines()
     try:
         rated = run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar)
     finally:
@@ -103,22 +130,31 @@ def run(args, argv: Sequence[str]) -> int:
     if intervals is not None:
         headers += ["lower", "upper", "P(top)"]
         right += [True, True, True]
+    # Every number column to the decimals its magnitude needs (intervals share the ratings').
+    shown = _output.format_column(values)
+    if uniform is not None:
+        u_shown = _output.format_column(uniform)
+    if intervals is not None:
+        n = len(values)
+        bounds = np.concatenate([values, intervals.lower[0], intervals.upper[0]])
+        lo_shown, hi_shown = np.split(np.array(_output.format_column(bounds))[n:], 2)
     rows, csv_rows = [], []
     for i in order.tolist():
-        row = [labels[i], names[i], f"{values[i]:+.6f}"]
+        row = [labels[i], names[i], shown[i]]
         csv_row = [int(ranks[i]), names[i], float(values[i])]
         if uniform is not None:
-            row += [u_labels[i], f"{uniform[i]:+.6f}"]
+            row += [u_labels[i], u_shown[i]]
             csv_row += [u_labels[i].rstrip("="), float(uniform[i])]
         if intervals is not None:
             lo, hi, top = intervals.lower[0][i], intervals.upper[0][i], intervals.top_probability[0][i]
-            row += [f"{lo:+.6f}", f"{hi:+.6f}", f"{top:.3f}"]
+            row += [lo_shown[i], hi_shown[i], f"{top:.3f}"]
             csv_row += [float(lo), float(hi), float(top)]
         rows.append(row)
         csv_rows.append(csv_row)
     print(describe(source))
     _output.print_table(headers, rows, right)
-    print(_footer(rated, tol, intervals, args))
+    footer = _footer(rated, tol, intervals, args)
+    print(textwrap.fill(footer, _output.terminal_width(), break_on_hyphens=False))
     payload = _payload(jaxrate.__version__, argv, source, rated, ranks, order, tol, uniform, intervals)
     if args.csv is not None:
         _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in headers], csv_rows)
@@ -128,9 +164,9 @@ def run(args, argv: Sequence[str]) -> int:
         from jaxrate.cli import _report
 
         if args.plot is not None:
-            _report.ratings_figure(source, rated, intervals, args.plot)
+            _report.ratings_figure(source, rated, intervals, args.plot, top=args.top)
         if args.report is not None:
-            _report.write_report(args.report, source, rated, intervals, payload, headers, rows)
+            _report.write_report(args.report, source, rated, intervals, payload, headers, rows, top=args.top)
     return 0
 
 
@@ -209,7 +245,7 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
         "ranking": [],
         "tie_tolerance": tol,
         "seconds": rated.seconds,
-        "notes": list(source.notes),
+        "notes": list(source.notes) + list(source.warnings),
         **source.info,
     }
     for i in order.tolist():

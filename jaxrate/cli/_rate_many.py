@@ -21,7 +21,7 @@ Re-running skips inputs whose result is already in --out (results are written
 atomically, so an interrupted run loses nothing); --force re-rates them.
 Exit code 0 when every input was rated, 1 when some failed (listed), 2 for bad options.
 """
-SUFFIXES = (".csv", ".tsv", ".tab", ".json", ".jsonl", ".parquet", ".pq", ".npy", ".npz")
+SUFFIXES = (".csv", ".tsv", ".tab", ".json", ".jsonl", ".parquet", ".pq", ".xlsx", ".npy", ".npz")
 
 
 def add_options(parser) -> None:

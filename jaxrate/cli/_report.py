@@ -47,28 +47,39 @@ def contributions(source, rated):
     return jaxrate.task_contributions(game.payoffs, rated.exact.joint, player=0, over=game.num_players - 1)
 
 
-def ratings_figure(source, rated, intervals, path: str, top: int = 30) -> None:
+def contributing(c: np.ndarray, tol: float) -> np.ndarray:
+    """Indices of the tasks (columns of ``c``) that move some rating by more than ``tol``, largest first."""
+    weight = np.abs(c).sum(axis=0)
+    return np.array([j for j in np.argsort(-weight, kind="stable") if np.abs(c[:, j]).max() > tol], dtype=int)
+
+
+def ratings_figure(source, rated, intervals, path: str, top: int | None = None) -> None:
     """Horizontal bars of the first player's ratings, best at the top.
 
     Deviation ratings are drawn as stacks of task contributions (the paper's
     LiveBench figure): each bar is split into the contributions of the tasks
-    that matter most, which sum to the rating. Intervals become error bars.
+    that matter most, which sum to the rating; the legend lists only tasks that
+    contribute. Every model is drawn (the figure grows with their number)
+    unless ``top`` is given, and then the figure says "top K of N shown".
+    Intervals become error bars.
     """
     plt = _pyplot()
     values = rated.ratings[0]
     names = list(rated.strategies[0])
-    order = np.argsort(-values, kind="stable")[:top]
+    total = len(values)
+    order = np.argsort(-values, kind="stable")[: top or total]
     y = np.arange(len(order))[::-1]
-    fig, ax = plt.subplots(figsize=(8, 0.28 * len(order) + 1.6))
+    longest = max((len(names[i]) for i in order), default=1)
+    fig, ax = plt.subplots(figsize=(8 + 0.02 * longest, 0.26 * len(order) + 1.8))
     c = contributions(source, rated)
+    subset = f"top {len(order)} of {total} shown" if len(order) < total else f"all {total} shown"
     if c is not None:
         tasks = list(source.game.strategies[-1])
-        weight = np.abs(c[order]).sum(axis=0)
-        shown = np.argsort(-weight)[:_STACK_TASKS]
-        rest = np.setdiff1d(np.arange(len(tasks)), shown)
+        active = contributing(c[order], 1e-7 * rated.scale)  # the CLI's default tie tolerance
+        shown, rest = active[:_STACK_TASKS], active[_STACK_TASKS:]
         parts = [(tasks[j], c[order, j]) for j in shown]
         if len(rest):
-            parts.append(("other tasks", c[order][:, rest].sum(axis=1)))
+            parts.append((f"{len(rest)} other tasks", c[order][:, rest].sum(axis=1)))
         neg = np.zeros(len(order))
         pos = np.zeros(len(order))
         cmap = plt.get_cmap("tab10")
@@ -81,11 +92,20 @@ def ratings_figure(source, rated, intervals, path: str, top: int = 30) -> None:
         lo, hi = min(neg.min(), values[order].min()), max(pos.max(), values[order].max())
         pad = 0.03 * (hi - lo or 1.0)
         ax.set_xlim(lo - pad, hi + pad)  # the stacks reach past the ratings on both sides
-        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-        ax.set_title(f"{rated.method} ratings with task contributions ({source.name})", fontsize=10)
+        silent = len(tasks) - len(active)
+        ax.legend(
+            fontsize=7,
+            loc="upper left",
+            bbox_to_anchor=(1.01, 1.0),
+            frameon=False,
+            title=f"{len(active)} of {len(tasks)} tasks contribute" if silent else None,
+            title_fontsize=7,
+        )
+        title = f"{rated.method} ratings with task contributions ({source.name})"
     else:
         ax.barh(y, values[order], color="#4c72b0", height=0.75)
-        ax.set_title(f"{rated.method} ratings ({source.name})", fontsize=10)
+        title = f"{rated.method} ratings ({source.name})"
+    ax.set_title(f"{title}\n{subset}", fontsize=10)
     if intervals is not None:
         lo, hi = intervals.lower[0][order], intervals.upper[0][order]
         v = values[order]
@@ -102,8 +122,9 @@ def ratings_figure(source, rated, intervals, path: str, top: int = 30) -> None:
             zorder=4,
         )
     ax.set_yticks(y, [names[i] for i in order], fontsize=7)
+    ax.set_ylim(-0.7, len(order) - 0.3)
     ax.axvline(0, color="grey", linewidth=0.6)
-    ax.set_xlabel("rating")
+    ax.set_xlabel("rating (0 is the best possible)" if rated.method == "deviation" else "rating")
     _save(fig, path)
     plt.close(fig)
 
@@ -141,91 +162,77 @@ def _svg(draw) -> str:
     return text[text.index("<svg") :]
 
 
-def _html_table(headers, rows) -> str:
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+def write_report(
+    directory: str, source, rated, intervals, payload: dict, headers, rows, top: int | None = None
+) -> None:
+    """``DIR/index.html`` (figures inline), plus ``ratings.json``, ``ratings.csv`` and ``ratings.svg``.
 
-
-def write_report(directory: str, source, rated, intervals, payload: dict, headers, rows) -> None:
-    """``DIR/index.html`` (figures inline), plus ``ratings.json``, ``ratings.csv`` and ``ratings.svg``."""
+    The page is self-contained (no network), fits 1280 px and a phone width,
+    and says in plain words what the numbers mean.
+    """
     parent = os.path.dirname(os.path.abspath(directory))
     if not os.path.isdir(parent):
         raise ValueError(f"--report {directory}: directory {parent} does not exist")
     import jaxrate
+    from jaxrate.cli import _page
 
+    csv_headers, csv_rows = headers, rows
     # Everything is drawn before the folder is made, so a failure leaves nothing behind.
-    svg = _svg(lambda p: ratings_figure(source, rated, intervals, p))
+    svg = _svg(lambda p: ratings_figure(source, rated, intervals, p, top=top))
+    esc = html.escape
+    tol = payload["tie_tolerance"]
+    count = len(rated.strategies[0])
+    shape = " x ".join(str(a) for a in source.game.num_strategies)
+    how = "exact path, verified" if rated.exact is not None else f"{rated.method}"
     sections = [
-        f"<h1>{html.escape(rated.method)} ratings: {html.escape(source.name)}</h1>",
-        f"<p>{html.escape(source.description)}; players {html.escape(', '.join(source.game.players))}; "
-        f"strategies {' x '.join(str(a) for a in source.game.num_strategies)}.</p>",
+        f"<h1>{esc(rated.method.capitalize())} ratings: {esc(source.name)}</h1>",
+        f'<p class="lead">{count} {esc(_label(source))}s; {esc(source.description)}; '
+        f"strategies {shape}; {how}; jaxrate {esc(jaxrate.__version__)}</p>",
     ]
-    if source.notes:
-        sections.append("<p>Input notes: " + html.escape("; ".join(source.notes)) + "</p>")
-    groups = _tied_groups(payload)
+    warnings = [n.removeprefix("warning: ") for n in source.notes if n.startswith("warning: ")]
+    for w in warnings:
+        sections.append(f'<p class="warning"><b>Warning:</b> {esc(w)}</p>')
+    resamples = payload.get("intervals", {}).get("resamples", 0)
+    notes = _page.reading_notes(rated.method, source.kind, tol, "uniform" in headers, intervals, resamples)
+    sections.append(f'<section class="notes"><h2>How to read this page</h2>{notes}</section>')
+    other = [n for n in source.notes if not n.startswith("warning: ")]
+    if other:
+        sections.append("<p><b>Input:</b> " + esc("; ".join(other)) + ".</p>")
     sections.append("<h2>Ratings</h2>")
+    sections.append(f"<p>{_tied_groups(payload, tol)}</p>")
+    titles = {
+        "rank": "rank; '=' marks a rank shared by tied models",
+        rated.method: "rating (deviation ratings: 0 is the best possible)",
+        "u.rank": "rank by uniform rating (the average)",
+        "uniform": "mean payoff against uniform opponents and tasks",
+        "lower": "lower end of the interval",
+        "upper": "upper end of the interval",
+        "P(top)": "share of resamples with the model in the top tied group",
+    }
+    # On the page the intervals sit next to the rating they belong to.
+    columns = sorted(range(len(headers)), key=lambda j: (headers[j] in ("u.rank", "uniform"), j))
+    headers = [headers[j] for j in columns]
+    rows = [[row[j] for j in columns] for row in rows]
     sections.append(
-        f"<p>Tied groups (within {payload['tie_tolerance']:.1e}): " + html.escape(groups) + "</p>"
+        _page.table(headers, rows, sortable=True, table_id="ratings", titles=titles, shade_top=True)
     )
-    sections.append(_html_table(headers, rows))
-    sections.append("<h2>Figure</h2>" + svg)
+    sections.append("<h2>Figure</h2>")
+    sections.append(f'<div class="figure">{svg}</div>')
     c = contributions(source, rated)
     if c is not None:
-        tasks = list(source.game.strategies[-1])
-        order = [e["strategy"] for e in payload["ranking"]][:20]
-        index = {s: i for i, s in enumerate(rated.strategies[0])}
-        weight = np.abs(c).sum(axis=0)
-        shown = np.argsort(-weight)[:10]
-        table_rows = [
-            [s] + [f"{c[index[s], j]:+.4f}" for j in shown] + [f"{c[index[s]].sum():+.4f}"] for s in order
-        ]
-        sections.append("<h2>Task contributions</h2>")
-        sections.append(
-            "<p>How much each task adds to each rating under the rating joint sigma* "
-            "(the ten tasks that matter "
-            "most; every row of the full table sums to the rating).</p>"
-        )
-        sections.append(_html_table(["strategy"] + [tasks[j] for j in shown] + ["rating"], table_rows))
+        sections.append(_contributions_section(source, rated, c, payload, tol))
     if rated.exact is not None:
-        cert = rated.exact.certificate
-        sections.append("<h2>Certificate</h2>")
-        sections.append(
-            _html_table(
-                ["check", "value"],
-                [
-                    ["largest deviation gain under sigma* (<= 0: a CCE)", f"{cert.max_gain:+.3e}"],
-                    ["largest |gain - rating|", f"{cert.max_rating_residual:.3e}"],
-                    ["simplex residual", f"{cert.max_simplex_residual:.3e}"],
-                    ["slack used", f"{cert.slack:.3e}"],
-                    ["tolerance", f"{cert.tolerance:.3e}"],
-                    ["levels", str(rated.exact.levels)],
-                ],
-            )
-        )
-    versions = _versions()
+        sections.append(_certificate_section(rated.exact))
     sections.append("<h2>Reproduce</h2>")
-    sections.append(f"<pre>{html.escape(' '.join(payload['command']))}</pre>")
-    sections.append(f"<p>{html.escape(versions)}</p>")
-    style = (
-        "body{font-family:system-ui,sans-serif;max-width:980px;margin:2em auto;color:#222}"
-        "table{border-collapse:collapse;font-size:13px;margin:1em 0}"
-        "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:nth-child(2){text-align:left}"
-        "svg{max-width:100%;height:auto}"
-    )
-    page = (
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>jaxrate {html.escape(jaxrate.__version__)}: "
-        f"{html.escape(source.name)}</title><style>{style}</style></head><body>"
-        + "\n".join(sections)
-        + "</body></html>\n"
-    )
+    sections.append(f"<pre>{esc(' '.join(payload['command']))}</pre>")
+    sections.append(f'<p class="muted">{esc(_versions())}</p>')
+    page = _page.page(f"jaxrate {jaxrate.__version__}: {source.name}", "\n".join(sections))
     created = not os.path.exists(directory)
     os.makedirs(directory, exist_ok=True)
     try:
         _output.write_atomic(os.path.join(directory, "ratings.svg"), svg)
         _output.write_json(os.path.join(directory, "ratings.json"), payload)
-        _output.write_csv(os.path.join(directory, "ratings.csv"), headers, rows)
+        _output.write_csv(os.path.join(directory, "ratings.csv"), csv_headers, csv_rows)
         _output.write_atomic(os.path.join(directory, "index.html"), page)
     except BaseException:
         if created:
@@ -235,12 +242,73 @@ def write_report(directory: str, source, rated, intervals, payload: dict, header
         raise
 
 
-def _tied_groups(payload: dict) -> str:
+def _label(source) -> str:
+    return {"scores": "agent", "battles": "model"}.get(source.kind, "strategy")
+
+
+def _contributions_section(source, rated, c: np.ndarray, payload: dict, tol: float) -> str:
+    """Every model's contribution from every task that moves some rating; the silent tasks named."""
+    from jaxrate.cli import _page
+
+    tasks = list(source.game.strategies[-1])
+    active = contributing(c, tol)
+    silent = [tasks[j] for j in range(len(tasks)) if j not in set(active.tolist())]
+    index = {s: i for i, s in enumerate(rated.strategies[0])}
+    order = [index[e["strategy"]] for e in payload["ranking"]]
+    # One format for the whole matrix: contributions are comparable across tasks.
+    cells = np.array(_output.format_column(c[np.ix_(order, active)].reshape(-1), digits=4))
+    cells = cells.reshape(len(order), len(active))
+    total = _output.format_column(c[order].sum(axis=1), digits=4)
+    rows = [[rated.strategies[0][i], *cells[k], total[k]] for k, i in enumerate(order)]
+    text = (
+        "<p>How much each task adds to each rating under the rating joint <i>sigma*</i>; every row "
+        f"sums to the rating. Shown: the {len(active)} task(s) that move some rating by more than "
+        f"{tol:.1e}, largest first."
+    )
+    if silent:
+        text += f" The other {len(silent)} contribute nothing: " + html.escape(", ".join(silent)) + "."
+    text += "</p>"
+    headers = [_label(source)] + [tasks[j] for j in active] + ["rating"]
+    vertical = range(1, len(active) + 1)
+    table = _page.table(headers, rows, sortable=True, text_columns=(0,), vertical=vertical, css="compact")
+    return "<h2>Task contributions</h2>" + text + table
+
+
+def _certificate_section(result) -> str:
+    from jaxrate.cli import _page
+
+    cert = result.certificate
+    rows = [
+        ["largest deviation gain under sigma* (<= 0: an equilibrium)", f"{cert.max_gain:+.3e}"],
+        ["largest |gain - rating|", f"{cert.max_rating_residual:.3e}"],
+        ["simplex residual", f"{cert.max_simplex_residual:.3e}"],
+        ["slack used", f"{cert.slack:.3e}"],
+        ["tolerance", f"{cert.tolerance:.3e}"],
+        ["levels (one dual proof each)", str(result.levels)],
+    ]
+    steps = {s: list(result.steps).count(s) for s in dict.fromkeys(result.steps)}
+    rows.append(["how the levels were solved", ", ".join(f"{k} x{v}" for k, v in steps.items())])
+    if result.rescue is not None:
+        rows.append(["why floating point was not enough", str(result.rescue)])
+    text = (
+        f"<p><b>Verified: joint + one dual proof per level.</b> The joint <i>sigma*</i> realises every "
+        f"rating, and for each of the {result.levels} levels a dual certificate shows that its value "
+        "cannot be beaten; anyone can re-check both from the payoffs with <code>jaxrate.verify</code> "
+        "and <code>ratings.json</code>.</p>"
+    )
+    return "<h2>Certificate</h2>" + text + _page.table(["check", "value"], rows, text_columns=(0,))
+
+
+def _tied_groups(payload: dict, tol: float) -> str:
+    """The groups of two or more models whose ratings tie, every one of them (HTML)."""
     groups: dict[int, list[str]] = {}
     for e in payload["ranking"]:
         groups.setdefault(e["rank"], []).append(e["strategy"])
-    shown = [f"{r}: {', '.join(v)}" for r, v in list(groups.items())[:5]]
-    return " | ".join(shown) + (" | ..." if len(groups) > 5 else "")
+    ties = [(r, names) for r, names in groups.items() if len(names) > 1]
+    if not ties:
+        return f"No ties: every rating differs from the others by more than {tol:.1e}."
+    parts = [f"<b>{r}=</b> {html.escape(', '.join(names))}" for r, names in ties]
+    return f"Tied groups (ratings within {tol:.1e}): " + "; ".join(parts) + "."
 
 
 def _versions() -> str:

@@ -1,0 +1,168 @@
+"""The report page's HTML: layout, sortable tables and the plain-language notes.
+
+Self-contained (no network): the style and the sorting script are inline. The
+layout fits 1280 px and a phone width; wide tables scroll inside their own box
+instead of widening the page.
+"""
+
+from __future__ import annotations
+
+import html
+
+__all__ = ["STYLE", "SCRIPT", "page", "reading_notes", "table"]
+
+STYLE = """
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;
+  background:#fff;line-height:1.45;overflow-wrap:anywhere}
+main{max-width:1180px;margin:0 auto;padding:24px 24px 48px}
+h1{font-size:1.55rem;margin:0 0 .25rem}
+h2{font-size:1.15rem;margin:2rem 0 .6rem;padding-bottom:.2rem;border-bottom:1px solid #d0d7de}
+.lead{color:#57606a;margin:0}
+.notes{background:#f6f8fa;border:1px solid #d0d7de;border-radius:6px;padding:2px 18px;margin-top:1.2rem}
+.notes li{margin:.3rem 0}
+.warning{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:6px 12px}
+.scroll{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;font-size:13px;font-variant-numeric:tabular-nums;margin:.4rem 0}
+th,td{padding:3px 9px;text-align:right;white-space:nowrap;border-bottom:1px solid #e5e7eb}
+th{background:#f6f8fa;border-bottom:1px solid #d0d7de;vertical-align:bottom}
+table.sortable th{cursor:pointer;user-select:none}
+table.sortable th[data-dir=asc]::after{content:" \\25B2";font-size:9px}
+table.sortable th[data-dir=desc]::after{content:" \\25BC";font-size:9px}
+td.name,th.name,td.text,th.text{text-align:left}
+tr.top td{background:#eef6ee}
+th.vertical{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;padding:6px 3px}
+table.compact{font-size:12px}
+table.compact td{padding:2px 6px}
+.figure svg{display:block;width:100%;max-width:900px;height:auto}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;border-radius:6px;padding:8px 12px}
+dt{font-weight:600}
+dd{margin:0 0 .5rem 1.2rem}
+small,.muted{color:#57606a}
+@media (max-width:720px){
+  main{padding:14px 12px 32px}
+  h1{font-size:1.25rem}
+  table{font-size:12px}
+  th,td{padding:2px 5px}
+}
+"""
+
+# Click a header to sort by that column (numbers as numbers, "1=" as 1); again to reverse.
+SCRIPT = """
+document.querySelectorAll("table.sortable").forEach(function (t) {
+  t.querySelectorAll("th").forEach(function (th, i) {
+    th.title = th.title || "click to sort";
+    th.addEventListener("click", function () {
+      var asc = th.dataset.dir !== "asc";
+      t.querySelectorAll("th").forEach(function (h) { delete h.dataset.dir; });
+      th.dataset.dir = asc ? "asc" : "desc";
+      var body = t.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+      function key(r) {
+        var text = r.cells[i].textContent, x = parseFloat(text);
+        return isNaN(x) ? text.toLowerCase() : x;
+      }
+      rows.sort(function (a, b) {
+        var p = key(a), q = key(b);
+        return (p < q ? -1 : p > q ? 1 : 0) * (asc ? 1 : -1);
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+});
+"""
+
+
+def table(
+    headers,
+    rows,
+    *,
+    sortable: bool = False,
+    text_columns=(1,),
+    table_id: str = "",
+    titles=None,
+    vertical=(),
+    shade_top: bool = False,
+    css: str = "",
+) -> str:
+    """An HTML table in a scroll box.
+
+    ``text_columns`` are left-aligned (numbers right-aligned), the headers of
+    ``vertical`` columns are set vertically (narrow columns of long task
+    names), and ``shade_top`` shades the rows whose first cell is rank 1.
+    """
+    titles = titles or {}
+
+    def cls(j, header=False):
+        names = (["name"] if j in text_columns else []) + (["vertical"] if header and j in vertical else [])
+        return f' class="{" ".join(names)}"' if names else ""
+
+    head = "".join(
+        f"<th{cls(j, True)}"
+        + (f' title="{html.escape(titles[h])}"' if h in titles else "")
+        + f">{html.escape(h)}</th>"
+        for j, h in enumerate(headers)
+    )
+    body = []
+    for row in rows:
+        top = shade_top and str(row[0]).rstrip("=") == "1"
+        cells = "".join(f"<td{cls(j)}>{html.escape(str(c))}</td>" for j, c in enumerate(row))
+        body.append(f"<tr{' class=top' if top else ''}>{cells}</tr>")
+    classes = " ".join(c for c in (("sortable" if sortable else ""), css) if c)
+    attrs = (f' id="{table_id}"' if table_id else "") + (f' class="{classes}"' if classes else "")
+    return (
+        f'<div class="scroll"><table{attrs}><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
+
+
+def reading_notes(method: str, kind: str, tol: float, uniform: bool, intervals, resamples: int) -> str:
+    """What the numbers and the intervals mean, in plain words, as an HTML list."""
+    items = []
+    if method == "deviation":
+        items.append(
+            "<b>Ratings are 0 or below, and 0 is the best possible</b> (the top of a leaderboard need "
+            "not reach it). A model's deviation rating is "
+            "what a player would gain, in the units of the scores, by always picking that model "
+            "instead of following the equilibrium <i>sigma*</i> (a coarse correlated equilibrium of "
+            "the game between models and tasks). Under an equilibrium no such switch gains anything, "
+            "so every rating is &le; 0: the closer to 0, the stronger the model."
+        )
+        items.append(
+            "<b>Clone invariant.</b> Adding copies of a task or of a model changes no rating, so a "
+            "leaderboard cannot be tilted by adding near-duplicate tasks."
+        )
+    else:
+        items.append(f"Ratings by the <b>{html.escape(method)}</b> method: higher is better.")
+    items.append(
+        f"<b>Ties.</b> Models whose ratings differ by less than {tol:.1e} share a rank, written "
+        "<code>1=</code>; the rows of the top tied group are shaded."
+    )
+    if uniform:
+        items.append(
+            "<b>uniform, u.rank</b>: the mean payoff against uniformly chosen opponents and tasks "
+            "(in effect the plain average score) and its rank, for comparison."
+        )
+    if intervals is not None:
+        if intervals.kind == "task subsets":
+            over = (
+                f"{resamples} random subsets of the tasks. They show how much a rating depends on "
+                "<i>which tasks</i> are on the leaderboard; they are not a sampling error of the scores"
+            )
+        else:
+            over = f"{resamples} bootstrap resamples of the records (sampling uncertainty)"
+        items.append(
+            f"<b>lower, upper</b>: the {int(round(100 * intervals.confidence))}% interval of the rating "
+            f"over {over}. <b>P(top)</b>: the share of those resamples in which the model is in the "
+            "top tied group."
+        )
+    items.append("Click a column's header to sort the table by it; click again to reverse.")
+    return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
+
+
+def page(title: str, body: str) -> str:
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body><main>\n{body}\n</main><script>{SCRIPT}</script></body></html>\n"
+    )
