@@ -59,9 +59,9 @@ def main() -> None:
             for dtype in (np.float32, np.float64):
                 batch = games[:b].astype(dtype)
                 t0 = time.perf_counter()
-                jaxrate.deviation_ratings(batch)
+                jaxrate.batched.deviation_ratings(batch)
                 t1 = time.perf_counter()
-                out = jaxrate.deviation_ratings(batch)
+                out = jaxrate.batched.deviation_ratings(batch)
                 t2 = time.perf_counter()
                 fast = np.concatenate(out.ratings, axis=1)[: min(b, k)]
                 ok = out.status[: min(b, k)] == 0

@@ -60,7 +60,7 @@ def main() -> None:
     for name, games in families(args.games).items():
         exact = [jaxrate.exact.deviation_ratings(g).ratings for g in games]
         for dtype in (np.float32, np.float64):
-            out = jaxrate.deviation_ratings(games.astype(dtype))
+            out = jaxrate.batched.deviation_ratings(games.astype(dtype))
             tol = TIE[out.precision]
             worst, same = 0.0, 0
             for i, ex in enumerate(exact):

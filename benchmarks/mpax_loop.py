@@ -62,9 +62,9 @@ def main() -> None:
     for precision in args.precision:
         dtype = jnp.float32 if precision == "float32" else jnp.float64
         games = jnp.asarray(payoffs, dtype)
-        jaxrate.deviation_ratings(games)  # compile
+        jaxrate.batched.deviation_ratings(games)  # compile
         t0 = time.perf_counter()
-        out = jaxrate.deviation_ratings(games)
+        out = jaxrate.batched.deviation_ratings(games)
         jax.block_until_ready(out.ratings)
         jax_rate[precision] = args.batch / (time.perf_counter() - t0)
     print(

@@ -1,17 +1,26 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import battles, certificate, datasets, exact, gains, games, ratings, uncertainty
+from jaxrate import battles, certificate, datasets, exact, gains, games, ratings, solvers, uncertainty
 from jaxrate._game import Game
 from jaxrate._version import __version__
 from jaxrate.certificate import Certificate, Verification, verify
 from jaxrate.gains import deviation_gains, task_contributions, uniform_ratings
 from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game
+from jaxrate.rate import deviation_ratings
 from jaxrate.ratings import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
+from jaxrate.result import Ratings
+from jaxrate.solvers import Auto, Exact, Simplex
+from jaxrate.status import Status
 from jaxrate.uncertainty import task_subsets
 
 __all__ = [
+    "Auto",
     "Certificate",
+    "Exact",
     "Game",
+    "Ratings",
+    "Simplex",
+    "Status",
     "Verification",
     "__version__",
     "agent_vs_agent_vs_task",
@@ -31,6 +40,7 @@ __all__ = [
     "online_elo",
     "payoff_ratings",
     "ratings",
+    "solvers",
     "task_contributions",
     "task_subsets",
     "uncertainty",
@@ -41,11 +51,10 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    # The JAX path is imported on first use, so that the exact path and the
-    # command line start without importing JAX.
-    if name in ("batched", "deviation_ratings"):
+    # The JAX solver's namespace is imported on first use, so that the exact
+    # path and the command line start without importing JAX.
+    if name == "batched":
         import importlib
 
-        batched = importlib.import_module("jaxrate.batched")
-        return batched if name == "batched" else batched.deviation_ratings
+        return importlib.import_module("jaxrate.batched")
     raise AttributeError(f"module 'jaxrate' has no attribute {name!r}")

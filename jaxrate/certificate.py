@@ -45,6 +45,7 @@ __all__ = [
     "Certificate",
     "Verification",
     "certificate_tolerance",
+    "rows_to_freeze",
     "verify",
 ]
 
@@ -64,7 +65,22 @@ def certificate_tolerance(scale: float, slack: float = 0.0, rel_tol: float = CER
     ``rel_tol`` times the payoff ``scale`` (the largest range of one player's
     payoffs), plus ten times any slack a level needed.
     """
-    return float(rel_tol * scale + 10 * slack)
+    return rel_tol * scale + 10 * slack  # no float(): also traced inside the JAX solver
+
+
+def rows_to_freeze(duals: Any, free: Any, dual_tol: float = FREEZE_DUAL_TOL) -> Any:
+    """The freeze rule, for every solver: free rows whose optimal dual exceeds ``dual_tol``.
+
+    A row with a non-zero dual is tight in every optimum of its level, so
+    freezing it is safe (never freeze by primal tightness). The free duals sum
+    to one, so in exact arithmetic some row qualifies; should floating point
+    leave none, the row with the largest dual is frozen. numpy or JAX arrays.
+    """
+    xp = gains._xp(duals)
+    weight = xp.where(free, duals, -xp.inf)
+    new = free & (weight > dual_tol)
+    largest = xp.arange(weight.shape[0]) == xp.argmax(weight)
+    return new | (free & largest & ~xp.any(new))
 
 
 class Certificate(NamedTuple):

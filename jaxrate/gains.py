@@ -29,6 +29,7 @@ __all__ = [
     "deviation_gains",
     "deviation_gains_per_player",
     "transpose_gains",
+    "split_players",
     "constraint_matrix",
     "constraint_columns",
     "task_contributions",
@@ -48,6 +49,12 @@ def _xp(x: Any):
 def constraint_offsets(num_strategies: tuple[int, ...]) -> np.ndarray:
     """Start of each player's constraints in the stacked order, ``[N + 1]``."""
     return np.concatenate([[0], np.cumsum(num_strategies)]).astype(np.int64)
+
+
+def split_players(flat: Any, num_strategies: tuple[int, ...]) -> tuple:
+    """A ``[..., C]`` vector stacked by player as one ``[..., A_p]`` array per player."""
+    offsets = constraint_offsets(tuple(num_strategies))
+    return tuple(flat[..., offsets[p] : offsets[p + 1]] for p in range(len(num_strategies)))
 
 
 def _deviation_payoffs(payoffs_p: Any, p: int, sigma: Any) -> Any:

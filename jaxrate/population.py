@@ -83,10 +83,12 @@ class _DeviationRater:
         start = -1
         if self.previous is not None and all(i < k for i, k in zip(self.previous, sizes)):
             start = int(np.ravel_multi_index(self.previous, padded_shape))
-        with jax.enable_x64(True):
+        with jaxrate.Simplex().precision_scope():
             out = jax.device_get(_DeviationRater._jitted(padded, masks, start=np.int32(start)))
-        if int(out["status"]) != int(Status.SOLVED):  # the exact path never returns an unchecked rating
-            exact = jaxrate.exact.deviation_ratings(payoffs)
+        if int(out["status"]) != int(Status.SOLVED):
+            # Inside jit there is no exact path; an unsolved game is handed to the
+            # entry point, as every other caller's is (never an unchecked rating).
+            exact = jaxrate.deviation_ratings(payoffs, jaxrate.Exact()).raise_for_status()
             self.previous = None
             return exact.ratings, exact.joint
         joint = np.asarray(out["joint"])[tuple(slice(0, k) for k in sizes)]
@@ -109,7 +111,7 @@ def rate_population(payoffs: np.ndarray, method: str | Callable = "deviation", *
     if method == "deviation":
         return (_rater or _DeviationRater())(payoffs)
     if method == "deviation-exact":
-        result = jaxrate.exact.deviation_ratings(payoffs)
+        result = jaxrate.deviation_ratings(payoffs, jaxrate.Exact()).raise_for_status()
         return result.ratings, result.joint
     if method == "uniform":
         return jaxrate.uniform_ratings(payoffs), None

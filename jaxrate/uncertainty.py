@@ -28,8 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate import games
+from jaxrate import gains, games
 from jaxrate._game import Game
+from jaxrate.status import Status
 
 __all__ = [
     "RatingIntervals",
@@ -40,9 +41,6 @@ __all__ = [
 ]
 
 _GAMIFICATIONS = {"2p": games.agent_vs_task, "3p": games.agent_vs_agent_vs_task}
-# "auto" rates resamples with the JAX path up to this many joints, the exact
-# path above (benchmarks/uncertainty.py: see RESULTS.md).
-_JAX_MAX_JOINTS = 300
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,55 +110,27 @@ def _gamify(gamification: str) -> Callable[..., Game]:
         raise ValueError(f"gamification must be '2p' or '3p'; got {gamification!r}") from None
 
 
-def _exact_one(payoffs: np.ndarray) -> tuple[tuple[np.ndarray, ...] | None, str | None]:
-    """``(ratings, None)``, or ``(None, reason)`` for a game that cannot be rated."""
-    from jaxrate.exact import deviation_ratings
-
-    try:
-        return deviation_ratings(payoffs).ratings, None
-    except (ValueError, RuntimeError) as err:
-        return None, f"{type(err).__name__}: {err}"
-
-
 def _rate_exact(
     payoffs: Sequence[np.ndarray], executor: Executor | None, workers: int | None = None
 ) -> list[tuple[tuple[np.ndarray, ...] | None, str | None]]:
-    """Exact ratings (or the reason there are none) of each game, in input order:
-    through ``executor``, over ``workers`` processes, or (default) one after
-    another in this process."""
-    if executor is not None:
-        return list(executor.map(_exact_one, payoffs))
-    workers = 1 if workers is None else int(workers)
-    if workers <= 1 or len(payoffs) < 2 * workers:
-        return [_exact_one(g) for g in payoffs]
-    import multiprocessing
-    import sys
-    from concurrent.futures import ProcessPoolExecutor
+    """Exact ratings (or the reason there are none) of each game, in input order.
 
-    # Fork is cheap and needs no __main__ guard, but does not copy JAX's
-    # threads safely; once JAX is imported, start fresh interpreters instead.
-    context = multiprocessing.get_context("spawn" if "jax" in sys.modules else "fork")
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        chunk = max(1, len(payoffs) // (4 * workers))
-        return list(pool.map(_exact_one, payoffs, chunksize=chunk))
+    Through ``executor`` or a pool of ``workers`` processes (both by
+    :func:`jaxrate.exact.rate_many`, where process pools live), or by default
+    one after another in this process through :func:`jaxrate.deviation_ratings`.
+    """
+    if executor is not None or (workers or 1) > 1 and len(payoffs) >= 2 * (workers or 1):
+        from jaxrate.exact import rate_many
 
+        outcomes = rate_many(payoffs, executor=executor, workers=workers)
+        return [(o.result.ratings if o.ok else None, o.error) for o in outcomes]
+    from jaxrate.rate import deviation_ratings
 
-def _rate_jax(payoffs: np.ndarray, masks) -> tuple[list[np.ndarray], np.ndarray]:
-    """Ratings ``[R, C]`` (NaN where masked) and a solved flag ``[R]``, in float64."""
-    import jax
-
-    from jaxrate.batched import Status, deviation_ratings
-
-    with jax.enable_x64(True):
-        res = deviation_ratings(np.asarray(payoffs, dtype=np.float64), masks=masks)
-        ratings = np.concatenate([np.asarray(r, dtype=np.float64) for r in res.ratings], axis=1)
-        solved = np.asarray(res.status) == int(Status.SOLVED)
-    return ratings, solved
-
-
-def _split(flat: np.ndarray, shape: tuple[int, ...]) -> tuple[np.ndarray, ...]:
-    offsets = np.concatenate([[0], np.cumsum(shape)])
-    return tuple(flat[..., offsets[p] : offsets[p + 1]] for p in range(len(shape)))
+    out = []
+    for g in payoffs:
+        one = deviation_ratings(g, "highs")  # a game that cannot be rated gets a status, not an exception
+        out.append((one.ratings, None) if one.ok else (None, one.messages))
+    return out
 
 
 def _summarise(
@@ -180,7 +150,7 @@ def _summarise(
     tail = 100 * (1 - confidence) / 2
     rated = np.ones(samples.shape[0], dtype=bool)
     rated[[i for i, _ in failures]] = False
-    per_player = _split(samples, shape)
+    per_player = gains.split_players(samples, shape)
     lower, upper, top = [], [], []
     for p, s in enumerate(per_player):
         present = ~np.isnan(s)
@@ -220,36 +190,46 @@ def _rate_tables(
 ) -> tuple[np.ndarray, str, int, list]:
     """Rate one game per ``[M, T]`` table (tasks masked by ``masks [R, T]``).
 
-    Returns ``(ratings [R, C], path, fallbacks, failures)``; a failed resample's row is NaN.
+    Returns ``(ratings [R, C], path, fallbacks, failures)``; a failed resample's
+    row is NaN. ``method`` picks the solver (``"exact"``, ``"jax"`` or
+    ``"auto"``); the JAX path's unsolved games are re-rated exactly by
+    :func:`jaxrate.deviation_ratings` itself.
     """
+    from jaxrate.rate import deviation_ratings
+    from jaxrate.solvers import Auto, Exact
+
     r, m, t = tables.shape
     sample = gamify(tables[0])
-    if method == "auto":
-        method = "jax" if sample.num_joints <= _JAX_MAX_JOINTS else "exact"
-    num_c = sum(sample.num_strategies)
     keep = np.ones((r, t), dtype=bool) if masks is None else masks
+    payoffs = np.stack([gamify(x).payoffs for x in tables])
+    player_masks = tuple(np.ones((r, a), bool) for a in sample.num_strategies[:-1]) + (keep,)
+    if method == "auto":
+        method = "jax" if sample.num_joints <= Auto().max_jax_joints else "exact"
+    if method == "exact" and (executor is not None or (workers or 1) > 1):
+        return _rate_tables_in_pool(payoffs, keep, gamify, tables, executor, workers)
+    solver = Exact() if method == "exact" else Auto(max_jax_joints=sample.num_joints)
+    out = deviation_ratings(payoffs, solver, masks=player_masks)
+    ratings = np.concatenate(out.ratings, axis=1)
+    failures = [(i, out.messages[i]) for i in np.flatnonzero(out.status != Status.SOLVED).tolist()]
+    fallbacks = sum("->" in name for name in out.solver)
+    return ratings, method, fallbacks, failures
+
+
+def _rate_tables_in_pool(payoffs, keep, gamify, tables, executor, workers):
+    """The exact path over an executor or a process pool (:func:`jaxrate.exact.rate_many`)."""
+    r, _, t = tables.shape
+    num_c = sum(payoffs.shape[2:])
     out = np.full((r, num_c), np.nan)
-    todo = np.arange(r)
-    fallbacks = 0
-    if method == "jax":
-        payoffs = np.stack([gamify(x).payoffs for x in tables])
-        player_masks = tuple(np.ones((r, a), bool) for a in sample.num_strategies[:-1]) + (keep,)
-        ratings, solved = _rate_jax(payoffs, player_masks)
-        out[solved] = ratings[solved]
-        todo = np.nonzero(~solved)[0]
-        fallbacks = len(todo)
-    subgames = [gamify(tables[i][:, keep[i]]).payoffs for i in todo]
+    subgames = [gamify(tables[i][:, keep[i]]).payoffs for i in range(r)]
     failures = []
-    for i, (ratings, error) in zip(todo.tolist(), _rate_exact(subgames, executor, workers)):
+    for i, (ratings, error) in enumerate(_rate_exact(subgames, executor, workers)):
         if ratings is None:
             failures.append((i, error))
             continue
-        row = np.full(num_c, np.nan)
         flat = np.concatenate(ratings)
-        row[: num_c - t] = flat[: num_c - t]
-        row[num_c - t :][keep[i]] = flat[num_c - t :]
-        out[i] = row
-    return out, method, fallbacks, failures
+        out[i, : num_c - t] = flat[: num_c - t]
+        out[i, num_c - t :][keep[i]] = flat[num_c - t :]
+    return out, "exact", 0, failures
 
 
 def task_subsets(

@@ -48,7 +48,7 @@ def _max_diff(result, games):
 def test_two_player_families_match_exact_in_float64(kind):
     games = _family(kind, (4, 4))
     with jax.enable_x64(True):
-        out = jaxrate.deviation_ratings(games)
+        out = jaxrate.batched.deviation_ratings(games)
     assert out.precision == "float64"
     assert np.all(out.status == Status.SOLVED)
     assert _max_diff(out, games) <= 1e-7
@@ -59,7 +59,7 @@ def test_two_player_families_match_exact_in_float64(kind):
 def test_three_player_families_match_exact_in_float64(kind):
     games = _family(kind, (3, 3, 3))
     with jax.enable_x64(True):
-        out = jaxrate.deviation_ratings(games)
+        out = jaxrate.batched.deviation_ratings(games)
     assert np.all(out.status == Status.SOLVED)
     assert _max_diff(out, games) <= 1e-7
 
@@ -68,14 +68,14 @@ def test_symmetric_model_vs_model_vs_task_matches_exact():
     rng = np.random.default_rng(3)
     games = np.stack([jaxrate.agent_vs_agent_vs_task(rng.random((3, 3))).payoffs for _ in range(B)])
     with jax.enable_x64(True):
-        out = jaxrate.deviation_ratings(games)
+        out = jaxrate.batched.deviation_ratings(games)
     assert np.all(out.status == Status.SOLVED)
     assert _max_diff(out, games) <= 1e-7
 
 
 def test_float32_solved_games_within_1e3():
     games = _family("general", (4, 4), seed=1).astype(np.float32)
-    out = jaxrate.deviation_ratings(games)
+    out = jaxrate.batched.deviation_ratings(games)
     assert out.precision == "float32" and out.ratings[0].dtype == np.float32
     solved = out.status == Status.SOLVED
     assert solved.mean() >= 0.95
@@ -87,14 +87,14 @@ def test_float32_solved_games_within_1e3():
 def test_single_game_and_batch_agree():
     games = _family("general", (4, 4), seed=2)
     with jax.enable_x64(True):
-        batch = jaxrate.deviation_ratings(games)
+        batch = jaxrate.batched.deviation_ratings(games)
         for i in (0, 7, 31):
-            single = jaxrate.deviation_ratings(games[i])
+            single = jaxrate.batched.deviation_ratings(games[i])
             assert single.ratings[0].shape == (4,) and single.joint.shape == (4, 4)
             np.testing.assert_allclose(single.ratings[0], batch.ratings[0][i], atol=1e-12)
             np.testing.assert_allclose(single.joint, batch.joint[i], atol=1e-12)
         games_list = [jaxrate.Game(g) for g in games[:5]]
-        from_games = jaxrate.deviation_ratings(games_list)
+        from_games = jaxrate.batched.deviation_ratings(games_list)
         np.testing.assert_allclose(from_games.ratings[1], batch.ratings[1][:5], atol=1e-12)
 
 
@@ -102,7 +102,7 @@ def test_bad_game_does_not_spoil_the_batch():
     games = _family("general", (4, 4), seed=4)
     games[5, 0, 1, 2] = np.nan
     with jax.enable_x64(True):
-        out = jaxrate.deviation_ratings(games)
+        out = jaxrate.batched.deviation_ratings(games)
     assert out.status[5] == Status.NONFINITE and np.all(np.isnan(out.ratings[0][5]))
     others = np.delete(np.arange(B), 5)
     assert np.all(out.status[others] == Status.SOLVED)
@@ -117,7 +117,7 @@ def test_masks_rate_the_subgame():
     mask0[:, 3] = False  # player 0 has 3 strategies in every game
     mask0[::2, 2] = False  # and 2 in every other game
     with jax.enable_x64(True):
-        out = jaxrate.deviation_ratings(games, masks=[mask0, np.ones(4, bool)])
+        out = jaxrate.batched.deviation_ratings(games, masks=[mask0, np.ones(4, bool)])
     assert np.all(out.status == Status.SOLVED)
     for i in range(0, B, 5):
         keep = np.nonzero(mask0[i])[0]
@@ -131,20 +131,22 @@ def test_masks_rate_the_subgame():
 def test_warm_start_gives_the_same_ratings():
     games = _family("general", (4, 4), seed=6)
     with jax.enable_x64(True):
-        cold = jaxrate.deviation_ratings(games)
+        cold = jaxrate.batched.deviation_ratings(games)
         nudged = games + 1e-3 * np.random.default_rng(0).random(games.shape)
-        warm = jaxrate.deviation_ratings(nudged, warm_start=cold)
-        fresh = jaxrate.deviation_ratings(nudged)
+        warm = jaxrate.batched.deviation_ratings(nudged, warm_start=cold)
+        fresh = jaxrate.batched.deviation_ratings(nudged)
     np.testing.assert_allclose(np.concatenate(warm.ratings, 1), np.concatenate(fresh.ratings, 1), atol=1e-9)
 
 
 def test_bad_structure_raises():
     with pytest.raises(ValueError, match="shape"):
-        jaxrate.deviation_ratings(np.zeros((3, 2, 2)))
+        jaxrate.batched.deviation_ratings(np.zeros((3, 2, 2)))
     with pytest.raises(ValueError, match="share a shape"):
-        jaxrate.deviation_ratings([jaxrate.Game(np.zeros((2, 2, 2))), jaxrate.Game(np.zeros((2, 3, 2)))])
+        jaxrate.batched.deviation_ratings(
+            [jaxrate.Game(np.zeros((2, 2, 2))), jaxrate.Game(np.zeros((2, 3, 2)))]
+        )
     with pytest.raises(ValueError, match="masks"):
-        jaxrate.deviation_ratings(np.zeros((2, 2, 2)), masks=[np.ones(2, bool)])
+        jaxrate.batched.deviation_ratings(np.zeros((2, 2, 2)), masks=[np.ones(2, bool)])
 
 
 def test_batch_axis_sharded_over_four_cpu_devices():
@@ -153,7 +155,7 @@ def test_batch_axis_sharded_over_four_cpu_devices():
         "assert jax.local_device_count() == 4\n"
         "jax.config.update('jax_enable_x64', True)\n"
         "g = np.random.default_rng(0).random((10, 2, 3, 3))\n"
-        "out = jaxrate.deviation_ratings(g)\n"
+        "out = jaxrate.batched.deviation_ratings(g)\n"
         "ex = [jaxrate.exact.deviation_ratings(x).ratings[0] for x in g]\n"
         "assert out.ratings[0].shape == (10, 3)\n"
         "assert np.max(np.abs(out.ratings[0] - np.stack(ex))) < 1e-7, out.ratings[0]\n"
@@ -178,7 +180,7 @@ def test_batch_split_over_two_processes_with_two_devices_each():
         "assert jax.process_count() == 2 and jax.local_device_count() == 2 and jax.device_count() == 4\n"
         "jax.config.update('jax_enable_x64', True)\n"
         "g = np.random.default_rng(0).random((11, 2, 3, 4))\n"
-        "out = jaxrate.deviation_ratings(g)\n"
+        "out = jaxrate.batched.deviation_ratings(g)\n"
         "ex = np.stack([jaxrate.exact.deviation_ratings(x).ratings[1] for x in g])\n"
         "assert out.ratings[1].shape == (11, 4) and (out.status == 0).all()\n"
         "assert np.max(np.abs(out.ratings[1] - ex)) < 1e-7, out.ratings[1]\n"
@@ -203,8 +205,8 @@ def test_batch_split_over_two_processes_with_two_devices_each():
 def test_streaming_through_fewer_lanes_than_games():
     games = _family("integer", (4, 4), seed=7)
     with jax.enable_x64(True):
-        streamed = jaxrate.deviation_ratings(games, lanes=8)  # 48 games through 8 lanes
-        at_once = jaxrate.deviation_ratings(games)
+        streamed = jaxrate.batched.deviation_ratings(games, lanes=8)  # 48 games through 8 lanes
+        at_once = jaxrate.batched.deviation_ratings(games)
     assert np.all(streamed.status == Status.SOLVED)
     for a, b in zip(streamed.ratings, at_once.ratings):
         np.testing.assert_array_equal(a, b)

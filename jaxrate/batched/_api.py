@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,12 +11,12 @@ import numpy as np
 
 from jaxrate import gains
 from jaxrate._game import Game
-from jaxrate.batched._result import BatchResult, Status
-from jaxrate.batched._simplex import SimplexConfig, make_solver
+from jaxrate.batched._core import advance, finish, init, prepare
+from jaxrate.batched._result import BatchResult
+from jaxrate.batched._simplex import SimplexConfig
+from jaxrate.solvers import Simplex
 
 __all__ = ["deviation_ratings"]
-
-_DEFAULT_TOL = {"float32": 2e-5, "float64": 1e-9}
 
 
 def _masks_for(shape, masks, batch):
@@ -37,84 +36,10 @@ def _masks_for(shape, masks, batch):
     return tuple(out)
 
 
-def _prepare(payoffs, masks):
-    """Masks, validity, scale and normalised payoffs of one game."""
-    n = payoffs.shape[0]
-    shape = payoffs.shape[1:]
-    joint_mask = functools.reduce(
-        jnp.logical_and,
-        [jnp.expand_dims(m, [q for q in range(n) if q != p]) for p, m in enumerate(masks)],
-    )
-    row_mask = jnp.concatenate(masks)
-    payoffs = jnp.where(joint_mask[None], payoffs, 0.0)
-    finite = jnp.all(jnp.isfinite(payoffs))
-    payoffs = jnp.where(finite, payoffs, 0.0)
-    flat = jnp.where(joint_mask[None], payoffs, jnp.nan).reshape(n, -1)
-    lo, hi = jnp.nanmin(flat, axis=1), jnp.nanmax(flat, axis=1)
-    scale = jnp.max(hi - lo)
-    safe = jnp.where(scale > 0, scale, 1.0)
-    mid = ((hi + lo) / 2).reshape((n,) + (1,) * len(shape))
-    normed = jnp.where(joint_mask[None], (payoffs - mid) / safe, 0.0)
-    return {
-        "payoffs": normed,
-        "joint_mask": joint_mask,
-        "row_mask": row_mask,
-        "scale": scale,
-        "finite": finite,
-    }
-
-
-def _solver(prep, config):
-    return make_solver(prep["payoffs"], prep["joint_mask"], prep["row_mask"], config)
-
-
-def _init(prep, start, config):
-    return _solver(prep, config)[0](start)
-
-
-def _advance(state, prep, config, rounds):
-    return _solver(prep, config)[1](state, rounds)
-
-
-def _finish(state, prep, config: SimplexConfig):
-    """Outputs of one game in payoff units, with its status."""
-    ratings, sigma, levels, pivots, solved, failed = _solver(prep, config)[2](state)
-    row_mask, scale, finite = prep["row_mask"], prep["scale"], prep["finite"]
-    dev = gains.deviation_gains(prep["payoffs"], sigma)
-    residual = jnp.max(jnp.where(row_mask, jnp.abs(dev - ratings), 0.0)) * scale
-    max_gain = jnp.max(jnp.where(row_mask, dev, -jnp.inf)) * scale
-    ratings = ratings * scale
-    # A result whose own certificate is off is not returned as solved.
-    limit = 1e3 * config.cost_tol * scale
-    inaccurate = ~(residual <= limit) | ~(max_gain <= limit)
-    status = jnp.where(
-        ~finite,
-        int(Status.NONFINITE),
-        jnp.where(
-            failed | (solved & inaccurate),
-            int(Status.FAILED),
-            jnp.where(solved, int(Status.SOLVED), int(Status.MAX_ITERATIONS)),
-        ),
-    )
-    constant = scale <= 0
-    ratings = jnp.where(constant, 0.0, ratings)
-    ratings = jnp.where(finite & row_mask, ratings, jnp.nan)
-    status = jnp.where(constant & finite, int(Status.SOLVED), status)
-    return {
-        "ratings": ratings,
-        "joint": sigma,
-        "levels": levels,
-        "status": status.astype(jnp.int32),
-        "iterations": pivots,
-        "max_gain": jnp.where(finite, max_gain, jnp.nan),
-        "residual": jnp.where(finite, residual, jnp.nan),
-    }
-
-
-_prepare_batch = jax.jit(jax.vmap(_prepare))
-_init_batch = jax.jit(jax.vmap(_init, in_axes=(0, 0, None)), static_argnums=2)
-_finish_batch = jax.jit(jax.vmap(_finish, in_axes=(0, 0, None)), static_argnums=2)
-_advance_batch = jax.jit(jax.vmap(_advance, in_axes=(0, 0, None, None)), static_argnums=(2, 3))
+_prepare_batch = jax.jit(jax.vmap(prepare))
+_init_batch = jax.jit(jax.vmap(init, in_axes=(0, 0, None)), static_argnums=2)
+_finish_batch = jax.jit(jax.vmap(finish, in_axes=(0, 0, None)), static_argnums=2)
+_advance_batch = jax.jit(jax.vmap(advance, in_axes=(0, 0, None, None)), static_argnums=(2, 3))
 
 
 @jax.jit
@@ -208,11 +133,11 @@ def deviation_ratings(
         shape: the solve starts from the joint strategy the previous one
         weighted most, e.g. the last iteration of a training loop.
       tol: reduced-cost, pivot and dual tolerance relative to the payoff range
-        (default 1e-6 in float32, 1e-9 in float64).
+        (default :data:`jaxrate.solvers.SIMPLEX_TOL`: 2e-5 in float32, 1e-9 in float64).
       max_pivots: per-game cap on simplex pivots (status MAX_ITERATIONS);
         default ``50 * (C + 1)``, a few times what games need.
-      refactor_every: pivots between recomputing the basis inverse (default 10
-        in float32, 50 in float64).
+      refactor_every: pivots between recomputing the basis inverse (default
+        :data:`jaxrate.solvers.REFACTOR_EVERY`: 10 in float32, 50 in float64).
       lanes: games solved side by side; a larger batch streams through them,
         a finished game handing its lane to the next, so no batch waits for
         its slowest game.
@@ -267,25 +192,15 @@ def deviation_ratings(
         start = jnp.argmax(joint.reshape(batch, -1), axis=1).astype(jnp.int32)
     else:
         start = jnp.full((batch,), -1, jnp.int32)
-    eps = float(_DEFAULT_TOL[precision] if tol is None else tol)
     num_c = int(sum(shape))
-    config = SimplexConfig(
-        dual_tol=eps,
-        cost_tol=eps,
-        pivot_tol=eps,
-        max_pivots=int(50 * (num_c + 1) if max_pivots is None else max_pivots),
-        refactor_every=int(
-            (10 if precision == "float32" else 50) if refactor_every is None else refactor_every
-        ),
-    )
+    config = Simplex(precision, tol, max_pivots, refactor_every).config(num_c)
     lanes = max(int(lanes), 1)
     if jax.process_count() > 1:
         out = _rate_across_processes(stacked, mask_arrays, start, config, lanes)
     else:
         out = _rate_here(stacked, mask_arrays, start, config, lanes)
     out = {k: np.asarray(v)[:batch] for k, v in out.items()}
-    offsets = gains.constraint_offsets(shape)
-    ratings = tuple(out["ratings"][:, offsets[p] : offsets[p + 1]] for p in range(n))
+    ratings = gains.split_players(out["ratings"], shape)
     result = BatchResult(
         ratings=ratings,
         joint=out["joint"],

@@ -6,8 +6,9 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from jaxrate.batched._api import _advance, _finish, _init, _prepare
+from jaxrate.batched._core import advance, finish, init, prepare
 from jaxrate.batched._simplex import SimplexConfig
+from jaxrate.solvers import Simplex
 
 __all__ = ["rate_game"]
 
@@ -34,8 +35,8 @@ def rate_game(
       start: optional int32 scalar, the flat index of a joint strategy to
         start from (warm start, e.g. ``argmax`` of the previous joint); -1 for none.
       config: static :class:`SimplexConfig` (tolerances relative to the payoff
-        range, pivot budget); default: tolerance 1e-6 (float32) / 1e-9
-        (float64), ``50 (C + 1)`` pivots.
+        range, pivot budget); default ``jaxrate.solvers.Simplex(precision).config(C)``:
+        tolerance 2e-5 (float32) / 1e-9 (float64), ``50 (C + 1)`` pivots.
 
     Returns:
       A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where
@@ -58,10 +59,8 @@ def rate_game(
     if masks is None:
         masks = tuple(jnp.ones(a, bool) for a in shape)
     if config is None:
-        eps = 1e-6 if payoffs.dtype == jnp.float32 else 1e-9
-        refactor = 10 if payoffs.dtype == jnp.float32 else 50
-        config = SimplexConfig(eps, eps, eps, 50 * (sum(shape) + 1), refactor)
+        config = Simplex(jnp.dtype(payoffs.dtype).name).config(sum(shape))
     start = jnp.asarray(-1 if start is None else start, jnp.int32)
-    prep = _prepare(payoffs, tuple(jnp.asarray(m, bool) for m in masks))
-    state = _advance(_init(prep, start, config), prep, config, None)
-    return _finish(state, prep, config)
+    prep = prepare(payoffs, tuple(jnp.asarray(m, bool) for m in masks))
+    state = advance(init(prep, start, config), prep, config, None)
+    return finish(state, prep, config)

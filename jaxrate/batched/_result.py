@@ -2,32 +2,13 @@
 
 from __future__ import annotations
 
-import enum
 from typing import NamedTuple
 
 import numpy as np
 
+from jaxrate.status import Status
+
 __all__ = ["Status", "BatchResult", "raise_for_status"]
-
-
-class Status(enum.IntEnum):
-    """Per-game outcome of the batched solver; ``Status(code).message`` explains it."""
-
-    SOLVED = 0
-    MAX_ITERATIONS = 1
-    NONFINITE = 2
-    FAILED = 3
-
-    @property
-    def message(self) -> str:
-        return {
-            Status.SOLVED: "every constraint frozen within tolerance",
-            Status.MAX_ITERATIONS: "pivot cap reached before every constraint was frozen; "
-            "ratings of unfrozen constraints are the current gains",
-            Status.NONFINITE: "payoffs contain NaN or inf; ratings are NaN",
-            Status.FAILED: "numerical failure (no pivot found, or the joint's residual exceeds "
-            "1000x the tolerance, typically float32 on a degenerate game); use float64 or jaxrate.exact",
-        }[self]
 
 
 class BatchResult(NamedTuple):

@@ -32,6 +32,7 @@ import jax
 import jax.numpy as jnp
 
 from jaxrate import gains
+from jaxrate.certificate import rows_to_freeze
 
 __all__ = ["SimplexConfig", "make_solver", "solve_one"]
 
@@ -170,10 +171,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
 
     def next_level(st: _State, r_s) -> _State:
         # Level finished: freeze free rows with a non-zero dual, fix the objective variable.
-        free = row_mask & ~st.frozen
-        weight = jnp.where(free, r_s, -jnp.inf)
-        new = free & (weight > config.dual_tol)
-        new = new | (free & (jnp.arange(num_c) == jnp.argmax(weight)) & ~jnp.any(new))
+        new = rows_to_freeze(r_s, row_mask & ~st.frozen, config.dual_tol)
         obj_value = value_of(st, st.obj)
         value = jnp.where(st.obj == col_u, obj_value - 1.0, st.base - obj_value)
         frozen = st.frozen | new

@@ -46,14 +46,19 @@ def run_method(
     info: dict = {}
     exact = None
     players, strategies = game.players, game.strategies
-    if method == "deviation" and fast:
-        values = _fast_deviation(game, info)
-        if values is None:  # the JAX path did not solve it: the exact path does
-            exact = jaxrate.exact.deviation_ratings(game, solver=solver, progress=progress)
-            values = exact.ratings
-    elif method == "deviation":
-        exact = jaxrate.exact.deviation_ratings(game, solver=solver, progress=progress)
-        values = exact.ratings
+    if method == "deviation":
+        # --fast: the JAX simplex first, re-rated exactly if it does not solve the game.
+        policy = jaxrate.Auto(exact=jaxrate.Exact(backend=solver), single="simplex" if fast else "exact")
+        rated = jaxrate.deviation_ratings(game, policy, progress=progress)
+        rated.raise_for_status()
+        values = rated.ratings
+        exact = rated.details if hasattr(rated.details, "certificate") else None
+        info["solver"] = rated.solver
+        if fast:
+            info["jax_status"] = "SOLVED" if rated.solver == "simplex" else rated.messages.split(" on ")[0]
+            info["jax_residual"] = float(rated.residual)
+            if rated.solver != "simplex":
+                info["fallback"] = rated.messages
     elif method == "uniform":
         values = jaxrate.uniform_ratings(game)
     elif method == "elo":
@@ -89,20 +94,3 @@ def run_method(
     return Rated(
         method, values, tuple(players), tuple(strategies), scale, time.perf_counter() - start, exact, info
     )
-
-
-def _fast_deviation(game, info: dict):
-    import jax
-
-    import jaxrate
-    from jaxrate.batched import Status
-
-    with jax.enable_x64(True):
-        out = jaxrate.deviation_ratings(np.asarray(game.payoffs, dtype=np.float64))
-        status = Status(int(np.asarray(out.status)))
-        info["jax_status"] = status.name
-        info["jax_residual"] = float(np.asarray(out.residual))
-        if status != Status.SOLVED:
-            info["fallback"] = "exact"
-            return None
-        return tuple(np.asarray(r, dtype=np.float64) for r in out.ratings)

@@ -199,6 +199,8 @@ def _footer(rated, tol: float, intervals, args) -> str:
             how += ", finished in exact rational arithmetic"
         elif set(rated.exact.steps) - {"warm"}:
             how += ", ladder: " + ", ".join(sorted(set(rated.exact.steps) - {"warm"}))
+        if "fallback" in rated.info:  # --fast: say that the JAX path did not rate it
+            how = f"the JAX path ended {rated.info['jax_status']}, so the exact path rated it: {how}"
         parts.append(
             f"{rated.exact.levels} levels in {rated.seconds:.2f} s ({how}); verified: "
             f"joint + {rated.exact.levels} dual proofs, max gain {cert.max_gain:+.2e}, "

@@ -10,6 +10,7 @@ import numpy as np
 
 from jaxrate import gains
 from jaxrate._game import Game, as_game
+from jaxrate.certificate import rows_to_freeze
 from jaxrate.exact._result import Certificate, ExactResult, Progress
 from jaxrate.normalise import DECIMALS, normalise_payoffs
 
@@ -207,11 +208,7 @@ def _float_run(payoffs, game, options: _Options, supports: list, allow_slack: bo
     while not frozen.all():
         sol, step = _solve_level(lp, payoffs, options, frozen, ratings, len(values), allow_slack)
         supports.append(sol.joints)
-        dual = sol.duals
-        new = (~frozen) & (dual > options.dual_tol)
-        if not new.any():  # cannot happen in exact arithmetic: free duals sum to 1
-            new = np.zeros(num_c, dtype=bool)
-            new[np.argmax(np.where(frozen, -np.inf, dual))] = True
+        new = rows_to_freeze(sol.duals, ~frozen, options.dual_tol)
         ratings[new] = sol.value
         frozen_at[new] = len(values)
         frozen |= new
@@ -259,11 +256,10 @@ def _checked(game, run: _Run, scale, solver, rel_tol, dual_tol, decimals, rescue
     from jaxrate.certificate import certificate_tolerance, verify
 
     shape = game.num_strategies
-    offsets = gains.constraint_offsets(shape)
     ratings = run.ratings * scale
     provisional = Certificate(0.0, 0.0, 0.0, run.slack * scale, 0.0, scale, duals=run.duals)
     result = ExactResult(
-        ratings=tuple(ratings[offsets[p] : offsets[p + 1]] + 0.0 for p in range(game.num_players)),
+        ratings=tuple(r + 0.0 for r in gains.split_players(ratings, shape)),
         joint=run.joint,
         levels=len(run.values),
         level_values=np.asarray(run.values) * scale,

@@ -1,0 +1,181 @@
+"""Solvers as values: small frozen configurations handed to :func:`jaxrate.deviation_ratings`.
+
+Every solver rates the same problem (:mod:`jaxrate.normalise`), freezes rows by
+the same rule and is checked against the same certificate tolerance
+(:mod:`jaxrate.certificate`); a solver only says *how*:
+
+* :class:`Exact` -- float64 sequential LPs (HiGHS incremental by default, GLOP,
+  the paper's naive method, or exact rational arithmetic), never gives up, every
+  result verified. Accuracy: ``certificate_tol`` of the payoff range (1e-7).
+* :class:`Simplex` -- the batched revised simplex in JAX (CPU or GPU), one game or
+  thousands at once. Accuracy: about ``tol`` of the range in float64 (1e-9); in
+  float32 about 1e-3, with unsolved games flagged.
+* :class:`Auto` -- the default: :class:`Exact` for one game; for a batch, the JAX
+  simplex where it measures faster (up to ``max_jax_joints`` joints) and the exact
+  path elsewhere, every game the simplex does not solve re-rated exactly.
+
+Strings name the defaults: ``"highs"``, ``"glop"``, ``"naive"``, ``"rational"``
+(:class:`Exact` back ends), ``"simplex"`` and ``"auto"``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from jaxrate.certificate import CERTIFICATE_TOL, FREEZE_DUAL_TOL
+from jaxrate.normalise import DECIMALS
+
+__all__ = ["Auto", "Exact", "Simplex", "as_solver", "SIMPLEX_TOL", "REFACTOR_EVERY", "SIMPLEX_ACCURACY"]
+
+BACKENDS = ("highs", "glop", "naive", "rational")
+# The JAX simplex's tolerance (relative to the payoff range) and pivots between
+# refactorisations, by precision: the one place these defaults live.
+SIMPLEX_TOL = {"float32": 2e-5, "float64": 1e-9}
+REFACTOR_EVERY = {"float32": 10, "float64": 50}
+# Relative accuracy the JAX simplex states for a SOLVED game; a result whose
+# certificate residual exceeds it is FAILED (float32 measured: ~1e-3 typical).
+SIMPLEX_ACCURACY = {"float32": 2e-2, "float64": 1e-6}
+# Batches of games with at most this many joints go to the JAX simplex under
+# Auto (measured: benchmarks/uncertainty.py, RESULTS.md).
+AUTO_MAX_JAX_JOINTS = 300
+
+
+@dataclasses.dataclass(frozen=True)
+class Exact:
+    """The exact path (:func:`jaxrate.exact.deviation_ratings`).
+
+    Attributes:
+      backend: ``"highs"`` (incremental, column generation), ``"glop"`` (CVXPY +
+        GLOP, fresh LP per level), ``"naive"`` (the paper's method, frozen rows
+        as equalities) or ``"rational"`` (exact rational arithmetic throughout).
+      columns: ``"auto"``, ``"all"`` or ``"generate"`` (HiGHS).
+      symmetry: ``"auto"``, ``None`` or a pair of interchangeable players (HiGHS).
+      dual_tol: the freeze rule's dual threshold.
+      certificate_tol: residuals are checked against this times the payoff range.
+      decimals: payoffs are quantized to this many places of their range.
+    """
+
+    backend: str = "highs"
+    columns: str = "auto"
+    symmetry: Any = "auto"
+    dual_tol: float = FREEZE_DUAL_TOL
+    certificate_tol: float = CERTIFICATE_TOL
+    decimals: int = DECIMALS
+
+    def __post_init__(self) -> None:
+        if self.backend not in BACKENDS:
+            raise ValueError(f"Exact backend must be one of {BACKENDS}; got {self.backend!r}")
+
+    @property
+    def name(self) -> str:
+        return self.backend
+
+    def accuracy(self, precision: str = "float64") -> float:
+        """Relative accuracy of the ratings this solver returns."""
+        return self.certificate_tol
+
+
+@dataclasses.dataclass(frozen=True)
+class Simplex:
+    """The batched JAX revised simplex (:mod:`jaxrate.batched`).
+
+    Attributes:
+      precision: ``"float64"`` (default: runs under a local x64 scope, whatever
+        the global JAX setting) or ``"float32"`` (fast, about 1e-3 accurate; a
+        game it cannot rate to :data:`SIMPLEX_ACCURACY` is ``FAILED``).
+      tol: reduced-cost, pivot and dual tolerance relative to the payoff range
+        (default :data:`SIMPLEX_TOL` of the precision).
+      max_pivots: per-game pivot budget (default ``50 (C + 1)``).
+      refactor_every: pivots between recomputing the basis inverse.
+      lanes: games solved side by side; a larger batch streams through them.
+    """
+
+    precision: str = "float64"
+    tol: float | None = None
+    max_pivots: int | None = None
+    refactor_every: int | None = None
+    lanes: int = 256
+
+    def __post_init__(self) -> None:
+        if self.precision not in SIMPLEX_TOL:
+            raise ValueError(f"Simplex precision must be 'float64' or 'float32'; got {self.precision!r}")
+
+    @property
+    def name(self) -> str:
+        return "simplex" if self.precision == "float64" else "simplex-float32"
+
+    def accuracy(self, precision: str | None = None) -> float:
+        return SIMPLEX_ACCURACY[precision or self.precision]
+
+    def precision_scope(self):
+        """A local JAX scope in this solver's precision (never a global setting)."""
+        import jax
+
+        return jax.enable_x64(self.precision == "float64")
+
+    def config(self, num_constraints: int, precision: str | None = None):
+        """The static :class:`jaxrate.batched.SimplexConfig` for games with ``C`` constraints."""
+        from jaxrate.batched._simplex import SimplexConfig
+
+        precision = precision or self.precision
+        eps = float(SIMPLEX_TOL[precision] if self.tol is None else self.tol)
+        return SimplexConfig(
+            dual_tol=eps,
+            cost_tol=eps,
+            pivot_tol=eps,
+            max_pivots=int(50 * (num_constraints + 1) if self.max_pivots is None else self.max_pivots),
+            refactor_every=int(
+                REFACTOR_EVERY[precision] if self.refactor_every is None else self.refactor_every
+            ),
+        )
+
+
+@dataclasses.dataclass(frozen=True)
+class Auto:
+    """Exact for one game; for batches, the JAX simplex where it is faster, exact elsewhere.
+
+    Every game the simplex does not solve is re-rated by ``exact``; the result
+    names the solver of each game.
+
+    Attributes:
+      exact: the exact solver used for single games, large games and rescues.
+      simplex: the JAX solver used for batches of small games.
+      max_jax_joints: largest game (joints) a batch sends to the simplex.
+      single: ``"exact"`` (default) or ``"simplex"``: one game tried on the JAX
+        path first (the CLI's ``--fast``), re-rated exactly if unsolved.
+    """
+
+    exact: Exact = Exact()
+    simplex: Simplex = Simplex()
+    max_jax_joints: int = AUTO_MAX_JAX_JOINTS
+    single: str = "exact"
+
+    def __post_init__(self) -> None:
+        if self.single not in ("exact", "simplex"):
+            raise ValueError(f"Auto single must be 'exact' or 'simplex'; got {self.single!r}")
+
+    @property
+    def name(self) -> str:
+        return "auto"
+
+    def accuracy(self, precision: str = "float64") -> float:
+        return max(self.exact.accuracy(), self.simplex.accuracy())
+
+
+def as_solver(solver: Any) -> Exact | Simplex | Auto:
+    """A solver value from a value or a name (``"auto"``, ``"simplex"``, or an exact back end)."""
+    if isinstance(solver, (Exact, Simplex, Auto)):
+        return solver
+    if isinstance(solver, str):
+        if solver == "auto":
+            return Auto()
+        if solver in ("simplex", "jax"):
+            return Simplex()
+        if solver == "simplex-float32":
+            return Simplex(precision="float32")
+        if solver in BACKENDS:
+            return Exact(backend=solver)
+    raise ValueError(
+        f"solver must be 'auto', 'simplex', one of {BACKENDS}, or a jaxrate.solvers value; got {solver!r}"
+    )

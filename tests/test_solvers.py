@@ -1,0 +1,128 @@
+"""Every solver behind the one entry point, on the same seeded games.
+
+Tolerances are each solver's own stated accuracy (``solver.accuracy()``, relative
+to the payoff range); the reference is the exact rational solver.
+"""
+
+import numpy as np
+import pytest
+
+import jaxrate
+from jaxrate import Auto, Exact, Simplex, Status
+
+SOLVERS = [
+    Exact("highs"),
+    Exact("glop"),
+    Exact("naive"),
+    Exact("rational"),
+    Simplex(),
+    Simplex(precision="float32"),
+    Auto(),
+    Auto(single="simplex"),
+]
+
+
+def _games():
+    """Gaussian and integer (degenerate, tied) payoffs on three shapes: few JAX compilations."""
+    rng = np.random.default_rng(21)
+    out = []
+    for shape in [(2, 3, 3), (2, 3, 4), (3, 2, 2, 2)]:
+        out.append(rng.normal(size=shape))
+        out.append(rng.integers(-2, 3, size=shape).astype(float))
+        out.append(rng.integers(-2, 3, size=shape).astype(float))
+    return out
+
+
+GAMES = _games()
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return [np.concatenate(jaxrate.deviation_ratings(g, "rational").ratings) for g in GAMES]
+
+
+def _range(g):
+    return max(float(np.ptp(g)), 1e-300)
+
+
+@pytest.mark.parametrize("solver", SOLVERS, ids=lambda s: f"{type(s).__name__}-{s.name}")
+def test_every_solver_rates_the_same_games_to_its_stated_accuracy(solver, reference):
+    solved = 0
+    for g, ref in zip(GAMES, reference):
+        out = jaxrate.deviation_ratings(g, solver)
+        assert out.ratings[0].shape == (g.shape[1],) and not out.batched
+        if out.status != Status.SOLVED:
+            assert isinstance(solver, Simplex) and solver.precision == "float32", out.messages
+            assert out.messages  # a flagged game says why
+            continue
+        solved += 1
+        tol = solver.accuracy() * _range(g)
+        np.testing.assert_allclose(np.concatenate(out.ratings), ref, atol=tol, rtol=0)
+        assert out.residual <= tol
+    assert solved >= (len(GAMES) * 3) // 4
+
+
+@pytest.mark.parametrize("solver", ["auto", "simplex", "highs"])
+def test_a_batch_is_rated_game_by_game_alike(solver):
+    rng = np.random.default_rng(4)
+    batch = rng.integers(-2, 3, size=(12, 2, 3, 4)).astype(float)
+    out = jaxrate.deviation_ratings(batch, solver)
+    assert out.batched and out.ratings[1].shape == (12, 4) and len(out.solver) == 12
+    for i in (0, 5, 11):
+        one = jaxrate.deviation_ratings(batch[i], "rational")
+        np.testing.assert_allclose(out.ratings[1][i], one.ratings[1], atol=1e-7 * _range(batch[i]))
+    frame = out.to_frame()
+    assert list(frame.columns) == ["game", "player", "strategy", "rating", "rank", "status", "solver"]
+    assert len(frame) == 12 * 7 and set(frame["status"]) == {"SOLVED"}
+
+
+def test_auto_rescues_what_the_simplex_does_not_solve_and_says_so():
+    games = np.random.default_rng(5).random((6, 2, 4, 4))
+    capped = Auto(simplex=Simplex(max_pivots=2))  # too few pivots for any game
+    out = jaxrate.deviation_ratings(games, capped)
+    assert out.ok and all(name == "simplex -> highs" for name in out.solver)
+    assert all("MAX_ITERATIONS on simplex" in m for m in out.messages)
+    plain = jaxrate.deviation_ratings(games, Simplex(max_pivots=2))
+    assert np.all(plain.status == Status.MAX_ITERATIONS)
+    with pytest.raises(RuntimeError, match="game 0 of 6: MAX_ITERATIONS"):
+        plain.raise_for_status()
+
+
+def test_one_bad_game_gets_a_status_on_every_solver():
+    games = np.random.default_rng(6).random((4, 2, 3, 3))
+    games[2, 0, 1, 1] = np.nan
+    for solver in ("auto", "simplex", "highs"):
+        out = jaxrate.deviation_ratings(games, solver)
+        assert out.status[2] == Status.NONFINITE and np.isnan(out.ratings[0][2]).all(), solver
+        assert np.all(np.delete(out.status, 2) == Status.SOLVED), solver
+
+
+def test_names_and_single_game_proof():
+    game = jaxrate.agent_vs_task(np.array([[0.9, 0.1], [0.2, 0.8], [0.4, 0.4]]), agents=["a", "b", "c"])
+    out = jaxrate.deviation_ratings(game)
+    assert out.players == game.players and out.strategies == game.strategies
+    assert set(out.rating_of("agent")) == {"a", "b", "c"}
+    assert jaxrate.verify(game, out).ok  # a single exact result carries its proof
+
+
+def test_solver_names_and_bad_solvers():
+    assert jaxrate.solvers.as_solver("glop") == Exact("glop")
+    assert jaxrate.solvers.as_solver("simplex") == Simplex()
+    with pytest.raises(ValueError, match="solver must be"):
+        jaxrate.deviation_ratings(np.zeros((2, 2, 2)), "cplex")
+    with pytest.raises(ValueError, match="precision"):
+        Simplex(precision="float16")
+    with pytest.raises(ValueError, match="shape"):
+        jaxrate.deviation_ratings(np.zeros((3, 2, 2)))
+
+
+def test_default_precision_is_float64_whatever_jax_is_set_to():
+    """Called without any JAX configuration, the simplex runs in float64 (a local scope)."""
+    import jax
+
+    games = np.random.default_rng(7).random((8, 3, 3, 3, 3))
+    assert not jax.config.jax_enable_x64
+    out = jaxrate.deviation_ratings(games, "simplex")
+    assert out.precision == "float64" and not jax.config.jax_enable_x64
+    ref = jaxrate.deviation_ratings(games, "highs")
+    np.testing.assert_allclose(np.concatenate(out.ratings, 1), np.concatenate(ref.ratings, 1), atol=1e-7)
