@@ -221,6 +221,57 @@ def verify(
     """
     game = as_game(game)
     payoffs = game.payoffs if decimals is None else quantized_payoffs(game.payoffs, decimals)
+    fields = _read_result(game, result)
+    scale = _payoff_scale(payoffs)
+    tol = certificate_tolerance(scale, fields.slack, rel_tol)
+    if rational and game.num_joints > RATIONAL_MAX_JOINTS:
+        raise ValueError(
+            f"rational verification is for games of up to {RATIONAL_MAX_JOINTS} joints; "
+            f"this one has {game.num_joints}"
+        )
+    ratings, joint, values, duals = fields.ratings, fields.joint, fields.values, fields.duals
+    problems: list[str] = []
+    if scale == 0.0:  # a constant game: every rating is 0, nothing to prove
+        bad = np.abs(ratings).max(initial=0.0)
+        if bad > 0:
+            problems.append(f"a constant game rates 0; a rating is {bad:g}")
+        return Verification(not problems, tuple(problems), float(bad), 0.0, 0.0, 0.0, tol, rational)
+    if not (np.all(np.isfinite(ratings)) and np.all(np.isfinite(joint)) and np.all(np.isfinite(duals))):
+        problems.append("result has non-finite entries")
+        return Verification(False, tuple(problems), np.inf, np.inf, np.inf, 0.0, tol, rational)
+    levels = len(values)
+    if levels == 0 or duals.shape[0] != levels:
+        problems.append(f"{duals.shape[0]} dual vectors for {levels} levels: the levels are not proven")
+    frozen_at = fields.frozen_at
+    if np.any((frozen_at < 0) | (frozen_at >= max(levels, 1))):
+        problems.append("some row has no level (frozen_at out of range)")
+        frozen_at = np.clip(frozen_at, 0, max(levels - 1, 0))
+    check = _RationalChecks(payoffs) if rational else _FloatChecks(payoffs)
+    residual, max_gain = _check_joint(check, joint, ratings, values, frozen_at, tol, problems)
+    gap, min_dual = _check_levels(check, duals, values, frozen_at, ratings, tol, dual_tol, _lowest, problems)
+    return Verification(
+        ok=not problems,
+        problems=tuple(problems),
+        max_rating_residual=float(residual),
+        max_gain=float(max_gain),
+        max_dual_gap=float(max(gap, 0.0)) if np.isfinite(gap) else 0.0,
+        min_frozen_dual=float(min_dual) if np.isfinite(min_dual) else 0.0,
+        tolerance=tol,
+        rational=rational,
+    )
+
+
+class _Fields(NamedTuple):
+    ratings: np.ndarray  # [C]
+    joint: np.ndarray  # [A_1, ..., A_N]
+    values: np.ndarray  # [levels]
+    frozen_at: np.ndarray  # [C]
+    duals: np.ndarray  # [levels', C]
+    slack: float
+
+
+def _read_result(game, result) -> _Fields:
+    """The arrays of ``result`` (an object or a dict), checked against the game's shape."""
     shape = game.num_strategies
     num_c = int(sum(shape))
     ratings = np.concatenate([np.asarray(r, dtype=np.float64).reshape(-1) for r in _field(result, "ratings")])
@@ -234,76 +285,58 @@ def verify(
         raise ValueError(f"result joint has shape {joint.shape}; the game's joints are {shape}")
     if frozen_at.shape != (num_c,):
         raise ValueError(f"result frozen_at has shape {frozen_at.shape}; expected ({num_c},)")
-    levels = len(values)
     duals = np.zeros((0, num_c)) if duals is None else np.asarray(duals, dtype=np.float64)
     if duals.ndim != 2 or duals.shape[1] != num_c:
         raise ValueError(f"certificate duals have shape {duals.shape}; expected (levels, {num_c})")
     cert = _field(result, "certificate") if not isinstance(result, dict) or "certificate" in result else None
-    slack = (
-        float(getattr(cert, "slack", 0.0) or 0.0) if cert is not None and not isinstance(cert, dict) else 0.0
-    )
-    scale = _payoff_scale(payoffs)
-    tol = certificate_tolerance(scale, slack, rel_tol)
-    if rational and game.num_joints > RATIONAL_MAX_JOINTS:
-        raise ValueError(
-            f"rational verification is for games of up to {RATIONAL_MAX_JOINTS} joints; "
-            f"this one has {game.num_joints}"
-        )
-    problems: list[str] = []
-    if scale == 0.0:  # a constant game: every rating is 0, nothing to prove
-        bad = np.abs(ratings).max(initial=0.0)
-        if bad > 0:
-            problems.append(f"a constant game rates 0; a rating is {bad:g}")
-        return Verification(not problems, tuple(problems), float(bad), 0.0, 0.0, 0.0, tol, rational)
-    if not (np.all(np.isfinite(ratings)) and np.all(np.isfinite(joint)) and np.all(np.isfinite(duals))):
-        problems.append("result has non-finite entries")
-        return Verification(False, tuple(problems), np.inf, np.inf, np.inf, 0.0, tol, rational)
-    if levels == 0 or duals.shape[0] != levels:
-        problems.append(f"{duals.shape[0]} dual vectors for {levels} levels: the levels are not proven")
-    if np.any((frozen_at < 0) | (frozen_at >= max(levels, 1))):
-        problems.append("some row has no level (frozen_at out of range)")
-        frozen_at = np.clip(frozen_at, 0, max(levels - 1, 0))
+    slack = 0.0
+    if cert is not None and not isinstance(cert, dict):
+        slack = float(getattr(cert, "slack", 0.0) or 0.0)
+    return _Fields(ratings, joint, values, frozen_at, duals, slack)
 
-    check = _RationalChecks(payoffs) if rational else _FloatChecks(payoffs)
+
+def _check_joint(check, joint, ratings, values, frozen_at, tol, problems: list) -> tuple[float, float]:
+    """Checks 1-3: the joint is a distribution that achieves every rating, at its level's value."""
     simplex = check.simplex_residual(joint)
     if simplex > SIMPLEX_TOL:
         problems.append(f"joint is not a distribution (residual {simplex:.3g})")
     gains_ = check.gains(joint)
     residual = check.max_abs_diff(gains_, ratings)
-    max_gain = check.max(gains_)
     if residual > tol:
         c = check.argmax_abs_diff(gains_, ratings)
         problems.append(
             f"the joint does not achieve the ratings: |delta - r| = {residual:.3g} > {tol:.3g} "
             f"at constraint {c}"
         )
-    if levels:
-        level_of_row = values[frozen_at]
-        off = float(np.max(np.abs(level_of_row - ratings)))
+    if len(values):
+        off = float(np.max(np.abs(values[frozen_at] - ratings)))
         if off > tol:
             problems.append(f"a rating differs from its level's value by {off:.3g}")
         rises = np.diff(values)
         if rises.size and rises.max() > tol:
             problems.append(f"level values rise by {rises.max():.3g} (they never rise)")
+    return residual, check.max(gains_)
+
+
+def _check_levels(check, duals, values, frozen_at, ratings, tol, dual_tol, known, problems: list):
+    """Check 4: each level's dual proof. Returns ``(largest dual gap, smallest frozen dual)``."""
     gap, min_dual = -np.inf, np.inf
-    proven = min(levels, duals.shape[0])
-    bounds = check.dual_bounds(duals[:proven], frozen_at, ratings, _lowest)
+    proven = min(len(values), duals.shape[0])
+    bounds = check.dual_bounds(duals[:proven], frozen_at, ratings, known)
     for k in range(proven):
         d = duals[k]
-        before = frozen_at < k
-        free = ~before
+        free = frozen_at >= k
         at_k = frozen_at == k
         if d[free].min(initial=0.0) < -dual_tol:
             problems.append(f"level {k + 1}: a negative multiplier on a free row ({d[free].min():.3g})")
         total = float(d[free].sum())
         if abs(total - 1.0) > 1e-6:
             problems.append(f"level {k + 1}: free multipliers sum to {total:.9g}, not 1")
-        bound = bounds[k]
-        gap = max(gap, float(values[k] - bound))
-        if values[k] - bound > tol:
+        gap = max(gap, float(values[k] - bounds[k]))
+        if values[k] - bounds[k] > tol:
             problems.append(
-                f"level {k + 1}: dual bound {bound:.12g} is below the level value {values[k]:.12g} "
-                f"by {values[k] - bound:.3g} > {tol:.3g}"
+                f"level {k + 1}: dual bound {bounds[k]:.12g} is below the level value {values[k]:.12g} "
+                f"by {values[k] - bounds[k]:.3g} > {tol:.3g}"
             )
         if at_k.any():
             smallest = float(d[at_k].min())
@@ -314,16 +347,7 @@ def verify(
                     f"level {k + 1}: constraint {c} is frozen at this level without a positive dual "
                     f"({smallest:.3g}): nothing proves it cannot go lower"
                 )
-    return Verification(
-        ok=not problems,
-        problems=tuple(problems),
-        max_rating_residual=float(residual),
-        max_gain=float(max_gain),
-        max_dual_gap=float(max(gap, 0.0)) if np.isfinite(gap) else 0.0,
-        min_frozen_dual=float(min_dual) if np.isfinite(min_dual) else 0.0,
-        tolerance=tol,
-        rational=rational,
-    )
+    return gap, min_dual
 
 
 class _FloatChecks:

@@ -18,6 +18,9 @@ from jaxrate.exact._result import ExactResult
 __all__ = ["RateOutcome", "rate_many"]
 
 
+_EXACT_FIELDS = ("columns", "symmetry", "dual_tol", "certificate_tol", "decimals")
+
+
 class RateOutcome(NamedTuple):
     """What happened to one game of :func:`rate_many`.
 
@@ -46,6 +49,11 @@ def _rate_one(payoffs: np.ndarray, options: dict) -> tuple[ExactResult | None, s
     """Runs on the worker: errors of the game itself come back as values, not exceptions."""
     from jaxrate.exact._solve import deviation_ratings
 
+    from jaxrate.solvers import Exact
+
+    solver = options.get("solver")
+    if isinstance(solver, Exact):  # a solver value: its settings are the exact path's options
+        options = {**options, **{k: getattr(solver, k) for k in _EXACT_FIELDS}, "solver": solver.backend}
     start = time.perf_counter()
     try:
         return deviation_ratings(payoffs, **options), None, time.perf_counter() - start
@@ -100,7 +108,8 @@ def rate_many(
       workers: processes of the default pool.
       retries: resubmissions allowed per game when its task is lost.
       progress: ``True`` for a progress bar on stderr, or ``callback(done, total)``.
-      **options: passed to :func:`jaxrate.exact.deviation_ratings`.
+      **options: passed to :func:`jaxrate.exact.deviation_ratings`; ``solver``
+        may be a :class:`jaxrate.Exact` value (its settings are used).
 
     Returns:
       One :class:`RateOutcome` per game, in input order.
