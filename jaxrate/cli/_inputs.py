@@ -216,7 +216,7 @@ def _load(args) -> Source:
 def _battles_source(name: str, battles, args) -> Source:
     import warnings
 
-    from jaxrate import battles as battle_records
+    from jaxrate import _win_rate as battle_records
 
     args.missing = "model" if args.missing is None else args.missing
     if args.missing not in battle_records.MISSING:
