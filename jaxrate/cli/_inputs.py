@@ -166,13 +166,11 @@ def _load(args) -> Source:
             table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
             return _scores_source(args.dataset, table, args.game, [])
         return _scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
-    from jaxrate import _io
-
     path = args.file
     sep = getattr(args, "sep", None)
     decimal = getattr(args, "decimal", ".")
-    if sep is None and path.lower().endswith(io._DELIMITED) and os.path.exists(path):
-        sep = _io.sniff_delimiter(path)
+    if sep is None and path.lower().endswith(io.DELIMITED) and os.path.exists(path):
+        sep = io.sniff_delimiter(path)
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
     if kind == "payoffs":
@@ -184,15 +182,16 @@ def _load(args) -> Source:
     args.game = args.game or "3p"
     missing = "error" if args.missing is None else args.missing
     plain = missing == "error" and args.normalise == "none" and args.models != "columns"
-    if plain and sep is not None and not io.is_long(io.header(path, sep), args.layout):
+    names = io.header(path, sep) if plain and sep is not None else None
+    if names is not None and not io.is_long(names, args.layout):
         # A wide text table as it is: the strict reader, without pandas (start-up time).
         # On a bad cell, or rows that look like tasks (the reader below warns), it steps aside.
         try:
-            values = _io.read_score_csv(path, delimiter=sep, decimal=decimal)
+            values = io.read_score_csv(path, delimiter=sep, decimal=decimal)
         except ValueError:
             values = None
         if values is not None and (
-            args.models == "rows" or io.transposed_evidence(values[0], io.header(path, sep)[0]) is None
+            args.models == "rows" or io.transposed_evidence(values[0], names[0]) is None
         ):
             return _scores_source(name, values, args.game, _sep_notes(path, sep, decimal))
     with warnings.catch_warnings(record=True) as caught:
@@ -260,12 +259,12 @@ def _battles_source(name: str, battles, args) -> Source:
 
 def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
     """Say how a text table was split when that was not the usual comma (or tab for .tsv)."""
-    from jaxrate import _io
+    from jaxrate import io
 
     usual = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
     notes = []
     if sep is not None and sep != usual:
-        notes.append(f"read as {_io.DELIMITERS[sep]}-separated")
+        notes.append(f"read as {io.DELIMITERS[sep]}-separated")
     if decimal == ",":
         notes.append("read with decimal commas")
     return notes
