@@ -157,68 +157,99 @@ def elo_ratings(
       190.85
     """
     k = np.log(base) / scale
-    rng = np.random.default_rng(seed)
-    if _is_battles(data):
-        counts_ = battle_counts(data, models=models)
-        names = counts_.models
-        upper = np.triu(np.ones((len(names),) * 2, dtype=bool), 1)
-        # Each pair's battles as outcome counts (i won, j won, tie); a resample
-        # redraws each pair's battles from its own outcomes (stratified by pair).
-        outcomes = np.stack(
-            [counts_.wins[0][upper], counts_.wins[0].T[upper], counts_.ties[0][upper]], axis=1
-        ).astype(np.int64)
-        wins = counts_.scores[0]
-
-        def resample():
-            drawn = _redraw(rng, outcomes)
-            return _scores_matrix(drawn, upper)
-
-    else:
-        p = np.asarray(data, dtype=np.float64)
-        if p.ndim != 2 or p.shape[0] != p.shape[1] or p.shape[0] < 2:
-            raise ValueError(
-                f"win probabilities must be a square [M, M] matrix with M >= 2; got shape {p.shape}"
-            )
-        off = ~np.eye(len(p), dtype=bool)
-        if not np.all(np.isfinite(p[off])) or np.any((p[off] < 0) | (p[off] > 1)):
-            raise ValueError("win probabilities must be finite numbers in [0, 1]")
-        n = np.ones_like(p) if counts is None else np.asarray(counts, dtype=np.float64)
-        if n.shape != p.shape or np.any(n[off] < 0) or not np.all(np.isfinite(n)):
-            raise ValueError(
-                f"counts must be a non-negative [M, M] matrix like the probabilities; got {n.shape}"
-            )
-        names = tuple(str(x) for x in (models if models is not None else range(len(p))))
-        if len(names) != len(p):
-            raise ValueError(f"{len(names)} model names for a {len(p)} x {len(p)} matrix")
-        wins = np.where(off, n * p, 0.0)
-        upper = np.triu(off)
-        # A pair's observed battles: wins_ij + wins_ji of them, wins_ij won by i
-        # (ties unknown here: each battle is redrawn as a win or a loss).
-        outcomes = np.rint(np.stack([wins[upper], wins.T[upper], np.zeros(upper.sum())], axis=1))
-
-        def resample():
-            if counts is None:
-                raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
-            return _scores_matrix(_redraw(rng, outcomes.astype(np.int64)), upper)
-
-    def fit(w):
-        if prior > 0:
-            met = (w + w.T) > 0
-            w = w + np.where(met, prior / 2, 0.0)
-        bradley_terry.check_estimable(w, names)
-        r = bradley_terry.fit(w, k)
-        if anchor is not None:
-            return r - r[names.index(anchor[0])] + float(anchor[1])
-        return r + initial
-
+    observed = _from_battles(data, models) if _is_battles(data) else _from_matrix(data, models, counts)
+    names = observed.models
     if anchor is not None and anchor[0] not in names:
         raise ValueError(f"anchor model {anchor[0]!r} is not among the models")
-    ratings = fit(wins)
+
+    def fit(w):
+        return _fit_ratings(w, names, k, prior=prior, initial=initial, anchor=anchor)
+
+    ratings = fit(observed.wins)
     if bootstrap <= 0:
         return EloResult(ratings, names, confidence=confidence)
-    samples = np.stack([fit(resample()) for _ in range(bootstrap)])
+    if not observed.counted:
+        raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
+    rng = np.random.default_rng(seed)
+    samples = np.stack([fit(_resample(rng, observed)) for _ in range(bootstrap)])
     lower, upper = _percentiles(samples, confidence)
     return EloResult(ratings, names, lower, upper, confidence, samples)
+
+
+class _Observed(NamedTuple):
+    """What Elo ratings are fit to, and what a bootstrap resample redraws.
+
+    Attributes:
+      wins: ``[M, M]`` wins of ``i`` over ``j``, ties as halves.
+      models: ``[M]`` names.
+      upper: ``[M, M]`` bool, the pairs ``i < j`` (the rows of ``outcomes``).
+      outcomes: ``[P, 3]`` int, each pair's battles as (``i`` won, ``j`` won, tie).
+      counted: whether ``outcomes`` are counts of battles (a matrix without
+        ``counts`` has none, and cannot be resampled).
+    """
+
+    wins: np.ndarray
+    models: tuple[str, ...]
+    upper: np.ndarray
+    outcomes: np.ndarray
+    counted: bool = True
+
+
+def _from_battles(data: Any, models: Sequence[str] | None) -> _Observed:
+    """Battle records as wins and per-pair outcome counts."""
+    counts = battle_counts(data, models=models)
+    upper = np.triu(np.ones((len(counts.models),) * 2, dtype=bool), 1)
+    # Each pair's battles as outcome counts (i won, j won, tie); a resample
+    # redraws each pair's battles from its own outcomes (stratified by pair).
+    outcomes = np.stack([counts.wins[0][upper], counts.wins[0].T[upper], counts.ties[0][upper]], axis=1)
+    return _Observed(counts.scores[0], counts.models, upper, outcomes.astype(np.int64))
+
+
+def _from_matrix(data: Any, models: Sequence[str] | None, counts: Any) -> _Observed:
+    """A win-probability matrix ``[M, M]`` (and games per pair) as wins and per-pair outcomes."""
+    p = np.asarray(data, dtype=np.float64)
+    if p.ndim != 2 or p.shape[0] != p.shape[1] or p.shape[0] < 2:
+        raise ValueError(f"win probabilities must be a square [M, M] matrix with M >= 2; got shape {p.shape}")
+    off = ~np.eye(len(p), dtype=bool)
+    if not np.all(np.isfinite(p[off])) or np.any((p[off] < 0) | (p[off] > 1)):
+        raise ValueError("win probabilities must be finite numbers in [0, 1]")
+    n = np.ones_like(p) if counts is None else np.asarray(counts, dtype=np.float64)
+    if n.shape != p.shape or np.any(n[off] < 0) or not np.all(np.isfinite(n)):
+        raise ValueError(f"counts must be a non-negative [M, M] matrix like the probabilities; got {n.shape}")
+    names = tuple(str(x) for x in (models if models is not None else range(len(p))))
+    if len(names) != len(p):
+        raise ValueError(f"{len(names)} model names for a {len(p)} x {len(p)} matrix")
+    wins = np.where(off, n * p, 0.0)
+    upper = np.triu(off)
+    # A pair's observed battles: wins_ij + wins_ji of them, wins_ij won by i
+    # (ties unknown here: each battle is redrawn as a win or a loss).
+    outcomes = np.rint(np.stack([wins[upper], wins.T[upper], np.zeros(upper.sum())], axis=1))
+    return _Observed(wins, names, upper, outcomes.astype(np.int64), counted=counts is not None)
+
+
+def _resample(rng: np.random.Generator, observed: _Observed) -> np.ndarray:
+    """``[M, M]`` wins of one bootstrap resample: each pair's battles redrawn from its own outcomes."""
+    return _scores_matrix(_redraw(rng, observed.outcomes), observed.upper)
+
+
+def _fit_ratings(
+    wins: np.ndarray,
+    models: tuple[str, ...],
+    k: float,
+    *,
+    prior: float,
+    initial: float,
+    anchor: tuple[str, float] | None,
+) -> np.ndarray:
+    """``[M]`` Elo ratings of ``wins``: BayesElo's prior added, fit, then shifted to the anchor or mean."""
+    if prior > 0:
+        met = (wins + wins.T) > 0
+        wins = wins + np.where(met, prior / 2, 0.0)
+    bradley_terry.check_estimable(wins, models)
+    r = bradley_terry.fit(wins, k)
+    if anchor is not None:
+        return r - r[models.index(anchor[0])] + float(anchor[1])
+    return r + initial
 
 
 def online_elo(
