@@ -88,21 +88,13 @@ def improvement_study(
     rng = np.random.default_rng(seed)
     populations = [[random_policy(tables, p, rng, game=source) for _ in range(population)] for p in range(n)]
     rows: list[dict] = []
-    cache: dict = {}
-
-    def evaluate(pops):
-        if evaluator == "openspiel":
-            return expected_returns_meta_game(spiel_game, tables, pops, cache)
-        return meta_game(tables, [np.stack(pop) for pop in pops])
 
     def propose(player, count, generator):
         return [random_policy(tables, player, generator, game=source) for _ in range(count)]
 
     def record(it):
         start = time.perf_counter()
-        mecce = payoff_ratings(it.payoffs)
-        gap, _ = cce_gap(tables, [np.stack(pop) for pop in it.populations], mecce.joint)
-        payoffs = [float((mecce.joint * it.payoffs[p]).sum()) for p in range(n)]
+        gap, payoffs = _measure(tables, it)
         rows.append(
             {
                 "game": game,
@@ -121,7 +113,7 @@ def improvement_study(
         )
 
     history = population_loop(
-        evaluate,
+        _meta_games(evaluator, spiel_game, tables),
         populations,
         propose,
         iterations=iterations,
@@ -133,6 +125,25 @@ def improvement_study(
     for row, it in zip(rows, history):
         row["seconds"] = it.seconds
     return rows
+
+
+def _meta_games(evaluator: str, spiel_game, tables):
+    """The function from populations (per player, a list of policies) to meta-game payoffs."""
+    cache: dict = {}
+
+    def evaluate(pops):
+        if evaluator == "openspiel":
+            return expected_returns_meta_game(spiel_game, tables, pops, cache)
+        return meta_game(tables, [np.stack(pop) for pop in pops])
+
+    return evaluate
+
+
+def _measure(tables, it) -> tuple[float, list[float]]:
+    """The full-game CCE gap of the MECCE over an iteration's populations, and each player's payoff."""
+    mecce = payoff_ratings(it.payoffs)
+    gap, _ = cce_gap(tables, [np.stack(pop) for pop in it.populations], mecce.joint)
+    return gap, [float((mecce.joint * it.payoffs[p]).sum()) for p in range(tables.num_players)]
 
 
 def run(
