@@ -34,3 +34,19 @@ def test_long_csv_goes_through_pandas(tmp_path):
     path.write_text("model,task,score\nA,t1,1\nA,t2,0\nB,t1,0\nB,t2,1\n")
     table, _ = io.read_scores(path)
     assert table.to_numpy().tolist() == [[1.0, 0.0], [0.0, 1.0]]
+
+
+def test_cli_parses_a_wide_csv_once_even_when_its_rows_look_like_tasks(tmp_path, monkeypatch, capsys):
+    from jaxrate.cli import main
+
+    path = tmp_path / "games.csv"
+    path.write_text("game,a,b,c\ng1,0,1,0.5\ng2,1,0,0.5\ng3,0.5,0.5,1\n")
+    calls = []
+    strict = _scores.read_score_csv
+    counted = lambda *a, **k: calls.append(1) or strict(*a, **k)  # noqa: E731
+    monkeypatch.setattr(_scores, "read_score_csv", counted)
+    monkeypatch.setattr(io, "read_score_csv", counted)
+    monkeypatch.setattr(_scores, "read_frame", _no_frame)
+    assert main(["rate", str(path), "--game", "2p"]) == 0
+    assert len(calls) == 1
+    assert "the rows look like tasks (the row names are headed 'game')" in capsys.readouterr().err

@@ -183,28 +183,27 @@ def _load(args) -> Source:
     missing = "error" if args.missing is None else args.missing
     plain = missing == "error" and args.normalise == "none" and args.models != "columns"
     names = io.header(path, sep) if plain and sep is not None else None
+    parsed = None
     if names is not None and not io.is_long(names, args.layout):
         # A wide text table as it is: the strict reader, without pandas (start-up time).
-        # On a bad cell, or rows that look like tasks (the reader below warns), it steps aside.
-        try:
-            values = io.read_score_csv(path, delimiter=sep, decimal=decimal)
-        except ValueError:
-            values = None
-        if values is not None and (
-            args.models == "rows" or io.transposed_evidence(values[0], names[0]) is None
-        ):
-            return _scores_source(name, values, args.game, _sep_notes(path, sep, decimal))
+        # When its rows look like tasks, read_scores' warning is given on the same parse.
+        parsed = io.read_wide_text(path, sep=sep, decimal=decimal)
+        if args.models == "rows" or io.transposed_evidence(parsed[0], names[0]) is None:
+            return _scores_source(name, parsed, args.game, _sep_notes(path, sep, decimal))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        table, notes = io.read_scores(
-            path,
-            layout=args.layout,
-            missing=missing,
-            normalise=args.normalise,
-            models=args.models,
-            sep=sep,
-            decimal=decimal,
-        )
+        if parsed is not None:
+            table, notes = io.wide_scores(path, parsed, names[0], models=args.models)
+        else:
+            table, notes = io.read_scores(
+                path,
+                layout=args.layout,
+                missing=missing,
+                normalise=args.normalise,
+                models=args.models,
+                sep=sep,
+                decimal=decimal,
+            )
     source = _scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
     source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     if args.models == "columns":

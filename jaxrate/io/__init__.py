@@ -21,7 +21,9 @@ from jaxrate.io._scores import (
     is_long,
     normalise_scores,
     read_scores,
+    read_wide_text,
     transposed_evidence,
+    wide_scores,
 )
 from jaxrate.io._tables import header, input_kind
 from jaxrate.io._text import DELIMITED, DELIMITERS, parse_number, read_score_csv, sniff_delimiter
@@ -41,6 +43,8 @@ __all__ = [
     "read_payoffs",
     "read_score_csv",
     "read_scores",
+    "read_wide_text",
     "sniff_delimiter",
     "transposed_evidence",
+    "wide_scores",
 ]

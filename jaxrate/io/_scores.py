@@ -16,7 +16,9 @@ __all__ = [
     "is_long",
     "normalise_scores",
     "read_scores",
+    "read_wide_text",
     "transposed_evidence",
+    "wide_scores",
 ]
 
 MISSING = ("error", "drop-models", "drop-tasks", "fill:<number>")
@@ -219,8 +221,8 @@ def read_scores(
         sep = sep or sniff_delimiter(path)
         names = first_row(path, sep)
         if not is_long(names, layout):
-            table = _read_wide_text(path, missing, sep, decimal)
-            return _finish(path, _orient(path, table, names[0], models), missing, normalise)
+            parsed = read_wide_text(path, sep=sep, decimal=decimal, missing=missing)
+            return wide_scores(path, parsed, names[0], missing=missing, normalise=normalise, models=models)
     frame = read_frame(path, sep)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
@@ -231,19 +233,41 @@ def read_scores(
     return _finish(path, table, missing, normalise)
 
 
-def _read_wide_text(path: str, missing: str, sep: str, decimal: str):
-    """A wide delimited text table as a DataFrame, by the strict reader."""
-    import pandas as pd
+def read_wide_text(
+    path: str, *, sep: str | None = None, decimal: str = ".", missing: str = "error"
+) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
+    """A wide text table by the strict reader (no pandas): ``(scores [agents, tasks], agents, tasks)``.
 
+    Empty cells are NaN unless ``missing`` is ``"error"``; the error for a missing
+    score then says how to handle missing scores.
+    """
     try:
-        values, agents, tasks = read_score_csv(
-            path, allow_missing=missing != "error", delimiter=sep, decimal=decimal
-        )
+        return read_score_csv(path, allow_missing=missing != "error", delimiter=sep, decimal=decimal)
     except ValueError as err:
         if "missing score" in str(err):
             raise ValueError(f"{err}; choose --missing drop-models, drop-tasks or fill:VALUE") from None
         raise
-    return pd.DataFrame(values, index=list(agents), columns=list(tasks))
+
+
+def wide_scores(
+    path: str,
+    parsed: tuple[np.ndarray, tuple[str, ...], tuple[str, ...]],
+    first_header: str,
+    *,
+    missing: str = "error",
+    normalise: str = "none",
+    models: str | None = None,
+):
+    """:func:`read_scores`'s ``(table, notes)`` of a wide text table that :func:`read_wide_text` parsed.
+
+    ``first_header`` heads the row names (evidence that rows are tasks, see
+    :func:`transposed_evidence`).
+    """
+    import pandas as pd
+
+    values, agents, tasks = parsed
+    table = pd.DataFrame(values, index=list(agents), columns=list(tasks))
+    return _finish(path, _orient(path, table, first_header, models, stacklevel=4), missing, normalise)
 
 
 def transposed_evidence(table, first_header: str | None = None) -> str | None:
@@ -275,7 +299,7 @@ def transposed_evidence(table, first_header: str | None = None) -> str | None:
     return None
 
 
-def _orient(path: str, table, first_header: str, models: str | None):
+def _orient(path: str, table, first_header: str, models: str | None, stacklevel: int = 3):
     """Transpose for ``models="columns"``; warn when unasked-for rows look like tasks."""
     if models == "columns":
         return table.T
@@ -289,7 +313,7 @@ def _orient(path: str, table, first_header: str, models: str | None):
                 "If the models are the columns, say so (models='columns', --models columns); "
                 "models='rows' (--models rows) silences this",
                 UserWarning,
-                stacklevel=3,
+                stacklevel=stacklevel,
             )
     return table
 
