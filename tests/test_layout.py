@@ -116,6 +116,16 @@ def test_graph_sees_every_kind_of_import():
     assert "jaxrate" not in graph["jaxrate.ratings._payoff"]
     # importlib.import_module with a literal name
     assert "jaxrate.batched" in graph["jaxrate"]
+    # a subpackage's __init__ runs before its modules, except for an importer inside it
+    assert "jaxrate.ratings" in graph["jaxrate._win_rate"]
+    assert "jaxrate.ratings" not in graph["jaxrate.ratings._elo"]
+
+
+def test_relative_imports_resolve_against_the_importer(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from . import b\nfrom .c import x\n\n\ndef f():\n    from .. import gains\n")
+    known = {"jaxrate", "jaxrate.gains", "jaxrate.sub", "jaxrate.sub.b", "jaxrate.sub.c"}
+    assert _imports("jaxrate.sub.m", module, known) == {"jaxrate.sub.b", "jaxrate.sub.c", "jaxrate.gains"}
 
 
 def test_find_cycle_finds_a_planted_cycle():

@@ -1,7 +1,7 @@
 r"""The Bradley-Terry fit shared by Elo ratings and the win-rate game's imputation.
 
-Ratings ``r`` of ``M`` models maximise the likelihood of ``W`` (``W_ij`` the,
-possibly fractional, wins of ``i`` over ``j``; ties count one half each):
+Ratings ``r`` of ``M`` models maximise the likelihood of ``W`` (``W_ij``: the
+wins of ``i`` over ``j``, possibly fractional; a tie is half a win for each):
 
 .. math::
 
