@@ -158,7 +158,7 @@ def intervals(battles: pd.DataFrame, resamples: int) -> None:
 
 def alpha_rank(battles: pd.DataFrame, skip_openspiel: bool) -> None:
     import jaxrate
-    from jaxrate.battles import win_rate_game
+    from jaxrate.games import win_rate_game
 
     print("\n== alpha-rank (m = 50, alpha = 10 / payoff range)")
     with warnings.catch_warnings():

@@ -41,7 +41,8 @@ SETTINGS = {  # name: (bland_after, dense)
 
 
 def meta_games(game: str, count: int) -> list[np.ndarray]:
-    from jaxrate.openspiel import STUDY_GAMES, game_tables, load_game, meta_game, random_policy
+    from jaxrate.openspiel import game_tables, load_game, meta_game, random_policy
+    from jaxrate.studies.improvement import STUDY_GAMES
 
     name, params = STUDY_GAMES[game]
     tables = game_tables(load_game(name, **params))

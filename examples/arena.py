@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 
 import jaxrate
-from jaxrate.battles import battle_counts, battles_from_counts, win_rate_game
+from jaxrate.battles import battle_counts, battles_from_counts
+from jaxrate.games import win_rate_game
 from jaxrate.ranking import tied_ranks
 
 DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "chatbotarena_20240814.json"

@@ -17,17 +17,18 @@ import numpy as np
 from jaxrate import openspiel as jo
 from jaxrate.population import population_loop
 from jaxrate.ratings import payoff_ratings
+from jaxrate.studies.improvement import STUDY_GAMES
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--game", choices=sorted(jo.STUDY_GAMES), default="sheriff")
+    parser.add_argument("--game", choices=sorted(STUDY_GAMES), default="sheriff")
     parser.add_argument("--method", choices=("deviation", "uniform"), default="deviation")
     parser.add_argument("--iterations", type=int, default=64)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    name, params = jo.STUDY_GAMES[args.game]
+    name, params = STUDY_GAMES[args.game]
     tables = jo.game_tables(jo.load_game(name, **params))
     rng = np.random.default_rng(args.seed)
     populations = [[jo.random_policy(tables, p, rng) for _ in range(8)] for p in range(tables.num_players)]

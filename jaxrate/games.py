@@ -19,9 +19,12 @@ from typing import Any
 import numpy as np
 
 from jaxrate._game import Game, as_game
+from jaxrate._score_table import score_table
+from jaxrate._win_rate import WinRateGame, win_rate_game
 
 __all__ = [
     "Game",
+    "WinRateGame",
     "agent_vs_task",
     "agent_vs_agent_vs_task",
     "score_table",
@@ -31,54 +34,8 @@ __all__ = [
     "battle_game",
     "permute_strategies",
     "permute_players",
+    "win_rate_game",
 ]
-
-
-def score_table(
-    scores: Any,
-    agents: Sequence[Any] | None = None,
-    tasks: Sequence[Any] | None = None,
-) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
-    """Validate a ``[agents, tasks]`` score table; return ``(T, agents, tasks)``.
-
-    ``scores`` may be an array-like or a pandas DataFrame (index = agents,
-    columns = tasks). Raises ``ValueError`` naming the first missing,
-    non-numeric or non-finite cell.
-    """
-    if hasattr(scores, "to_numpy") and hasattr(scores, "columns"):
-        frame = scores
-        agents = list(frame.index) if agents is None else agents
-        tasks = list(frame.columns) if tasks is None else tasks
-        values = frame.to_numpy()
-    else:
-        values = scores
-    try:
-        table = np.asarray(values, dtype=np.float64)
-    except (ValueError, TypeError):
-        table = np.asarray(values, dtype=object)
-        if table.ndim == 2:
-            for (i, j), cell in np.ndenumerate(table):
-                try:
-                    float(cell)
-                except (ValueError, TypeError):
-                    who = f"agent {agents[i]!r}" if agents is not None else f"row {i}"
-                    what = f"task {tasks[j]!r}" if tasks is not None else f"column {j}"
-                    raise ValueError(f"score of {who} on {what} is not a number: {cell!r}") from None
-        raise ValueError("scores must be a rectangular 2-D table [agents, tasks] of numbers") from None
-    if table.ndim != 2:
-        raise ValueError(f"scores must be a 2-D table [agents, tasks]; got shape {table.shape}")
-    if table.shape[0] == 0 or table.shape[1] == 0:
-        raise ValueError(f"scores must have at least one agent and one task; got shape {table.shape}")
-    bad = np.argwhere(~np.isfinite(table))
-    if len(bad):
-        i, j = bad[0]
-        who = f"agent {agents[i]!r}" if agents is not None else f"row {i}"
-        what = f"task {tasks[j]!r}" if tasks is not None else f"column {j}"
-        kind = "missing" if np.isnan(table[i, j]) else "not finite"
-        raise ValueError(f"score of {who} on {what} is {kind} ({table[i, j]})")
-    agents = tuple(str(a) for a in (agents if agents is not None else range(table.shape[0])))
-    tasks = tuple(str(t) for t in (tasks if tasks is not None else range(table.shape[1])))
-    return table, agents, tasks
 
 
 def agent_vs_task(
@@ -135,7 +92,7 @@ def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") 
         category; of all categories where the category's own battles admit no
         fit); ``"even"`` treats them as even (``P = 1/2``);
         ``"drop-models"`` drops models (most unmet pairs first) until every pair
-        met; ``"error"`` raises. :func:`jaxrate.battles.win_rate_game` also says
+        met; ``"error"`` raises. :func:`win_rate_game` also says
         how many pairs were imputed; a ``UserWarning`` is raised when more than
         a quarter of the game's pairs are.
 
@@ -144,8 +101,6 @@ def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") 
         ``missing="error"``, or with ``missing="model"`` a comparison graph that
         is not connected (naming its groups) or has no finite Bradley-Terry fit.
     """
-    from jaxrate.battles import win_rate_game
-
     return win_rate_game(battles, by=by, missing=missing).game
 
 

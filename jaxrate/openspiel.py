@@ -17,7 +17,6 @@ once; after that everything is arrays:
 from __future__ import annotations
 
 import dataclasses
-import time
 from typing import Any
 
 import numpy as np
@@ -27,7 +26,6 @@ __all__ = [
     "cce_gap",
     "game_tables",
     "expected_returns_meta_game",
-    "improvement_study",
     "load_game",
     "meta_game",
     "random_policy",
@@ -290,113 +288,3 @@ def to_tabular_policy(game, tables: GameTables, policies):
             row = tabular.state_lookup[tables.infosets[p][i]]
             tabular.action_probability_array[row, action] = policies[p][s]
     return tabular
-
-
-# --------------------------------------------------------------------------- the paper's study
-
-STUDY_GAMES = {
-    "kuhn_poker_3p": ("kuhn_poker", {"players": 3}),
-    # The paper's Sheriff parameters.
-    "sheriff": (
-        "sheriff",
-        {
-            "item_penalty": 1.0,
-            "item_value": 5.0,
-            "max_bribe": 2,
-            "max_items": 10,
-            "num_rounds": 2,
-            "sheriff_penalty": 1.0,
-        },
-    ),
-}
-
-
-def improvement_study(
-    game: str,
-    method: str,
-    seed: int,
-    *,
-    iterations: int = 128,
-    population: int = 8,
-    drop: float = 0.25,
-    evaluator: str = "tables",
-    sampler: str = "dirichlet",
-) -> list[dict]:
-    """The paper's "ratings to drive model improvement" loop on one game, one method, one seed.
-
-    ``population`` random stochastic policies per player; each iteration builds
-    the meta-game, rates it with ``method`` (``"deviation"`` or ``"uniform"``),
-    replaces the bottom ``drop`` fraction of each player's policies with new
-    random ones, and records the full-game CCE gap of the maximum-entropy CCE
-    over the rated population and the players' average payoffs.
-
-    ``evaluator`` builds the meta-games: ``"tables"`` (:func:`meta_game`, one
-    tensor contraction) or ``"openspiel"`` (:func:`expected_returns_meta_game`,
-    ``pyspiel.expected_returns`` per new profile); the results are the same.
-    ``sampler`` draws the random policies: ``"dirichlet"`` (flat Dirichlet per
-    information state) or ``"openspiel"`` (``pyspiel.GetRandomPolicy``).
-
-    Returns:
-      One dict per iteration: ``iteration, cce_gap, payoff (mean over players
-      of the MECCE payoff), payoff_p (per player), rate_seconds, seconds``.
-    """
-    from jaxrate.population import population_loop
-    from jaxrate.ratings import payoff_ratings
-
-    name, params = STUDY_GAMES[game]
-    spiel_game = load_game(name, **params)
-    tables = game_tables(spiel_game)
-    n = tables.num_players
-    if evaluator not in ("tables", "openspiel"):
-        raise ValueError(f"evaluator must be 'tables' or 'openspiel'; got {evaluator!r}")
-    if sampler not in ("dirichlet", "openspiel"):
-        raise ValueError(f"sampler must be 'dirichlet' or 'openspiel'; got {sampler!r}")
-    source = spiel_game if sampler == "openspiel" else None
-    rng = np.random.default_rng(seed)
-    populations = [[random_policy(tables, p, rng, game=source) for _ in range(population)] for p in range(n)]
-    rows: list[dict] = []
-    cache: dict = {}
-
-    def evaluate(pops):
-        if evaluator == "openspiel":
-            return expected_returns_meta_game(spiel_game, tables, pops, cache)
-        return meta_game(tables, [np.stack(pop) for pop in pops])
-
-    def propose(player, count, generator):
-        return [random_policy(tables, player, generator, game=source) for _ in range(count)]
-
-    def record(it):
-        start = time.perf_counter()
-        mecce = payoff_ratings(it.payoffs)
-        gap, _ = cce_gap(tables, [np.stack(pop) for pop in it.populations], mecce.joint)
-        payoffs = [float((mecce.joint * it.payoffs[p]).sum()) for p in range(n)]
-        rows.append(
-            {
-                "game": game,
-                "method": method,
-                "evaluator": evaluator,
-                "sampler": sampler,
-                "seed": seed,
-                "iteration": it.index,
-                "cce_gap": gap,
-                "payoff": float(np.mean(payoffs)),
-                **{f"payoff_{p}": v for p, v in enumerate(payoffs)},
-                "evaluate_seconds": it.evaluate_seconds,
-                "rate_seconds": it.rate_seconds,
-                "measure_seconds": time.perf_counter() - start,
-            }
-        )
-
-    history = population_loop(
-        evaluate,
-        populations,
-        propose,
-        iterations=iterations,
-        method=method,
-        drop=drop,
-        seed=seed + 1,
-        hooks=[record],
-    )
-    for row, it in zip(rows, history):
-        row["seconds"] = it.seconds
-    return rows

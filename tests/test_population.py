@@ -209,7 +209,7 @@ def test_random_policies_from_openspiel_and_dirichlet_are_policies():
 
 def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
     pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
-    from jaxrate.openspiel import improvement_study
+    from jaxrate.studies.improvement import improvement_study
 
     for method in ("uniform", "deviation"):
         rows = improvement_study("kuhn_poker_3p", method, 0, iterations=2)

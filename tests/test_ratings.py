@@ -421,7 +421,7 @@ def _open_spiel_alpharank():
 
 
 def _arena_everyone_met(arena_battles) -> np.ndarray:
-    from jaxrate.battles import win_rate_game
+    from jaxrate.games import win_rate_game
 
     return win_rate_game(arena_battles, missing="drop-models").game.payoffs  # 39 models
 

@@ -166,13 +166,11 @@ def _load(args) -> Source:
             table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
             return _scores_source(args.dataset, table, args.game, [])
         return _scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
-    from jaxrate import _io
-
     path = args.file
     sep = getattr(args, "sep", None)
     decimal = getattr(args, "decimal", ".")
-    if sep is None and path.lower().endswith(io._DELIMITED) and os.path.exists(path):
-        sep = _io.sniff_delimiter(path)
+    if sep is None and path.lower().endswith(io.DELIMITED) and os.path.exists(path):
+        sep = io.sniff_delimiter(path)
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
     if kind == "payoffs":
@@ -184,28 +182,28 @@ def _load(args) -> Source:
     args.game = args.game or "3p"
     missing = "error" if args.missing is None else args.missing
     plain = missing == "error" and args.normalise == "none" and args.models != "columns"
-    if plain and sep is not None and not io.is_long(io.header(path, sep), args.layout):
+    names = io.header(path, sep) if plain and sep is not None else None
+    parsed = None
+    if names is not None and not io.is_long(names, args.layout):
         # A wide text table as it is: the strict reader, without pandas (start-up time).
-        # On a bad cell, or rows that look like tasks (the reader below warns), it steps aside.
-        try:
-            values = _io.read_score_csv(path, delimiter=sep, decimal=decimal)
-        except ValueError:
-            values = None
-        if values is not None and (
-            args.models == "rows" or io.transposed_evidence(values[0], io.header(path, sep)[0]) is None
-        ):
-            return _scores_source(name, values, args.game, _sep_notes(path, sep, decimal))
+        # When its rows look like tasks, read_scores' warning is given on the same parse.
+        parsed = io.read_wide_text(path, sep=sep, decimal=decimal)
+        if args.models == "rows" or io.transposed_evidence(parsed[0], names[0]) is None:
+            return _scores_source(name, parsed, args.game, _sep_notes(path, sep, decimal))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        table, notes = io.read_scores(
-            path,
-            layout=args.layout,
-            missing=missing,
-            normalise=args.normalise,
-            models=args.models,
-            sep=sep,
-            decimal=decimal,
-        )
+        if parsed is not None:
+            table, notes = io.wide_scores(path, parsed, names[0], models=args.models)
+        else:
+            table, notes = io.read_scores(
+                path,
+                layout=args.layout,
+                missing=missing,
+                normalise=args.normalise,
+                models=args.models,
+                sep=sep,
+                decimal=decimal,
+            )
     source = _scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
     source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     if args.models == "columns":
@@ -216,7 +214,7 @@ def _load(args) -> Source:
 def _battles_source(name: str, battles, args) -> Source:
     import warnings
 
-    from jaxrate import battles as battle_records
+    from jaxrate import _win_rate as battle_records
 
     args.missing = "model" if args.missing is None else args.missing
     if args.missing not in battle_records.MISSING:
@@ -260,12 +258,12 @@ def _battles_source(name: str, battles, args) -> Source:
 
 def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
     """Say how a text table was split when that was not the usual comma (or tab for .tsv)."""
-    from jaxrate import _io
+    from jaxrate import io
 
     usual = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
     notes = []
     if sep is not None and sep != usual:
-        notes.append(f"read as {_io.DELIMITERS[sep]}-separated")
+        notes.append(f"read as {io.DELIMITERS[sep]}-separated")
     if decimal == ",":
         notes.append("read with decimal commas")
     return notes

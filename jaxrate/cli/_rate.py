@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import textwrap
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -72,8 +73,30 @@ def add_options(parser) -> None:
 
 def run(args, argv: Sequence[str]) -> int:
     import jaxrate
-    from jaxrate.ranking import tied_ranks
 
+    _check_options(args)
+    source = load_source(args)
+    if args.bootstrap is not None and source.kind == "payoffs":
+        raise ValueError(
+            "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
+        )
+    # Elo fits the battles themselves, not the game made from them: no imputation warning.
+    print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
+    rated = _rate(source, args)
+    intervals = _intervals(source, args) if args.bootstrap else None
+    table = _ranking_table(source, rated, intervals, args)
+    print(describe(source))
+    _output.print_table(table.headers, table.rows, table.right)
+    footer = _footer(rated, table.tol, intervals, args)
+    print(textwrap.fill(footer, _output.terminal_width(), break_on_hyphens=False))
+    ranking = (table.ranks, table.order, table.tol, table.uniform)
+    payload = _payload(jaxrate.__version__, argv, source, rated, *ranking, intervals)
+    _write_outputs(args, source, rated, intervals, payload, table)
+    return 0
+
+
+def _check_options(args) -> None:
+    """Refuse option values and combinations before any input is read."""
     for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         _output.check_output_path(option, path)
     if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
@@ -88,13 +111,10 @@ def run(args, argv: Sequence[str]) -> int:
         raise ValueError("--bootstrap gives intervals for deviation ratings (--method deviation)")
     if args.fast and args.method != "deviation":
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
-    source = load_source(args)
-    if args.bootstrap is not None and source.kind == "payoffs":
-        raise ValueError(
-            "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
-        )
-    # Elo fits the battles themselves, not the game made from them: no imputation warning.
-    print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
+
+
+def _rate(source, args):
+    """The method's ratings of the source's game, with progress on stderr as ``--progress`` asks."""
     bar = None
     if args.fast or args.progress == "never":
         pass
@@ -103,11 +123,33 @@ def run(args, argv: Sequence[str]) -> int:
     else:  # a log or a pipe: plain lines, only for long solves
         bar = _output.ProgressLines()
     try:
-        rated = run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar)
+        return run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar)
     finally:
         if bar is not None:
             bar.close()
-    intervals = _intervals(source, args) if args.bootstrap else None
+
+
+class _Table(NamedTuple):
+    """The ranking as printed (``rows``) and as written to CSV (``csv_rows``), best first.
+
+    ``ranks`` ``[M]`` (tied models share one), ``order`` ``[M]`` the row order,
+    ``tol`` the tie tolerance in payoff units, ``uniform`` ``[M]`` uniform
+    ratings shown beside deviation ratings of a score table (else ``None``).
+    """
+
+    headers: list[str]
+    right: list[bool]
+    rows: list[list]
+    csv_rows: list[list]
+    ranks: np.ndarray
+    order: np.ndarray
+    tol: float
+    uniform: np.ndarray | None
+
+
+def _ranking_table(source, rated, intervals, args) -> _Table:
+    import jaxrate
+    from jaxrate.ranking import tied_ranks
 
     tol = args.tie_tol * rated.scale
     values = rated.ratings[0]
@@ -151,13 +193,13 @@ def run(args, argv: Sequence[str]) -> int:
             csv_row += [float(lo), float(hi), float(top)]
         rows.append(row)
         csv_rows.append(csv_row)
-    print(describe(source))
-    _output.print_table(headers, rows, right)
-    footer = _footer(rated, tol, intervals, args)
-    print(textwrap.fill(footer, _output.terminal_width(), break_on_hyphens=False))
-    payload = _payload(jaxrate.__version__, argv, source, rated, ranks, order, tol, uniform, intervals)
+    return _Table(headers, right, rows, csv_rows, ranks, order, tol, uniform)
+
+
+def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table) -> None:
+    """The files asked for: ``--csv``, ``--json``, ``--plot`` and ``--report``."""
     if args.csv is not None:
-        _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in headers], csv_rows)
+        _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in table.headers], table.csv_rows)
     if args.json is not None:
         _output.write_json(args.json, payload)
     if args.plot is not None or args.report is not None:
@@ -166,8 +208,9 @@ def run(args, argv: Sequence[str]) -> int:
         if args.plot is not None:
             _report.ratings_figure(source, rated, intervals, args.plot, top=args.top)
         if args.report is not None:
-            _report.write_report(args.report, source, rated, intervals, payload, headers, rows, top=args.top)
-    return 0
+            _report.write_report(
+                args.report, source, rated, intervals, payload, table.headers, table.rows, top=args.top
+            )
 
 
 def _intervals(source, args):

@@ -53,13 +53,26 @@ def _done(path: str) -> bool:
 
 
 def run(args, argv: Sequence[str]) -> int:
-    import jaxrate
-    from jaxrate.cli._inputs import load_source
-    from jaxrate.cli._methods import Rated
-    from jaxrate.cli._rate import _payload
-    from jaxrate.exact import rate_many
-    from jaxrate.ranking import tied_ranks
+    files = _inputs(args)
+    os.makedirs(args.out, exist_ok=True)
+    rows, todo, sources = _load_pending(args, files)
+    outcomes = _rate_all([s.game for s in sources], args)
+    for (name, target, game_kind), source, outcome in zip(todo, sources, outcomes):
+        rows.append(_write_result(name, target, game_kind, source, outcome))
+    _output.print_table(
+        ["input", "status", "levels", "seconds", "top group", "note"],
+        rows,
+        [False, False, True, True, False, False],
+    )
+    rated_count = sum(r[1] == "rated" for r in rows)
+    skipped = sum(r[1] == "skipped" for r in rows)
+    failed = sum(r[1] == "failed" for r in rows)
+    print(f"{rated_count} rated, {skipped} skipped, {failed} failed; results in {args.out}")
+    return 1 if failed else 0
 
+
+def _inputs(args) -> list[str]:
+    """The input files of ``args.folder``, sorted, after checking the options."""
     if not os.path.isdir(args.folder):
         raise ValueError(f"{args.folder}: not a folder")
     if args.workers is not None and args.workers < 1:
@@ -72,8 +85,17 @@ def run(args, argv: Sequence[str]) -> int:
     )
     if not files:
         raise ValueError(f"{args.folder}: no inputs ({', '.join(SUFFIXES)})")
-    os.makedirs(args.out, exist_ok=True)
-    rows, todo, sources, failed = [], [], [], 0
+    return files
+
+
+def _load_pending(args, files: list[str]):
+    """``(rows, todo, sources)``: rows for inputs skipped or unreadable, and the games still to rate.
+
+    ``todo`` holds ``(name, target, game kind)`` per source to rate.
+    """
+    from jaxrate.cli._inputs import load_source
+
+    rows, todo, sources = [], [], []
     for name in files:
         target = os.path.join(args.out, os.path.splitext(name)[0] + ".json")
         if not args.force and _done(target):
@@ -86,12 +108,18 @@ def run(args, argv: Sequence[str]) -> int:
             source = load_source(file_args)
         except ValueError as err:
             rows.append([name, "failed", "", "", "", str(err)])
-            failed += 1
             continue
         todo.append((name, target, file_args.game))
         sources.append(source)
+    return rows, todo, sources
+
+
+def _rate_all(games: list, args) -> list:
+    """Every game's outcome, on local processes or the Dask cluster of ``--scheduler``."""
+    from jaxrate.exact import rate_many
+
     executor, client = None, None
-    if args.scheduler is not None and sources:
+    if args.scheduler is not None and games:
         try:
             from distributed import Client
         except ImportError:
@@ -100,43 +128,33 @@ def run(args, argv: Sequence[str]) -> int:
         executor = client.get_executor()
     show = args.progress == "always" or (args.progress == "auto" and sys.stderr.isatty())
     try:
-        outcomes = rate_many(
-            [s.game for s in sources],
-            executor=executor,
-            workers=args.workers,
-            retries=args.retries,
-            progress=show,
-        )
+        return rate_many(games, executor=executor, workers=args.workers, retries=args.retries, progress=show)
     finally:
         if client is not None:
             client.close()
-    for (name, target, game_kind), source, outcome in zip(todo, sources, outcomes):
-        if not outcome.ok:
-            rows.append([name, "failed", "", "", "", outcome.error])
-            failed += 1
-            continue
-        result = outcome.result
-        scale = float(np.ptp(source.game.payoffs)) or 1.0
-        rated = Rated(
-            "deviation", result.ratings, result.players, result.strategies, scale, outcome.seconds, result
-        )
-        tol = 1e-7 * scale
-        ranks = tied_ranks(result.ratings[0], tol)
-        uniform = jaxrate.uniform_ratings(source.game)[0] if source.kind == "scores" else None
-        # Same order as `jaxrate rate`: ties broken by the uniform rank.
-        second = tied_ranks(uniform, tol) if uniform is not None else np.arange(len(ranks))
-        order = np.lexsort((second, ranks))
-        command = ["rate", source.name, "--game", game_kind or "3p"]
-        payload = _payload(jaxrate.__version__, command, source, rated, ranks, order, tol, uniform, None)
-        _output.write_json(target, payload)
-        top = [result.strategies[0][i] for i in np.nonzero(ranks == 1)[0]]
-        rows.append([name, "rated", str(result.levels), f"{outcome.seconds:.2f}", ", ".join(top)[:60], ""])
-    _output.print_table(
-        ["input", "status", "levels", "seconds", "top group", "note"],
-        rows,
-        [False, False, True, True, False, False],
-    )
-    rated_count = sum(r[1] == "rated" for r in rows)
-    skipped = sum(r[1] == "skipped" for r in rows)
-    print(f"{rated_count} rated, {skipped} skipped, {failed} failed; results in {args.out}")
-    return 1 if failed else 0
+
+
+def _write_result(name: str, target: str, game_kind: str | None, source, outcome) -> list:
+    """Write one outcome's JSON (as ``jaxrate rate`` would) and return its summary row."""
+    import jaxrate
+    from jaxrate.cli._methods import Rated
+    from jaxrate.cli._rate import _payload
+    from jaxrate.ranking import tied_ranks
+
+    if not outcome.ok:
+        return [name, "failed", "", "", "", outcome.error]
+    result = outcome.result
+    scale = float(np.ptp(source.game.payoffs)) or 1.0
+    seconds = outcome.seconds
+    rated = Rated("deviation", result.ratings, result.players, result.strategies, scale, seconds, result)
+    tol = 1e-7 * scale
+    ranks = tied_ranks(result.ratings[0], tol)
+    uniform = jaxrate.uniform_ratings(source.game)[0] if source.kind == "scores" else None
+    # Same order as `jaxrate rate`: ties broken by the uniform rank.
+    second = tied_ranks(uniform, tol) if uniform is not None else np.arange(len(ranks))
+    order = np.lexsort((second, ranks))
+    command = ["rate", source.name, "--game", game_kind or "3p"]
+    payload = _payload(jaxrate.__version__, command, source, rated, ranks, order, tol, uniform, None)
+    _output.write_json(target, payload)
+    top = [result.strategies[0][i] for i in np.nonzero(ranks == 1)[0]]
+    return [name, "rated", str(result.levels), f"{outcome.seconds:.2f}", ", ".join(top)[:60], ""]

@@ -176,11 +176,35 @@ def write_report(
     import jaxrate
     from jaxrate.cli import _page
 
-    csv_headers, csv_rows = headers, rows
     # Everything is drawn before the folder is made, so a failure leaves nothing behind.
     svg = _svg(lambda p: ratings_figure(source, rated, intervals, p, top=top))
-    esc = html.escape
     tol = payload["tie_tolerance"]
+    sections = _head_sections(source, rated, intervals, payload, "uniform" in headers)
+    sections += _ratings_sections(rated, payload, headers, rows, svg)
+    c = contributions(source, rated)
+    if c is not None:
+        sections.append(_contributions_section(source, rated, c, payload, tol))
+    if rated.exact is not None:
+        sections.append(_certificate_section(rated.exact))
+    sections.append("<h2>Reproduce</h2>")
+    sections.append(f"<pre>{html.escape(' '.join(payload['command']))}</pre>")
+    sections.append(f'<p class="muted">{html.escape(_versions())}</p>')
+    page = _page.page(f"jaxrate {jaxrate.__version__}: {source.name}", "\n".join(sections))
+    files = {
+        "ratings.svg": lambda path: _output.write_atomic(path, svg),
+        "ratings.json": lambda path: _output.write_json(path, payload),
+        "ratings.csv": lambda path: _output.write_csv(path, headers, rows),
+        "index.html": lambda path: _output.write_atomic(path, page),
+    }
+    _write_folder(directory, files)
+
+
+def _head_sections(source, rated, intervals, payload: dict, uniform: bool) -> list[str]:
+    """The page's title line, the input's warnings, how to read the page and the other input notes."""
+    import jaxrate
+    from jaxrate.cli import _page
+
+    esc = html.escape
     count = len(rated.strategies[0])
     shape = " x ".join(str(a) for a in source.game.num_strategies)
     how = "exact path, verified" if rated.exact is not None else f"{rated.method}"
@@ -193,13 +217,19 @@ def write_report(
     for w in warnings:
         sections.append(f'<p class="warning"><b>Warning:</b> {esc(w)}</p>')
     resamples = payload.get("intervals", {}).get("resamples", 0)
-    notes = _page.reading_notes(rated.method, source.kind, tol, "uniform" in headers, intervals, resamples)
+    tol = payload["tie_tolerance"]
+    notes = _page.reading_notes(rated.method, source.kind, tol, uniform, intervals, resamples)
     sections.append(f'<section class="notes"><h2>How to read this page</h2>{notes}</section>')
     other = [n for n in source.notes if not n.startswith("warning: ")]
     if other:
         sections.append("<p><b>Input:</b> " + esc("; ".join(other)) + ".</p>")
-    sections.append("<h2>Ratings</h2>")
-    sections.append(f"<p>{_tied_groups(payload, tol)}</p>")
+    return sections
+
+
+def _ratings_sections(rated, payload: dict, headers, rows, svg: str) -> list[str]:
+    """The sortable ratings table (intervals beside the rating they belong to) and the figure."""
+    from jaxrate.cli import _page
+
     titles = {
         "rank": "rank; '=' marks a rank shared by tied models",
         rated.method: "rating (deviation ratings: 0 is the best possible)",
@@ -209,31 +239,25 @@ def write_report(
         "upper": "upper end of the interval",
         "P(top)": "share of resamples with the model in the top tied group",
     }
-    # On the page the intervals sit next to the rating they belong to.
     columns = sorted(range(len(headers)), key=lambda j: (headers[j] in ("u.rank", "uniform"), j))
     headers = [headers[j] for j in columns]
     rows = [[row[j] for j in columns] for row in rows]
-    sections.append(
-        _page.table(headers, rows, sortable=True, table_id="ratings", titles=titles, shade_top=True)
-    )
-    sections.append("<h2>Figure</h2>")
-    sections.append(f'<div class="figure">{svg}</div>')
-    c = contributions(source, rated)
-    if c is not None:
-        sections.append(_contributions_section(source, rated, c, payload, tol))
-    if rated.exact is not None:
-        sections.append(_certificate_section(rated.exact))
-    sections.append("<h2>Reproduce</h2>")
-    sections.append(f"<pre>{esc(' '.join(payload['command']))}</pre>")
-    sections.append(f'<p class="muted">{esc(_versions())}</p>')
-    page = _page.page(f"jaxrate {jaxrate.__version__}: {source.name}", "\n".join(sections))
+    return [
+        "<h2>Ratings</h2>",
+        f"<p>{_tied_groups(payload, payload['tie_tolerance'])}</p>",
+        _page.table(headers, rows, sortable=True, table_id="ratings", titles=titles, shade_top=True),
+        "<h2>Figure</h2>",
+        f'<div class="figure">{svg}</div>',
+    ]
+
+
+def _write_folder(directory: str, files: dict) -> None:
+    """Write ``{name: write(path)}`` into ``directory``; a folder made here is removed if one fails."""
     created = not os.path.exists(directory)
     os.makedirs(directory, exist_ok=True)
     try:
-        _output.write_atomic(os.path.join(directory, "ratings.svg"), svg)
-        _output.write_json(os.path.join(directory, "ratings.json"), payload)
-        _output.write_csv(os.path.join(directory, "ratings.csv"), csv_headers, csv_rows)
-        _output.write_atomic(os.path.join(directory, "index.html"), page)
+        for name, write in files.items():
+            write(os.path.join(directory, name))
     except BaseException:
         if created:
             import shutil

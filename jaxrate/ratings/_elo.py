@@ -25,7 +25,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from jaxrate.battles import battle_counts, battle_wins, check_connected
+from jaxrate._score_table import score_table
+from jaxrate.battles import battle_counts, battle_wins
+from jaxrate.ratings import _bradley_terry as bradley_terry
 
 __all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
 
@@ -63,8 +65,6 @@ def win_probabilities(scores: Any, agents: Sequence[Any] | None = None) -> tuple
     Returns:
       ``(P [M, M], models)``; the diagonal is 0.5.
     """
-    from jaxrate.games import score_table
-
     table, models, _ = score_table(scores, agents)
     diff = table[:, None, :] - table[None, :, :]
     p = ((diff > 0) + 0.5 * (diff == 0)).mean(axis=-1)
@@ -81,96 +81,6 @@ def _is_battles(data: Any) -> bool:
     except (TypeError, IndexError, KeyError):
         return False
     return isinstance(first, (tuple, list)) and len(first) > 0 and isinstance(first[0], str)
-
-
-def _check_estimable(
-    wins: np.ndarray, models: Sequence[str], hint: str = "pass prior > 0 (virtual draws) or more games"
-) -> None:
-    """The Bradley-Terry MLE is finite iff "beat at least partly" is strongly connected.
-
-    A comparison graph that is not even connected is named as such first: no
-    amount of games between the models already met can place its groups.
-    """
-    from scipy.sparse.csgraph import connected_components
-
-    check_connected(wins + wins.T, models)
-    n, labels = connected_components(wins > 0, directed=True, connection="strong")
-    if n > 1:
-        # A strongly connected component no one outside it ever beats.
-        beaten = wins > 0
-        for c in range(n):
-            inside = labels == c
-            if not beaten[np.ix_(~inside, inside)].any():
-                top = [models[i] for i in np.nonzero(inside)[0][:5]]
-                raise ValueError(
-                    f"the Bradley-Terry fit has no finite solution: {top} never lose to the "
-                    f"other models (or never meet them); {hint}"
-                )
-
-
-def _nll(wins: np.ndarray, r: np.ndarray, k: float) -> float:
-    d = k * (r[:, None] - r[None, :])
-    return float((wins * np.logaddexp(0.0, -d)).sum())
-
-
-def _solve_laplacian(weights: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Solve ``(L + 11^T / m) x = b`` for the Laplacian ``L`` of ``weights [M, M]`` (zero diagonal).
-
-    Jacobi-preconditioned conjugate gradients with element-wise products only:
-    a dense LAPACK solve of this size spends its time in BLAS threads, which
-    on a busy machine made a bootstrap of the 129 Arena models 100x slower.
-    """
-    m = len(b)
-    degree = weights.sum(axis=1)
-
-    def apply(v):
-        return degree * v - (weights * v[None, :]).sum(axis=1) + v.mean()
-
-    inverse = 1.0 / (degree + 1.0 / m)
-    x = np.zeros(m)
-    r = b.copy()
-    z = inverse * r
-    d = z.copy()
-    rz = r @ z
-    stop = (1e-15 * np.linalg.norm(b)) ** 2
-    for _ in range(10 * m):
-        if r @ r <= stop:
-            break
-        q = apply(d)
-        step = rz / (d @ q)
-        x += step * d
-        r -= step * q
-        z = inverse * r
-        rz, previous = r @ z, rz
-        d = z + (rz / previous) * d
-    return x
-
-
-def _fit(wins: np.ndarray, k: float) -> np.ndarray:
-    """Damped Newton on the (convex) negative log-likelihood; ratings sum to 0."""
-    m = len(wins)
-    games = wins + wins.T
-    r = np.zeros(m)
-    loss = _nll(wins, r, k)
-    for _ in range(200):
-        d = k * (r[:, None] - r[None, :])
-        s = 0.5 * (1.0 + np.tanh(0.5 * d))  # predicted P(i beats j), stable
-        grad = -k * (wins * (1.0 - s) - wins.T * s).sum(axis=1)
-        weights = (k * k) * games * s * (1.0 - s)  # the Hessian is this graph's Laplacian
-        np.fill_diagonal(weights, 0.0)
-        step = _solve_laplacian(weights, -grad)
-        step -= step.mean()
-        t = 1.0
-        while t > 1e-6:  # backtracking: Newton on logistic losses can overshoot
-            trial = _nll(wins, r + t * step, k)
-            if trial <= loss + 1e-12 * abs(loss):
-                break
-            t /= 2
-        r = r + t * step
-        loss = min(loss, trial)
-        if np.max(np.abs(t * step)) * k < 1e-13:
-            break
-    return r
 
 
 def _redraw(rng: np.random.Generator, outcomes: np.ndarray) -> np.ndarray:
@@ -247,68 +157,99 @@ def elo_ratings(
       190.85
     """
     k = np.log(base) / scale
-    rng = np.random.default_rng(seed)
-    if _is_battles(data):
-        counts_ = battle_counts(data, models=models)
-        names = counts_.models
-        upper = np.triu(np.ones((len(names),) * 2, dtype=bool), 1)
-        # Each pair's battles as outcome counts (i won, j won, tie); a resample
-        # redraws each pair's battles from its own outcomes (stratified by pair).
-        outcomes = np.stack(
-            [counts_.wins[0][upper], counts_.wins[0].T[upper], counts_.ties[0][upper]], axis=1
-        ).astype(np.int64)
-        wins = counts_.scores[0]
-
-        def resample():
-            drawn = _redraw(rng, outcomes)
-            return _scores_matrix(drawn, upper)
-
-    else:
-        p = np.asarray(data, dtype=np.float64)
-        if p.ndim != 2 or p.shape[0] != p.shape[1] or p.shape[0] < 2:
-            raise ValueError(
-                f"win probabilities must be a square [M, M] matrix with M >= 2; got shape {p.shape}"
-            )
-        off = ~np.eye(len(p), dtype=bool)
-        if not np.all(np.isfinite(p[off])) or np.any((p[off] < 0) | (p[off] > 1)):
-            raise ValueError("win probabilities must be finite numbers in [0, 1]")
-        n = np.ones_like(p) if counts is None else np.asarray(counts, dtype=np.float64)
-        if n.shape != p.shape or np.any(n[off] < 0) or not np.all(np.isfinite(n)):
-            raise ValueError(
-                f"counts must be a non-negative [M, M] matrix like the probabilities; got {n.shape}"
-            )
-        names = tuple(str(x) for x in (models if models is not None else range(len(p))))
-        if len(names) != len(p):
-            raise ValueError(f"{len(names)} model names for a {len(p)} x {len(p)} matrix")
-        wins = np.where(off, n * p, 0.0)
-        upper = np.triu(off)
-        # A pair's observed battles: wins_ij + wins_ji of them, wins_ij won by i
-        # (ties unknown here: each battle is redrawn as a win or a loss).
-        outcomes = np.rint(np.stack([wins[upper], wins.T[upper], np.zeros(upper.sum())], axis=1))
-
-        def resample():
-            if counts is None:
-                raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
-            return _scores_matrix(_redraw(rng, outcomes.astype(np.int64)), upper)
-
-    def fit(w):
-        if prior > 0:
-            met = (w + w.T) > 0
-            w = w + np.where(met, prior / 2, 0.0)
-        _check_estimable(w, names)
-        r = _fit(w, k)
-        if anchor is not None:
-            return r - r[names.index(anchor[0])] + float(anchor[1])
-        return r + initial
-
+    observed = _from_battles(data, models) if _is_battles(data) else _from_matrix(data, models, counts)
+    names = observed.models
     if anchor is not None and anchor[0] not in names:
         raise ValueError(f"anchor model {anchor[0]!r} is not among the models")
-    ratings = fit(wins)
+
+    def fit(w):
+        return _fit_ratings(w, names, k, prior=prior, initial=initial, anchor=anchor)
+
+    ratings = fit(observed.wins)
     if bootstrap <= 0:
         return EloResult(ratings, names, confidence=confidence)
-    samples = np.stack([fit(resample()) for _ in range(bootstrap)])
+    if not observed.counted:
+        raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
+    rng = np.random.default_rng(seed)
+    samples = np.stack([fit(_resample(rng, observed)) for _ in range(bootstrap)])
     lower, upper = _percentiles(samples, confidence)
     return EloResult(ratings, names, lower, upper, confidence, samples)
+
+
+class _Observed(NamedTuple):
+    """What Elo ratings are fit to, and what a bootstrap resample redraws.
+
+    Attributes:
+      wins: ``[M, M]`` wins of ``i`` over ``j``, ties as halves.
+      models: ``[M]`` names.
+      upper: ``[M, M]`` bool, the pairs ``i < j`` (the rows of ``outcomes``).
+      outcomes: ``[P, 3]`` int, each pair's battles as (``i`` won, ``j`` won, tie).
+      counted: whether ``outcomes`` are counts of battles (a matrix without
+        ``counts`` has none, and cannot be resampled).
+    """
+
+    wins: np.ndarray
+    models: tuple[str, ...]
+    upper: np.ndarray
+    outcomes: np.ndarray
+    counted: bool = True
+
+
+def _from_battles(data: Any, models: Sequence[str] | None) -> _Observed:
+    """Battle records as wins and per-pair outcome counts."""
+    counts = battle_counts(data, models=models)
+    upper = np.triu(np.ones((len(counts.models),) * 2, dtype=bool), 1)
+    # Each pair's battles as outcome counts (i won, j won, tie); a resample
+    # redraws each pair's battles from its own outcomes (stratified by pair).
+    outcomes = np.stack([counts.wins[0][upper], counts.wins[0].T[upper], counts.ties[0][upper]], axis=1)
+    return _Observed(counts.scores[0], counts.models, upper, outcomes.astype(np.int64))
+
+
+def _from_matrix(data: Any, models: Sequence[str] | None, counts: Any) -> _Observed:
+    """A win-probability matrix ``[M, M]`` (and games per pair) as wins and per-pair outcomes."""
+    p = np.asarray(data, dtype=np.float64)
+    if p.ndim != 2 or p.shape[0] != p.shape[1] or p.shape[0] < 2:
+        raise ValueError(f"win probabilities must be a square [M, M] matrix with M >= 2; got shape {p.shape}")
+    off = ~np.eye(len(p), dtype=bool)
+    if not np.all(np.isfinite(p[off])) or np.any((p[off] < 0) | (p[off] > 1)):
+        raise ValueError("win probabilities must be finite numbers in [0, 1]")
+    n = np.ones_like(p) if counts is None else np.asarray(counts, dtype=np.float64)
+    if n.shape != p.shape or np.any(n[off] < 0) or not np.all(np.isfinite(n)):
+        raise ValueError(f"counts must be a non-negative [M, M] matrix like the probabilities; got {n.shape}")
+    names = tuple(str(x) for x in (models if models is not None else range(len(p))))
+    if len(names) != len(p):
+        raise ValueError(f"{len(names)} model names for a {len(p)} x {len(p)} matrix")
+    wins = np.where(off, n * p, 0.0)
+    upper = np.triu(off)
+    # A pair's observed battles: wins_ij + wins_ji of them, wins_ij won by i
+    # (ties unknown here: each battle is redrawn as a win or a loss).
+    outcomes = np.rint(np.stack([wins[upper], wins.T[upper], np.zeros(upper.sum())], axis=1))
+    return _Observed(wins, names, upper, outcomes.astype(np.int64), counted=counts is not None)
+
+
+def _resample(rng: np.random.Generator, observed: _Observed) -> np.ndarray:
+    """``[M, M]`` wins of one bootstrap resample: each pair's battles redrawn from its own outcomes."""
+    return _scores_matrix(_redraw(rng, observed.outcomes), observed.upper)
+
+
+def _fit_ratings(
+    wins: np.ndarray,
+    models: tuple[str, ...],
+    k: float,
+    *,
+    prior: float,
+    initial: float,
+    anchor: tuple[str, float] | None,
+) -> np.ndarray:
+    """``[M]`` Elo ratings of ``wins``: BayesElo's prior added, fit, then shifted to the anchor or mean."""
+    if prior > 0:
+        met = (wins + wins.T) > 0
+        wins = wins + np.where(met, prior / 2, 0.0)
+    bradley_terry.check_estimable(wins, models)
+    r = bradley_terry.fit(wins, k)
+    if anchor is not None:
+        return r - r[models.index(anchor[0])] + float(anchor[1])
+    return r + initial
 
 
 def online_elo(

@@ -1,4 +1,8 @@
-"""Reading score tables from files."""
+"""Delimited text tables (comma, semicolon or tab) read without pandas: the strict score reader.
+
+Everything here is the standard library and NumPy, so that the command line
+reads a plain score table without importing pandas (start-up time).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,9 @@ import os
 
 import numpy as np
 
-__all__ = ["DELIMITERS", "parse_number", "read_score_csv", "sniff_delimiter"]
+__all__ = ["DELIMITED", "DELIMITERS", "first_row", "parse_number", "read_score_csv", "sniff_delimiter"]
 
+DELIMITED = (".csv", ".tsv", ".tab", ".txt")  # file suffixes read as delimited text
 DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}
 _SNIFF_LINES = 50
 
@@ -148,3 +153,17 @@ def _check_unique(path: str, kind: str, names: list[str]) -> None:
         if name in seen:
             raise ValueError(f"{path}: duplicate {kind} name {name!r}")
         seen[name] = i
+
+
+def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
+    """The first non-empty row of a text table (its header), cells stripped; ``sep``: sniffed when None."""
+    path = os.fspath(path)
+    sep = sep or sniff_delimiter(path)
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as f:
+            for row in csv.reader(f, delimiter=sep):
+                if any(cell.strip() for cell in row):
+                    return [cell.strip() for cell in row]
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a UTF-8 text table") from None
+    raise ValueError(f"{path}: the file is empty")

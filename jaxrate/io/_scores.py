@@ -1,37 +1,24 @@
-"""Reading score tables, battle records and payoff tensors from files.
-
-Formats by extension: ``.csv``, ``.tsv``/``.tab`` (the delimiter, comma,
-semicolon or tab, is sniffed; ``sep=`` forces it, ``decimal=","`` reads decimal
-commas), ``.parquet``/``.pq``, ``.xlsx`` (first sheet; needs the ``excel``
-extra, openpyxl), ``.json`` (records or ``{model: {task: score}}``), ``.jsonl``,
-and for raw payoff tensors ``.npy``/``.npz``. Score tables come *wide* (one row per model,
-one column per task) or *long* (one row per model and task: columns ``model``,
-``task``, ``score`` and optionally ``n``, the number of items behind a score).
-
-Every reader raises a ``ValueError`` naming the file and the first problem;
-nothing is dropped or filled unless asked (``missing=``).
-"""
+"""Score tables (models by tasks), wide or long, from any table file; missing cells and normalisation."""
 
 from __future__ import annotations
 
-import json
 import os
-from typing import Any
 
 import numpy as np
 
-from jaxrate._game import Game
+from jaxrate.io._tables import read_frame, suffix
+from jaxrate.io._text import DELIMITED, first_row, parse_number, read_score_csv, sniff_delimiter
 
 __all__ = [
     "MISSING",
     "MODELS",
     "NORMALISE",
-    "input_kind",
+    "is_long",
     "normalise_scores",
-    "read_battles",
-    "read_payoffs",
     "read_scores",
+    "read_wide_text",
     "transposed_evidence",
+    "wide_scores",
 ]
 
 MISSING = ("error", "drop-models", "drop-tasks", "fill:<number>")
@@ -65,89 +52,7 @@ _TASK_WORDS = (
     "split",
 )
 NORMALISE = ("none", "minmax", "rank")
-_DELIMITED = (".csv", ".tsv", ".tab", ".txt")
-# The optional extra (pip install 'jaxrate[extra]') and package that read a file type.
-_EXTRAS = {".parquet": ("parquet", "pyarrow"), ".pq": ("parquet", "pyarrow"), ".xlsx": ("excel", "openpyxl")}
 _MODEL_NAMES = ("model", "agent", "name", "system")
-
-
-def _suffix(path: str) -> str:
-    return os.path.splitext(path)[1].lower()
-
-
-def _read_frame(path: str, sep: str | None = None):
-    """Any tabular file as a DataFrame of raw values (no index); ``sep``: sniffed when None."""
-    import pandas as pd
-
-    from jaxrate._io import sniff_delimiter
-
-    suffix = _suffix(path)
-    if not os.path.exists(path):
-        raise ValueError(f"{path}: no such file")
-    try:
-        if suffix in _DELIMITED:
-            sep = sep or sniff_delimiter(path)
-            return pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-        if suffix == ".xlsx":
-            return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
-        if suffix in (".parquet", ".pq"):
-            return pd.read_parquet(path)
-        if suffix == ".jsonl" or suffix == ".ndjson":
-            return pd.read_json(path, lines=True)
-        if suffix == ".json":
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-            if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
-                # {model: {task: score}}: wide; missing keys become NaN
-                return pd.DataFrame.from_dict(data, orient="index").rename_axis("model").reset_index()
-            if isinstance(data, list) and all(isinstance(r, dict) for r in data):
-                return pd.DataFrame.from_records(data)
-            raise ValueError(f"{path}: JSON must be a list of records or {{model: {{task: score}}}}")
-    except pd.errors.EmptyDataError:
-        raise ValueError(f"{path}: the file is empty") from None
-    except pd.errors.ParserError as err:
-        raise ValueError(f"{path}: cannot read as {suffix}: {str(err).strip()}") from None
-    except ValueError as err:
-        text = str(err)
-        raise ValueError(text if text.startswith(path) else f"{path}: {text}") from None
-    except ImportError as err:
-        extra, package = _EXTRAS.get(suffix, ("parquet", err.name))
-        raise ValueError(
-            f"{path}: reading {suffix} needs the '{extra}' extra ({package} is not installed): "
-            f"pip install 'jaxrate[{extra}]'"
-        ) from None
-    except Exception as err:  # parser errors of every back end
-        raise ValueError(f"{path}: cannot read as {suffix}: {err}") from None
-    raise ValueError(
-        f"{path}: unknown file type {suffix!r}; use .csv, .tsv, .parquet, .xlsx, .json, .jsonl, .npy or .npz"
-    )
-
-
-def input_kind(path: str, sep: str | None = None) -> str:
-    """What a file holds: ``"payoffs"`` (``.npy``/``.npz``), ``"battles"`` or ``"scores"``.
-
-    Battle records are recognised by their ``model_a``, ``model_b`` and ``winner`` columns.
-    """
-    if _suffix(path) in (".npy", ".npz"):
-        return "payoffs"
-    columns = {c.lower() for c in header(path, sep)}
-    return "battles" if {"model_a", "model_b", "winner"} <= columns else "scores"
-
-
-def header(path: str, sep: str | None = None) -> list[str]:
-    """A table's column names; for delimited text only its first line is read (no pandas)."""
-    if _suffix(path) not in _DELIMITED:
-        return [str(c).strip() for c in _read_frame(path).columns]
-    import csv
-
-    from jaxrate._io import sniff_delimiter
-
-    sep = sep or sniff_delimiter(path)
-    with open(path, newline="", encoding="utf-8-sig") as f:
-        for row in csv.reader(f, delimiter=sep):
-            if any(cell.strip() for cell in row):
-                return [cell.strip() for cell in row]
-    raise ValueError(f"{path}: the file is empty")
 
 
 def is_long(columns, layout: str = "auto") -> bool:
@@ -160,8 +65,6 @@ def is_long(columns, layout: str = "auto") -> bool:
 
 def _numbers(path: str, values, where, decimal: str = ".") -> np.ndarray:
     """Cells as float64; empty cells NaN; a clear error for text or infinities."""
-    from jaxrate._io import parse_number
-
     out = np.empty(len(values))
     for k, v in enumerate(values):
         if v is None or (isinstance(v, str) and v.strip() == "") or (isinstance(v, float) and np.isnan(v)):
@@ -312,31 +215,59 @@ def read_scores(
         raise ValueError(f"models must be 'rows' or 'columns'; got {models!r}")
     if decimal not in (".", ","):
         raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
-    frame = _read_frame(path, sep)
-    long = is_long(frame.columns, layout)
-    if not long and _suffix(path) in _DELIMITED:
-        # The strict CSV reader names the line and column of a bad cell.
-        import pandas as pd
-
-        from jaxrate._io import read_score_csv
-
-        try:
-            values, agents, tasks = read_score_csv(
-                path, allow_missing=missing != "error", delimiter=sep, decimal=decimal
-            )
-        except ValueError as err:
-            if "missing score" in str(err):
-                raise ValueError(f"{err}; choose --missing drop-models, drop-tasks or fill:VALUE") from None
-            raise
-        table = pd.DataFrame(values, index=list(agents), columns=list(tasks))
-        return _finish(path, _orient(path, table, str(frame.columns[0]), models), missing, normalise)
+    if suffix(path) in DELIMITED and os.path.exists(path):
+        # A text table's header says its layout; a wide one is then parsed once, by the strict
+        # reader, which names the line and column of a bad cell.
+        sep = sep or sniff_delimiter(path)
+        names = first_row(path, sep)
+        if not is_long(names, layout):
+            parsed = read_wide_text(path, sep=sep, decimal=decimal, missing=missing)
+            return wide_scores(path, parsed, names[0], missing=missing, normalise=normalise, models=models)
+    frame = read_frame(path, sep)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
-    if long:
+    if is_long(frame.columns, layout):
         table = _long_to_wide(path, frame, model, task, score, count, decimal)
         return _finish(path, table.T if models == "columns" else table, missing, normalise)
     table = _orient(path, _wide(path, frame, decimal), str(frame.columns[0]), models)
     return _finish(path, table, missing, normalise)
+
+
+def read_wide_text(
+    path: str, *, sep: str | None = None, decimal: str = ".", missing: str = "error"
+) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
+    """A wide text table by the strict reader (no pandas): ``(scores [agents, tasks], agents, tasks)``.
+
+    Empty cells are NaN unless ``missing`` is ``"error"``; the error for a missing
+    score then says how to handle missing scores.
+    """
+    try:
+        return read_score_csv(path, allow_missing=missing != "error", delimiter=sep, decimal=decimal)
+    except ValueError as err:
+        if "missing score" in str(err):
+            raise ValueError(f"{err}; choose --missing drop-models, drop-tasks or fill:VALUE") from None
+        raise
+
+
+def wide_scores(
+    path: str,
+    parsed: tuple[np.ndarray, tuple[str, ...], tuple[str, ...]],
+    first_header: str,
+    *,
+    missing: str = "error",
+    normalise: str = "none",
+    models: str | None = None,
+):
+    """:func:`read_scores`'s ``(table, notes)`` of a wide text table that :func:`read_wide_text` parsed.
+
+    ``first_header`` heads the row names (evidence that rows are tasks, see
+    :func:`transposed_evidence`).
+    """
+    import pandas as pd
+
+    values, agents, tasks = parsed
+    table = pd.DataFrame(values, index=list(agents), columns=list(tasks))
+    return _finish(path, _orient(path, table, first_header, models, stacklevel=4), missing, normalise)
 
 
 def transposed_evidence(table, first_header: str | None = None) -> str | None:
@@ -368,7 +299,7 @@ def transposed_evidence(table, first_header: str | None = None) -> str | None:
     return None
 
 
-def _orient(path: str, table, first_header: str, models: str | None):
+def _orient(path: str, table, first_header: str, models: str | None, stacklevel: int = 3):
     """Transpose for ``models="columns"``; warn when unasked-for rows look like tasks."""
     if models == "columns":
         return table.T
@@ -382,7 +313,7 @@ def _orient(path: str, table, first_header: str, models: str | None):
                 "If the models are the columns, say so (models='columns', --models columns); "
                 "models='rows' (--models rows) silences this",
                 UserWarning,
-                stacklevel=3,
+                stacklevel=stacklevel,
             )
     return table
 
@@ -462,60 +393,3 @@ def normalise_scores(table, how: str = "none"):
         ranks = table.rank(axis=0, method="average") - 1
         return ranks / max(len(table) - 1, 1)
     raise ValueError(f"normalise must be one of {', '.join(NORMALISE)}; got {how!r}")
-
-
-def read_battles(path: str | os.PathLike):
-    """Read battle records (``model_a``, ``model_b``, ``winner`` and optional extra columns).
-
-    Returns a DataFrame with those columns as strings.
-
-    Raises:
-      ValueError: on a missing column or an empty cell (naming the row).
-    """
-    path = os.fspath(path)
-    frame = _read_frame(path)
-    lower = {str(c).strip().lower(): c for c in frame.columns}
-    missing = [c for c in ("model_a", "model_b", "winner") if c not in lower]
-    if missing:
-        raise ValueError(f"{path}: battle records need columns model_a, model_b, winner; missing {missing}")
-    frame = frame.rename(columns={v: k for k, v in lower.items()})
-    if len(frame) == 0:
-        raise ValueError(f"{path}: no battle records")
-    for c in frame.columns:
-        frame[c] = frame[c].astype(str).str.strip()
-    empty = (frame[["model_a", "model_b", "winner"]] == "").any(axis=1).to_numpy()
-    if empty.any():
-        k = int(np.argmax(empty))
-        row = tuple(frame[c].iloc[k] for c in ("model_a", "model_b", "winner"))
-        raise ValueError(f"{path}: battle {k + 1} has an empty field: {row!r}")
-    return frame
-
-
-def read_payoffs(path: str | os.PathLike) -> Game:
-    """Read a payoff tensor ``[N, A_1, ..., A_N]`` from ``.npy`` or ``.npz``.
-
-    An ``.npz`` holds ``payoffs`` and optionally ``players`` (``[N]``) and
-    ``strategies_0``, ``strategies_1``, ... (names per player).
-    """
-    path = os.fspath(path)
-    if not os.path.exists(path):
-        raise ValueError(f"{path}: no such file")
-    try:
-        data: Any = np.load(path, allow_pickle=False)
-    except Exception as err:
-        raise ValueError(f"{path}: not a numpy file: {err}") from None
-    if isinstance(data, np.ndarray):
-        return Game(data)
-    with data:
-        if "payoffs" not in data:
-            raise ValueError(f"{path}: the .npz has no 'payoffs' array (has {sorted(data.files)})")
-        payoffs = data["payoffs"]
-        players = [str(x) for x in data["players"]] if "players" in data else None
-        n = payoffs.shape[0] if payoffs.ndim else 0
-        strategies = None
-        if all(f"strategies_{p}" in data for p in range(n)) and n:
-            strategies = [[str(x) for x in data[f"strategies_{p}"]] for p in range(n)]
-    try:
-        return Game(payoffs, players=players, strategies=strategies)
-    except ValueError as err:
-        raise ValueError(f"{path}: {err}") from None

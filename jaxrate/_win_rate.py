@@ -1,0 +1,171 @@
+"""The win-rate game of battle records: who beats whom how often, with pairs that never met filled in.
+
+Without categories the game is two-player symmetric zero-sum,
+``G_A(a, b) = P(a beats b) - 1/2``; with categories ``c`` it is model vs model
+vs category, ``G_A(a, b, c) = P_c(a beats b) - 1/2``, ``G_B = -G_A``,
+``G_C = |G_A|``. Pairs that never met are filled from the Bradley-Terry fit of
+the observed battles, set even, or their models dropped (``missing=``).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from jaxrate._game import Game
+from jaxrate.battles import BattleCounts, battle_counts
+from jaxrate.ratings._bradley_terry import check_estimable, fit
+
+__all__ = ["HINT", "IMPUTE_HINT", "MISSING", "WinRateGame", "win_rate_game"]
+
+MISSING = ("model", "even", "drop-models", "error")
+# Hints in Python syntax; the command line rewrites them in its own.
+HINT = "pass missing='model' (Bradley-Terry fill), 'even' or 'drop-models'"
+IMPUTE_HINT = "use missing='even' or 'drop-models'"
+IMPUTED_WARNING = 0.25  # warn when more than this share of the game's pairs is imputed
+
+
+class WinRateGame(NamedTuple):
+    """The win-rate game of battle records, with what was filled or dropped to make it.
+
+    Attributes:
+      game: the :class:`jaxrate.Game` (2P, or 3P with categories).
+      imputed: ``[K, M, M]`` bool, pairs (per category) whose win rate was imputed.
+      dropped: models dropped (``missing="drop-models"``).
+      missing: how pairs that never met were handled.
+      counts: the :class:`BattleCounts` of all the records (before any drop).
+      pooled: categories whose own battles admit no Bradley-Terry fit (not
+        connected, or a group that never loses), filled from the fit over all
+        categories instead.
+    """
+
+    game: Any
+    imputed: np.ndarray
+    dropped: tuple[str, ...]
+    missing: str
+    counts: BattleCounts
+    pooled: tuple[str, ...] = ()
+
+    @property
+    def imputed_pairs(self) -> int:
+        """Unordered pairs (summed over categories) whose win rate was imputed."""
+        return int(self.imputed.sum()) // 2
+
+    @property
+    def imputed_share(self) -> float:
+        """Imputed pairs over all pairs of the game (``K * M (M - 1) / 2``)."""
+        k, m, _ = self.imputed.shape
+        return self.imputed_pairs / max(k * m * (m - 1) // 2, 1)
+
+    def note(self) -> str | None:
+        """One line saying what was imputed or dropped, or ``None``."""
+        if self.dropped:
+            return f"dropped {len(self.dropped)} model(s) so that every pair met: {', '.join(self.dropped)}"
+        if self.imputed_pairs == 0:
+            return None
+        how = "the Bradley-Terry fit of the observed battles" if self.missing == "model" else "even (0.5)"
+        k, m, _ = self.imputed.shape
+        pooled = (
+            f" ({len(self.pooled)} categor{'y' if len(self.pooled) == 1 else 'ies'} too sparse for a fit "
+            f"of their own, from the fit over all categories: {', '.join(self.pooled)})"
+            if self.pooled
+            else ""
+        )
+        return (
+            f"imputed {self.imputed_pairs:,} of {k * m * (m - 1) // 2:,} pairs that never met "
+            f"({100 * self.imputed_share:.1f}%) from {how}{pooled}"
+        )
+
+
+def _bradley_terry_rates(scores: np.ndarray, models: Sequence[str], where: str) -> np.ndarray:
+    """``[M, M]`` win probabilities of the Bradley-Terry fit of ``scores`` (wins, ties as halves)."""
+    try:
+        check_estimable(scores, models, hint=IMPUTE_HINT)
+    except ValueError as err:
+        raise ValueError(f"cannot impute pairs that never met{where}: {err}") from None
+    r = fit(scores, 1.0)
+    return 0.5 * (1.0 + np.tanh(0.5 * (r[:, None] - r[None, :])))
+
+
+def _drop_until_all_met(never: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """Models kept: greedily drop the model with most unmet pairs (fewest battles breaks ties)."""
+    keep = np.ones(never.shape[-1], dtype=bool)
+    unmet = never.sum(axis=0)  # [M, M] over categories
+    played = games.sum(axis=(0, 2))
+    while True:
+        sub = unmet[np.ix_(keep, keep)].sum(axis=1)
+        if not sub.any():
+            return keep
+        alive = np.nonzero(keep)[0]
+        worst = np.lexsort((played[alive], -sub))[0]
+        keep[alive[worst]] = False
+
+
+def win_rate_game(battles: Any, *, by: str | None = None, missing: str = "model") -> WinRateGame:
+    """The win-rate game of battle records, and what was imputed (see :func:`jaxrate.battle_game`).
+
+    Raises:
+      ValueError: on malformed records, an unknown ``missing``, a pair that
+        never met with ``missing="error"``, or (``"model"``) a comparison graph
+        that is not connected or whose Bradley-Terry fit is not finite.
+    """
+    if missing not in MISSING:
+        raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
+    counts = battle_counts(battles, by=by)
+    models, keys = counts.models, counts.keys
+    m = len(models)
+    scores, games = counts.scores, counts.games
+    off = ~np.eye(m, dtype=bool)
+    never = (games == 0) & off[None]
+    dropped: tuple[str, ...] = ()
+    if missing == "error" and never.any():
+        c, i, j = np.argwhere(never)[0]
+        where = f" in {by} {keys[c]!r}" if by is not None else ""
+        raise ValueError(
+            f"{models[i]!r} and {models[j]!r} never met{where} ({int(never.sum()) // 2} pairs in all); "
+            + HINT
+        )
+    if missing == "drop-models" and never.any():
+        keep = _drop_until_all_met(never, games)
+        if keep.sum() < 2:
+            raise ValueError("no two models met in every category; nothing is left after dropping")
+        dropped = tuple(models[i] for i in np.nonzero(~keep)[0])
+        models = tuple(models[i] for i in np.nonzero(keep)[0])
+        scores, games = scores[:, keep][:, :, keep], games[:, keep][:, :, keep]
+        m, off = len(models), ~np.eye(len(models), dtype=bool)
+        never = (games == 0) & off[None]
+    observed = scores / np.where(games > 0, games, 1.0)
+    rate = np.where(games > 0, observed, 0.5)
+    pooled: list[str] = []
+    if missing == "model":
+        for c in np.nonzero(never.any(axis=(1, 2)))[0]:
+            try:
+                fill = _bradley_terry_rates(scores[c], models, "")
+            except ValueError:
+                if by is None:
+                    raise
+                # A category too sparse for its own fit borrows the fit over all categories.
+                fill = _bradley_terry_rates(scores.sum(axis=0), models, " (all categories)")
+                pooled.append(keys[c])
+            rate[c] = np.where(never[c], fill, rate[c])
+    result = WinRateGame(None, never, dropped, missing, counts, tuple(pooled))
+    if missing in ("model", "even") and result.imputed_share > IMPUTED_WARNING:
+        warnings.warn(
+            f"{100 * result.imputed_share:.1f}% of the win-rate game's pairs never met and were imputed "
+            "(more than a quarter): its ratings lean on that fill",
+            stacklevel=3,
+        )
+    g = np.where(off[None], rate - 0.5, 0.0)  # [K, M, M]
+    if by is None:
+        game = Game(np.stack([g[0], -g[0]]), players=("model_a", "model_b"), strategies=(models, models))
+    else:
+        g_a = np.moveaxis(g, 0, -1)  # [M, M, K]
+        game = Game(
+            np.stack([g_a, -g_a, np.abs(g_a)]),
+            players=("model_a", "model_b", by),
+            strategies=(models, models, keys),
+        )
+    return result._replace(game=game)

@@ -1,0 +1,138 @@
+"""The package's layout: no import cycles among ``jaxrate`` modules.
+
+Every module under ``jaxrate/`` is parsed with :mod:`ast` and every import of a
+``jaxrate`` module anywhere in the file counts, at module level or inside a
+function alike (a function-level import only postpones a cycle, it does not
+remove it). The rules that turn an import into an edge of the graph:
+
+* ``import jaxrate.a.b`` imports the module ``jaxrate.a.b`` (a package's
+  ``__init__`` when ``jaxrate.a.b`` is a package).
+* ``from jaxrate.a import b`` imports ``jaxrate.a.b`` when that is a module or
+  a package, and ``jaxrate.a`` (its ``__init__``) when ``b`` is a name defined
+  there. Relative imports are resolved against the importing module first.
+* ``importlib.import_module("jaxrate.a")`` with a literal name imports ``jaxrate.a``.
+* Importing ``jaxrate.a.b`` also imports the subpackage ``jaxrate.a`` (Python
+  runs ``jaxrate/a/__init__.py`` first), unless the importer is itself inside
+  ``jaxrate.a`` (then that ``__init__`` has run already). The root
+  ``jaxrate/__init__.py`` is the one parent *not* counted: Python runs it
+  before any ``jaxrate.x``, and it imports every public module, so counting
+  it would put every module that imports a sibling on one cycle through the
+  facade and the test could say nothing. The facades' own imports count like
+  any other module's, and a module that imports a facade by name (``from
+  jaxrate import Game``, ``import jaxrate.ratings``) depends on everything
+  that facade imports.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[1] / "jaxrate"
+
+
+def _modules() -> dict[str, Path]:
+    """``{dotted name: file}`` of every module under ``jaxrate/`` (packages by their ``__init__``)."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The ``jaxrate`` modules that the module ``name`` (file ``path``) imports, anywhere in it."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                anchor = name.split(".") if is_package else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([node.module] if node.module else []))
+            else:
+                base = node.module or ""
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.add(node.args[0].value)
+    found = {m for m in found if m in known}
+    # Importing jaxrate.a.b runs jaxrate/a/__init__.py first, unless the importer is inside jaxrate.a.
+    for module in list(found):
+        parts = module.split(".")
+        for k in range(2, len(parts)):
+            parent = ".".join(parts[:k])
+            if parent in known and not (name == parent or name.startswith(parent + ".")):
+                found.add(parent)
+    return found - {name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """``{module: modules it imports}`` over every ``jaxrate`` module."""
+    modules = _modules()
+    known = set(modules)
+    return {name: _imports(name, path, known) for name, path in modules.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle ``[a, b, ..., a]`` of ``graph``, or ``None`` (iterative depth-first search)."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 finished
+    for root in sorted(graph):
+        if root in state:
+            continue
+        path, stack = [root], [iter(sorted(graph[root]))]
+        state[root] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            elif nxt not in state:
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(sorted(graph[nxt])))
+    return None
+
+
+def test_graph_sees_every_kind_of_import():
+    graph = import_graph()
+    # module level, absolute
+    assert "jaxrate._game" in graph["jaxrate.games"]
+    # ``from jaxrate import gains`` is the module jaxrate.gains, not the package facade
+    assert "jaxrate.gains" in graph["jaxrate.ratings._payoff"]
+    assert "jaxrate" not in graph["jaxrate.ratings._payoff"]
+    # importlib.import_module with a literal name
+    assert "jaxrate.batched" in graph["jaxrate"]
+    # a subpackage's __init__ runs before its modules, except for an importer inside it
+    assert "jaxrate.ratings" in graph["jaxrate._win_rate"]
+    assert "jaxrate.ratings" not in graph["jaxrate.ratings._elo"]
+
+
+def test_relative_imports_resolve_against_the_importer(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from . import b\nfrom .c import x\n\n\ndef f():\n    from .. import gains\n")
+    known = {"jaxrate", "jaxrate.gains", "jaxrate.sub", "jaxrate.sub.b", "jaxrate.sub.c"}
+    assert _imports("jaxrate.sub.m", module, known) == {"jaxrate.sub.b", "jaxrate.sub.c", "jaxrate.gains"}
+
+
+def test_find_cycle_finds_a_planted_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycles():
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
