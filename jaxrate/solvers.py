@@ -21,12 +21,21 @@ Strings name the defaults: ``"highs"``, ``"glop"``, ``"naive"``, ``"rational"``
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, NamedTuple
 
 from jaxrate.certificate import CERTIFICATE_TOL, FREEZE_DUAL_TOL
 from jaxrate.normalise import DECIMALS
 
-__all__ = ["Auto", "Exact", "Simplex", "as_solver", "SIMPLEX_TOL", "REFACTOR_EVERY", "SIMPLEX_ACCURACY"]
+__all__ = [
+    "Auto",
+    "Exact",
+    "Simplex",
+    "SimplexConfig",
+    "as_solver",
+    "SIMPLEX_TOL",
+    "REFACTOR_EVERY",
+    "SIMPLEX_ACCURACY",
+]
 
 BACKENDS = ("highs", "glop", "naive", "rational")
 # The JAX simplex's tolerance (relative to the payoff range) and pivots between
@@ -39,6 +48,17 @@ SIMPLEX_ACCURACY = {"float32": 2e-2, "float64": 1e-6}
 # Batches of games with at most this many joints go to the JAX simplex under
 # Auto (measured: benchmarks/uncertainty.py, RESULTS.md).
 AUTO_MAX_JAX_JOINTS = 300
+
+
+class SimplexConfig(NamedTuple):
+    """Static, hashable settings (normalised payoff units)."""
+
+    dual_tol: float = 1e-9  # freeze a free row whose dual exceeds this
+    cost_tol: float = 1e-9  # a column enters when its reduced cost is below -cost_tol
+    pivot_tol: float = 1e-9  # smallest usable pivot element
+    max_pivots: int = 10_000  # per game, all levels together
+    refactor_every: int = 50  # pivots between recomputing the basis inverse
+    bland_after: int = 30  # consecutive degenerate pivots before Bland's rule (anti-cycling)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,8 +136,6 @@ class Simplex:
 
     def config(self, num_constraints: int, precision: str | None = None):
         """The static :class:`jaxrate.batched.SimplexConfig` for games with ``C`` constraints."""
-        from jaxrate.batched._simplex import SimplexConfig
-
         precision = precision or self.precision
         eps = float(SIMPLEX_TOL[precision] if self.tol is None else self.tol)
         return SimplexConfig(

@@ -33,6 +33,7 @@ import jax.numpy as jnp
 
 from jaxrate import gains
 from jaxrate.certificate import rows_to_freeze
+from jaxrate.solvers import SimplexConfig
 
 __all__ = ["SimplexConfig", "make_solver", "solve_one"]
 
@@ -41,17 +42,6 @@ __all__ = ["SimplexConfig", "make_solver", "solve_one"]
 # meta-games (C x J = 12,288) 1.1x faster per rating and ~0.6 s less to compile
 # than pricing from the payoff tensor (benchmarks/population_rating.py).
 _DENSE_ENTRIES = 65_536
-
-
-class SimplexConfig(NamedTuple):
-    """Static, hashable settings (normalised payoff units)."""
-
-    dual_tol: float = 1e-9  # freeze a free row whose dual exceeds this
-    cost_tol: float = 1e-9  # a column enters when its reduced cost is below -cost_tol
-    pivot_tol: float = 1e-9  # smallest usable pivot element
-    max_pivots: int = 10_000  # per game, all levels together
-    refactor_every: int = 50  # pivots between recomputing the basis inverse
-    bland_after: int = 30  # consecutive degenerate pivots before Bland's rule (anti-cycling)
 
 
 class _State(NamedTuple):

@@ -48,7 +48,6 @@ class RateOutcome(NamedTuple):
 def _rate_one(payoffs: np.ndarray, options: dict) -> tuple[ExactResult | None, str | None, float]:
     """Runs on the worker: errors of the game itself come back as values, not exceptions."""
     from jaxrate.exact._solve import deviation_ratings
-
     from jaxrate.solvers import Exact
 
     solver = options.get("solver")
