@@ -162,8 +162,10 @@ def main() -> None:
         else:
             ref_name = "HiGHS, no symmetry"
             reference = _run(case, "reference", args.timeout)
-        if reference is None or "timeout" in reference or "error" in reference:
-            diff, naive_s = "n/a", "timeout" if reference and "timeout" in reference else "error"
+        if reference is None:
+            diff, naive_s = "n/a", "-"
+        elif "timeout" in reference or "error" in reference:
+            diff, naive_s = "n/a", "timeout" if "timeout" in reference else "error"
         else:
             diff = f"{np.max(np.abs(np.subtract(fast['ratings'], reference['ratings']))):.1e}"
             naive_s = f"{reference['seconds']:.1f}" if ref_name == "naive" else "-"

@@ -233,8 +233,12 @@ def uniform_ratings(game_or_payoffs: Any) -> tuple[np.ndarray, ...]:
 
     game = as_game(game_or_payoffs)
     g = game.payoffs
+    # A mean that is zero but for rounding (e.g. +-2.8e-17 in a mirrored table)
+    # is printed as zero: within 1e-12 of the payoff range.
+    noise = 1e-12 * float(np.ptp(g))
     out = []
     for p in range(game.num_players):
         axes = tuple(i for i in range(game.num_players) if i != p)
-        out.append(np.asarray(g[p].mean(axis=axes), dtype=np.float64))
+        mean = np.asarray(g[p].mean(axis=axes), dtype=np.float64)
+        out.append(np.where(np.abs(mean) <= noise, 0.0, mean))
     return tuple(out)

@@ -54,3 +54,12 @@ def test_uniform_ratings_are_mean_payoffs():
     r0, r1 = gains.uniform_ratings(g)
     np.testing.assert_allclose(r0, g[0].mean(axis=1))
     np.testing.assert_allclose(r1, g[1].mean(axis=0))
+
+
+def test_uniform_ratings_print_zero_not_rounding_noise():
+    import jaxrate
+
+    game = jaxrate.agent_vs_agent_vs_task(np.array([[0.9, 0.1], [0.2, 0.8]]))
+    plain = game.payoffs[0].mean(axis=(1, 2))
+    assert np.abs(plain).max() > 0  # the plain mean carries rounding noise (about 3e-17)...
+    assert jaxrate.uniform_ratings(game)[0].tolist() == [0.0, 0.0]  # ...the rating does not
