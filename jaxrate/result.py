@@ -9,7 +9,33 @@ import numpy as np
 
 from jaxrate.status import Status
 
-__all__ = ["Ratings"]
+__all__ = ["Ratings", "ratings_frame"]
+
+
+def ratings_frame(
+    ratings, players, strategies, *, tie_tol: float = 1e-6, scale: float | None = None, **columns
+):
+    """A tidy ``pandas.DataFrame`` of per-player ratings: player, strategy, rating, rank (+ ``columns``).
+
+    ``rank`` is the competition rank within each player, ratings within
+    ``tie_tol`` times ``scale`` (default: their range) sharing the best rank.
+    Shared by :class:`Ratings` and the baselines' results.
+    """
+    import pandas as pd
+
+    from jaxrate.ranking import tied_ranks
+
+    rows = []
+    for p, player in enumerate(players):
+        values = np.asarray(ratings[p], dtype=np.float64)
+        finite = values[np.isfinite(values)]
+        span = scale if scale is not None else (float(np.ptp(finite)) if finite.size else 0.0)
+        ranks = tied_ranks(np.where(np.isnan(values), -np.inf, values), tie_tol * (span or 1.0))
+        for s, name in enumerate(strategies[p]):
+            rows.append(
+                {**columns, "player": player, "strategy": name, "rating": values[s], "rank": int(ranks[s])}
+            )
+    return pd.DataFrame(rows)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,31 +122,22 @@ class Ratings:
         """
         import pandas as pd
 
-        from jaxrate.ranking import tied_ranks
-
-        rows = []
+        frames = []
         games = range(len(self.status)) if self.batched else [None]
         for g in games:
             pick = (lambda x: x) if g is None else (lambda x, g=g: x[g])
-            status = Status(int(pick(np.asarray(self.status)))).name
-            solver = self.solver if g is None else self.solver[g]
-            scale = float(pick(np.asarray(self.scale))) or 1.0
-            for p, player in enumerate(self.players):
-                values = np.asarray(pick(self.ratings[p]), dtype=np.float64)
-                ranks = tied_ranks(np.where(np.isnan(values), -np.inf, values), tie_tol * scale)
-                for s, name in enumerate(self.strategies[p]):
-                    rows.append(
-                        {
-                            "game": 0 if g is None else g,
-                            "player": player,
-                            "strategy": name,
-                            "rating": values[s],
-                            "rank": int(ranks[s]),
-                            "status": status,
-                            "solver": solver,
-                        }
-                    )
-        return pd.DataFrame(rows)
+            frame = ratings_frame(
+                [pick(r) for r in self.ratings],
+                self.players,
+                self.strategies,
+                tie_tol=tie_tol,
+                scale=float(pick(np.asarray(self.scale))) or 1.0,
+                game=0 if g is None else g,
+            )
+            frame["status"] = Status(int(pick(np.asarray(self.status)))).name
+            frame["solver"] = self.solver if g is None else self.solver[g]
+            frames.append(frame)
+        return pd.concat(frames, ignore_index=True)
 
     def game(self, index: int) -> Ratings:
         """One game of a batch, as a single-game result."""

@@ -126,3 +126,17 @@ def test_default_precision_is_float64_whatever_jax_is_set_to():
     assert out.precision == "float64" and not jax.config.jax_enable_x64
     ref = jaxrate.deviation_ratings(games, "highs")
     np.testing.assert_allclose(np.concatenate(out.ratings, 1), np.concatenate(ref.ratings, 1), atol=1e-7)
+
+
+def test_baselines_return_frames_of_the_same_shape():
+    table = np.random.default_rng(8).random((4, 3))
+    game = jaxrate.agent_vs_task(table, agents=list("abcd"))
+    for result in (jaxrate.nash_average(game), jaxrate.alpha_rank(game), jaxrate.payoff_ratings(game)):
+        frame = result.to_frame()
+        assert list(frame.columns) == ["player", "strategy", "rating", "rank"], type(result).__name__
+        assert list(frame["strategy"][:4]) == list("abcd")
+        best = frame[frame["player"] == "agent"].sort_values("rating", ascending=False).iloc[0]
+        assert best["rank"] == 1
+    p, names = jaxrate.ratings.win_probabilities(table)
+    elo = jaxrate.elo_ratings(p, models=list("abcd")).to_frame()
+    assert list(elo["strategy"]) == list("abcd") and elo.loc[elo["rating"].idxmax(), "rank"] == 1

@@ -54,6 +54,12 @@ class AlphaRankResult:
         p = self.players.index(player) if isinstance(player, str) else player
         return dict(zip(self.strategies[p], self.ratings[p].tolist()))
 
+    def to_frame(self, tie_tol: float = 1e-6):
+        """A tidy ``pandas.DataFrame``: player, strategy, rating, rank (see ``Ratings.to_frame``)."""
+        from jaxrate.result import ratings_frame
+
+        return ratings_frame(self.ratings, self.players, self.strategies, tie_tol=tie_tol)
+
 
 def fixation_probability(delta: np.ndarray, alpha: float, m: int) -> np.ndarray:
     """``rho(alpha * delta)`` for a population of ``m``, stable for any sign and size."""

@@ -50,6 +50,15 @@ class EloResult(NamedTuple):
     confidence: float = 0.95
     samples: np.ndarray | None = None
 
+    def to_frame(self, tie_tol: float = 1e-6):
+        """A tidy ``pandas.DataFrame``: player ``"model"``, strategy, rating, rank (+ lower, upper)."""
+        from jaxrate.result import ratings_frame
+
+        frame = ratings_frame((self.ratings,), ("model",), (self.models,), tie_tol=tie_tol)
+        if self.lower is not None:
+            frame["lower"], frame["upper"] = self.lower, self.upper
+        return frame
+
     def rating_of(self) -> dict[str, float]:
         """``{model: rating}``."""
         return dict(zip(self.models, self.ratings.tolist()))

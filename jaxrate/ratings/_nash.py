@@ -42,6 +42,12 @@ class NashAverageResult:
     players: tuple[str, ...]
     strategies: tuple[tuple[str, ...], ...]
 
+    def to_frame(self, tie_tol: float = 1e-6):
+        """A tidy ``pandas.DataFrame``: player, strategy, rating, rank (see ``Ratings.to_frame``)."""
+        from jaxrate.result import ratings_frame
+
+        return ratings_frame(self.ratings, self.players, self.strategies, tie_tol=tie_tol)
+
     def rating_of(self, player: int | str) -> dict[str, float]:
         p = self.players.index(player) if isinstance(player, str) else player
         return dict(zip(self.strategies[p], self.ratings[p].tolist()))
