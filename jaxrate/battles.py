@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from jaxrate._bradley_terry import check_connected, check_estimable, comparison_components, fit
+
 __all__ = [
     "TIES",
     "BattleCounts",
@@ -206,30 +208,6 @@ def battles_from_counts(models: Sequence[str], pairs: Any, counts: Any):
     )
 
 
-def comparison_components(games: np.ndarray, models: Sequence[str]) -> list[tuple[str, ...]]:
-    """Connected components of the comparison graph (an edge where two models met), largest first."""
-    from scipy.sparse.csgraph import connected_components
-
-    n, labels = connected_components(np.asarray(games) > 0, directed=False)
-    groups = [tuple(models[i] for i in np.nonzero(labels == c)[0]) for c in range(n)]
-    return sorted(groups, key=lambda g: (-len(g), g))
-
-
-def check_connected(games: np.ndarray, models: Sequence[str], where: str = "") -> None:
-    """Raise ``ValueError`` naming the components when some models never meet the rest, even indirectly."""
-    groups = comparison_components(games, models)
-    if len(groups) > 1:
-
-        def show(g):
-            return "[" + ", ".join(g[:4]) + (f", ... {len(g)} models" if len(g) > 4 else "") + "]"
-
-        raise ValueError(
-            f"the comparison graph{where} is not connected: {len(groups)} groups of models never meet "
-            f"each other, directly or through others: {'; '.join(show(g) for g in groups[:5])}"
-            f"{'; ...' if len(groups) > 5 else ''}; rate each group on its own"
-        )
-
-
 MISSING = ("model", "even", "drop-models", "error")
 # Hints in Python syntax; the command line rewrites them in its own.
 HINT = "pass missing='model' (Bradley-Terry fill), 'even' or 'drop-models'"
@@ -291,13 +269,11 @@ class WinRateGame(NamedTuple):
 
 def _bradley_terry_rates(scores: np.ndarray, models: Sequence[str], where: str) -> np.ndarray:
     """``[M, M]`` win probabilities of the Bradley-Terry fit of ``scores`` (wins, ties as halves)."""
-    from jaxrate.ratings._elo import _check_estimable, _fit
-
     try:
-        _check_estimable(scores, models, hint=IMPUTE_HINT)
+        check_estimable(scores, models, hint=IMPUTE_HINT)
     except ValueError as err:
         raise ValueError(f"cannot impute pairs that never met{where}: {err}") from None
-    r = _fit(scores, 1.0)
+    r = fit(scores, 1.0)
     return 0.5 * (1.0 + np.tanh(0.5 * (r[:, None] - r[None, :])))
 
 

@@ -298,3 +298,49 @@ def test_arena_example_reports_what_changes(capsys, monkeypatch):
     assert "tied groups (within 1e-07): 0" in out
     assert "8 models tie for first" in out and "codellama-70b-instruct" in out
     assert "the 39 models that all met each other" in out
+
+
+# ----------------------------------------------------------------------- module structure
+
+
+def _import_graph() -> dict:
+    """``{module: modules it imports}`` over jaxrate, at module level and inside functions alike."""
+    import ast
+    from pathlib import Path
+
+    root = Path(jaxrate.__file__).resolve().parent
+    paths = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root.parent).with_suffix("").parts
+        paths[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                targets |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([base] if base else []))
+                # ``from a import b`` imports the module a.b when there is one, else a.
+                targets |= {f"{base}.{a.name}" if f"{base}.{a.name}" in paths else base for a in node.names}
+        # A package's own ancestors are initialised before it: not an edge of a cycle.
+        graph[name] = {t for t in targets if t in paths and t != name and not name.startswith(t + ".")}
+    return graph
+
+
+def test_no_import_cycles_in_jaxrate():
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import connected_components
+
+    graph = _import_graph()
+    names = sorted(graph)
+    index = {n: i for i, n in enumerate(names)}
+    edges = [(index[a], index[b]) for a in names for b in graph[a]]
+    adjacency = csr_matrix(([1] * len(edges), tuple(zip(*edges))), shape=(len(names), len(names)))
+    _, labels = connected_components(adjacency, directed=True, connection="strong")
+    cycles = [sorted(n for n in names if labels[index[n]] == c) for c in set(labels.tolist())]
+    assert [c for c in cycles if len(c) > 1] == []

@@ -25,7 +25,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from jaxrate.battles import battle_counts, battle_wins, check_connected
+from jaxrate._bradley_terry import check_estimable, fit
+from jaxrate.battles import battle_counts, battle_wins
 
 __all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
 
@@ -81,96 +82,6 @@ def _is_battles(data: Any) -> bool:
     except (TypeError, IndexError, KeyError):
         return False
     return isinstance(first, (tuple, list)) and len(first) > 0 and isinstance(first[0], str)
-
-
-def _check_estimable(
-    wins: np.ndarray, models: Sequence[str], hint: str = "pass prior > 0 (virtual draws) or more games"
-) -> None:
-    """The Bradley-Terry MLE is finite iff "beat at least partly" is strongly connected.
-
-    A comparison graph that is not even connected is named as such first: no
-    amount of games between the models already met can place its groups.
-    """
-    from scipy.sparse.csgraph import connected_components
-
-    check_connected(wins + wins.T, models)
-    n, labels = connected_components(wins > 0, directed=True, connection="strong")
-    if n > 1:
-        # A strongly connected component no one outside it ever beats.
-        beaten = wins > 0
-        for c in range(n):
-            inside = labels == c
-            if not beaten[np.ix_(~inside, inside)].any():
-                top = [models[i] for i in np.nonzero(inside)[0][:5]]
-                raise ValueError(
-                    f"the Bradley-Terry fit has no finite solution: {top} never lose to the "
-                    f"other models (or never meet them); {hint}"
-                )
-
-
-def _nll(wins: np.ndarray, r: np.ndarray, k: float) -> float:
-    d = k * (r[:, None] - r[None, :])
-    return float((wins * np.logaddexp(0.0, -d)).sum())
-
-
-def _solve_laplacian(weights: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Solve ``(L + 11^T / m) x = b`` for the Laplacian ``L`` of ``weights [M, M]`` (zero diagonal).
-
-    Jacobi-preconditioned conjugate gradients with element-wise products only:
-    a dense LAPACK solve of this size spends its time in BLAS threads, which
-    on a busy machine made a bootstrap of the 129 Arena models 100x slower.
-    """
-    m = len(b)
-    degree = weights.sum(axis=1)
-
-    def apply(v):
-        return degree * v - (weights * v[None, :]).sum(axis=1) + v.mean()
-
-    inverse = 1.0 / (degree + 1.0 / m)
-    x = np.zeros(m)
-    r = b.copy()
-    z = inverse * r
-    d = z.copy()
-    rz = r @ z
-    stop = (1e-15 * np.linalg.norm(b)) ** 2
-    for _ in range(10 * m):
-        if r @ r <= stop:
-            break
-        q = apply(d)
-        step = rz / (d @ q)
-        x += step * d
-        r -= step * q
-        z = inverse * r
-        rz, previous = r @ z, rz
-        d = z + (rz / previous) * d
-    return x
-
-
-def _fit(wins: np.ndarray, k: float) -> np.ndarray:
-    """Damped Newton on the (convex) negative log-likelihood; ratings sum to 0."""
-    m = len(wins)
-    games = wins + wins.T
-    r = np.zeros(m)
-    loss = _nll(wins, r, k)
-    for _ in range(200):
-        d = k * (r[:, None] - r[None, :])
-        s = 0.5 * (1.0 + np.tanh(0.5 * d))  # predicted P(i beats j), stable
-        grad = -k * (wins * (1.0 - s) - wins.T * s).sum(axis=1)
-        weights = (k * k) * games * s * (1.0 - s)  # the Hessian is this graph's Laplacian
-        np.fill_diagonal(weights, 0.0)
-        step = _solve_laplacian(weights, -grad)
-        step -= step.mean()
-        t = 1.0
-        while t > 1e-6:  # backtracking: Newton on logistic losses can overshoot
-            trial = _nll(wins, r + t * step, k)
-            if trial <= loss + 1e-12 * abs(loss):
-                break
-            t /= 2
-        r = r + t * step
-        loss = min(loss, trial)
-        if np.max(np.abs(t * step)) * k < 1e-13:
-            break
-    return r
 
 
 def _redraw(rng: np.random.Generator, outcomes: np.ndarray) -> np.ndarray:
@@ -291,22 +202,22 @@ def elo_ratings(
                 raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
             return _scores_matrix(_redraw(rng, outcomes.astype(np.int64)), upper)
 
-    def fit(w):
+    def rate(w):
         if prior > 0:
             met = (w + w.T) > 0
             w = w + np.where(met, prior / 2, 0.0)
-        _check_estimable(w, names)
-        r = _fit(w, k)
+        check_estimable(w, names)
+        r = fit(w, k)
         if anchor is not None:
             return r - r[names.index(anchor[0])] + float(anchor[1])
         return r + initial
 
     if anchor is not None and anchor[0] not in names:
         raise ValueError(f"anchor model {anchor[0]!r} is not among the models")
-    ratings = fit(wins)
+    ratings = rate(wins)
     if bootstrap <= 0:
         return EloResult(ratings, names, confidence=confidence)
-    samples = np.stack([fit(resample()) for _ in range(bootstrap)])
+    samples = np.stack([rate(resample()) for _ in range(bootstrap)])
     lower, upper = _percentiles(samples, confidence)
     return EloResult(ratings, names, lower, upper, confidence, samples)
 
