@@ -344,3 +344,16 @@ def test_no_import_cycles_in_jaxrate():
     _, labels = connected_components(adjacency, directed=True, connection="strong")
     cycles = [sorted(n for n in names if labels[index[n]] == c) for c in set(labels.tolist())]
     assert [c for c in cycles if len(c) > 1] == []
+
+
+def test_matrix_bootstrap_redraws_fractional_wins_without_rounding():
+    # 40 battles, 15 won by a, 6 by b, 19 ties: a scored 24.5 (p = 0.6125). A
+    # matrix carries only the scores; each resample redraws the pair's 40
+    # battles at p, so the resampled win rate (which a two-model fit
+    # reproduces) averages p. Rounding 24.5 and 15.5 to 24 and 16 centred the
+    # intervals on 0.6 instead.
+    p, n = 24.5 / 40, 40
+    r = elo_ratings([[0.5, p], [15.5 / 40, 0.5]], counts=[[0, n], [n, 0]], bootstrap=4000, seed=0)
+    rate = 1 / (1 + 10 ** ((r.samples[:, 1] - r.samples[:, 0]) / 400))
+    assert rate.mean() == pytest.approx(p, abs=0.004)  # its standard error is 0.0012
+    assert rate.std() == pytest.approx(np.sqrt(p * (1 - p) / n), rel=0.05)

@@ -193,14 +193,19 @@ def elo_ratings(
             raise ValueError(f"{len(names)} model names for a {len(p)} x {len(p)} matrix")
         wins = np.where(off, n * p, 0.0)
         upper = np.triu(off)
-        # A pair's observed battles: wins_ij + wins_ji of them, wins_ij won by i
-        # (ties unknown here: each battle is redrawn as a win or a loss).
-        outcomes = np.rint(np.stack([wins[upper], wins.T[upper], np.zeros(upper.sum())], axis=1))
+        # A pair's observed battles: wins_ij + wins_ji of them, each won by i at
+        # the pair's observed rate (ties unknown here: each battle is redrawn as
+        # a win or a loss). The rate is kept as it is: rounding half-integer
+        # wins (ties counted as halves) would move it.
+        played = wins[upper] + wins.T[upper]
+        total = np.rint(played).astype(np.int64)
+        share = wins[upper] / np.where(played > 0, played, 1.0)
 
         def resample():
             if counts is None:
                 raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
-            return _scores_matrix(_redraw(rng, outcomes.astype(np.int64)), upper)
+            won = rng.binomial(total, share)
+            return _scores_matrix(np.stack([won, total - won, np.zeros_like(won)], axis=1), upper)
 
     def rate(w):
         if prior > 0:
