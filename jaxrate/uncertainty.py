@@ -448,7 +448,7 @@ def bootstrap_battles(
     battles: Any,
     *,
     by: str | None = None,
-    missing: str = "error",
+    missing: str = "model",
     resamples: int = 200,
     seed: int = 0,
     confidence: float = 0.95,
@@ -461,7 +461,9 @@ def bootstrap_battles(
     Args:
       battles: battle records (see :func:`jaxrate.games.battle_game`).
       by: optional category column (model vs model vs category game).
-      missing: how pairs that never met are treated (also in resamples).
+      missing: how pairs that never met are treated, in the data and in each
+        resample: ``"model"`` (default, the Bradley-Terry fill), ``"even"``,
+        ``"drop-models"`` or ``"error"``, as for :func:`jaxrate.games.battle_game`.
       resamples, seed, confidence, tie_tol, executor, workers: as in :func:`task_subsets`.
 
     Raises:

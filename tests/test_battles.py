@@ -357,3 +357,14 @@ def test_matrix_bootstrap_redraws_fractional_wins_without_rounding():
     rate = 1 / (1 + 10 ** ((r.samples[:, 1] - r.samples[:, 0]) / 400))
     assert rate.mean() == pytest.approx(p, abs=0.004)  # its standard error is 0.0012
     assert rate.std() == pytest.approx(np.sqrt(p * (1 - p) / n), rel=0.05)
+
+
+def test_battle_bootstrap_fills_unseen_pairs_by_default_as_battle_game_does():
+    from jaxrate import uncertainty
+
+    battles = pd.DataFrame(_chain(8), columns=["model_a", "model_b", "winner"])
+    with pytest.warns(UserWarning, match="50.0% of the win-rate game's pairs never met"):
+        point = jaxrate.battle_game(battles)
+        r = uncertainty.bootstrap_battles(battles, resamples=3, seed=0)
+    np.testing.assert_allclose(r.ratings[0], jaxrate.exact.deviation_ratings(point).ratings[0], atol=1e-9)
+    assert not r.failures and np.isfinite(r.lower[0]).all()
