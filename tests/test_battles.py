@@ -368,3 +368,14 @@ def test_battle_bootstrap_fills_unseen_pairs_by_default_as_battle_game_does():
         r = uncertainty.bootstrap_battles(battles, resamples=3, seed=0)
     np.testing.assert_allclose(r.ratings[0], jaxrate.exact.deviation_ratings(point).ratings[0], atol=1e-9)
     assert not r.failures and np.isfinite(r.lower[0]).all()
+
+
+def test_cli_bootstrap_errors_give_cli_syntax(tmp_path, capsys):
+    # A resample in which b never loses has no Bradley-Terry fill: the hint
+    # must name the command line's options, as it does for the data itself.
+    path = tmp_path / "b.csv"
+    path.write_text("model_a,model_b,winner\na,b,model_a\nb,a,model_a\nb,c,tie\nc,a,model_b\na,c,model_b\n")
+    assert main(["rate", str(path), "--bootstrap", "20", "--seed", "0"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "bootstrap resample" in err, err
+    assert "--missing even or drop-models" in err and "missing=" not in err, err

@@ -103,6 +103,15 @@ def load_source(args) -> Source:
     return source
 
 
+def cli_hints(text: str) -> str:
+    """An error from :mod:`jaxrate.battles` with its hints in command-line syntax, not Python's."""
+    from jaxrate import battles as battle_records
+
+    choose = "choose --missing model (Bradley-Terry fill), even or drop-models"
+    text = text.replace(battle_records.HINT, choose)
+    return text.replace(battle_records.IMPUTE_HINT, "use --missing even or drop-models")
+
+
 def _battles_source(name: str, battles, args) -> Source:
     import warnings
 
@@ -125,11 +134,7 @@ def _battles_source(name: str, battles, args) -> Source:
         try:
             made = battle_records.win_rate_game(battles, by=by, missing=args.missing)
         except ValueError as err:
-            text = str(err).replace(
-                battle_records.HINT, "choose --missing model (Bradley-Terry fill), even or drop-models"
-            )
-            text = text.replace(battle_records.IMPUTE_HINT, "use --missing even or drop-models")
-            raise ValueError(text) from None
+            raise ValueError(cli_hints(str(err))) from None
     notes = [made.note()] if made.note() else []
     warned = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
