@@ -379,3 +379,16 @@ def test_cli_bootstrap_errors_give_cli_syntax(tmp_path, capsys):
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "bootstrap resample" in err, err
     assert "--missing even or drop-models" in err and "missing=" not in err, err
+
+
+def test_elo_bootstrap_names_the_resample_that_has_no_finite_fit():
+    # a's only loss is half of one tie: a resample without it leaves a unbeaten.
+    battles = (
+        [("a", "b", "model_a")] * 3 + [("a", "b", "tie")] + [("b", "c", "model_a"), ("c", "b", "model_a")] * 5
+    )
+    elo_ratings(battles)  # the data themselves have a finite fit
+    with pytest.raises(
+        ValueError, match=r"^bootstrap resample \d+ has no finite Bradley-Terry fit: \['a'\] never lose"
+    ):
+        elo_ratings(battles, bootstrap=50, seed=0)
+    assert elo_ratings(battles, bootstrap=50, seed=0, prior=1.0).samples.shape == (50, 3)  # virtual draws

@@ -150,7 +150,8 @@ def elo_ratings(
     Raises:
       ValueError: on a malformed input, a comparison graph that is not
         connected (naming its groups) or whose maximum likelihood is not finite
-        (a group that never loses), or an unknown anchor.
+        (a group that never loses; also in a bootstrap resample, named, which
+        ``prior > 0`` avoids), or an unknown anchor.
 
     Example:
       >>> r = elo_ratings([[0.5, 0.75], [0.25, 0.5]], models=["a", "b"])
@@ -222,7 +223,14 @@ def elo_ratings(
     ratings = rate(wins)
     if bootstrap <= 0:
         return EloResult(ratings, names, confidence=confidence)
-    samples = np.stack([rate(resample()) for _ in range(bootstrap)])
+    rows = []
+    for i in range(bootstrap):
+        try:
+            rows.append(rate(resample()))
+        except ValueError as err:  # the data's own fit is finite: say it is this resample's
+            reason = str(err).removeprefix("the Bradley-Terry fit has no finite solution: ")
+            raise ValueError(f"bootstrap resample {i} has no finite Bradley-Terry fit: {reason}") from None
+    samples = np.stack(rows)
     lower, upper = _percentiles(samples, confidence)
     return EloResult(ratings, names, lower, upper, confidence, samples)
 
