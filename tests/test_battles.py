@@ -376,8 +376,10 @@ def test_cli_bootstrap_errors_give_cli_syntax(tmp_path, capsys):
     path = tmp_path / "b.csv"
     path.write_text("model_a,model_b,winner\na,b,model_a\nb,a,model_a\nb,c,tie\nc,a,model_b\na,c,model_b\n")
     assert main(["rate", str(path), "--bootstrap", "20", "--seed", "0"]) == 2
-    err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "bootstrap resample" in err, err
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [line for line in err if "note:" not in line] == err[-1:], err  # notes, then one error line
+    err = err[-1]
+    assert err.startswith("jaxrate: error: bootstrap resample"), err
     assert "--missing even or drop-models" in err and "missing=" not in err, err
 
 
@@ -392,3 +394,14 @@ def test_elo_bootstrap_names_the_resample_that_has_no_finite_fit():
     ):
         elo_ratings(battles, bootstrap=50, seed=0)
     assert elo_ratings(battles, bootstrap=50, seed=0, prior=1.0).samples.shape == (50, 3)  # virtual draws
+
+
+def test_cli_states_how_ties_count(tmp_path, capsys):
+    path, out = tmp_path / "b.csv", tmp_path / "r.json"
+    pd.DataFrame(
+        _chain(9) + [("a", "d", "tie (bothbad)"), ("b", "d", "tie")], columns=["model_a", "model_b", "winner"]
+    ).to_csv(path, index=False)
+    assert main(["rate", str(path), "--method", "elo", "--json", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "note: 2 ties: a tie ('tie' or 'tie (bothbad)') counts as half a win for each model" in err
+    assert json.loads(out.read_text())["ties"]["battles"] == 2

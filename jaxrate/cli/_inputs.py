@@ -135,7 +135,9 @@ def _battles_source(name: str, battles, args) -> Source:
             made = battle_records.win_rate_game(battles, by=by, missing=args.missing)
         except ValueError as err:
             raise ValueError(cli_hints(str(err))) from None
-    notes = [made.note()] if made.note() else []
+    ties = int(made.counts.ties.sum()) // 2
+    notes = [f"{ties:,} ties: {battle_records.TIES}"] if ties else []
+    notes += [made.note()] if made.note() else []
     warned = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
     k, m, _ = made.imputed.shape
@@ -146,7 +148,8 @@ def _battles_source(name: str, battles, args) -> Source:
             "pairs": k * m * (m - 1) // 2,
             "imputed_share": made.imputed_share,
             "dropped": list(made.dropped),
-        }
+        },
+        "ties": {"battles": ties, "counted_as": battle_records.TIES},
     }
     source = Source(name, "battles", made.game, what, battles=battles, notes=notes, info=info)
     source.warnings, source.counts = warned, made.counts
