@@ -19,7 +19,8 @@ One run, side by side (these machines are noisy):
   of 3; the first includes jax's compilation) and the largest difference from
   jaxrate, with its defaults and with tight tolerances.
 * the command line end to end: ``jaxrate rate battles.csv --method elo`` and
-  the start-up-dominated ``jaxrate rate --dataset atari --game 2p`` (best of 3).
+  the start-up-dominated ``jaxrate rate --dataset atari --game 2p`` (best of 5,
+  interleaved so that a shared machine's load falls on each alike).
 * intervals: ``elo_ratings(..., bootstrap=R)`` (each pair's battles redrawn) and
   ``evalica.bootstrap`` (R resamples of all battles, percentile).
 * alpha-rank: the 129-model win-rate game (16,641 profiles) multi-population,
@@ -159,20 +160,23 @@ def arena_rank(csv: str, python: str | None, t_ours: float, ours) -> None:
     )
 
 
-def command_line(csv: str) -> None:
-    print("\n== command line, wall time, best of 3")
+def command_line(csv: str, repeat: int = 5) -> None:
+    # Interleaved (atari, elo, deviation, atari, ...), best of `repeat`: on a
+    # shared machine the load then falls on all three alike.
+    print(f"\n== command line, wall time, best of {repeat}, interleaved")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     commands = {
         "jaxrate rate --dataset atari --game 2p": ["rate", "--dataset", "atari", "--game", "2p"],
         "jaxrate rate battles.csv --method elo": ["rate", csv, "--method", "elo"],
         "jaxrate rate battles.csv (deviation)": ["rate", csv],
     }
-    times = {}
-    for name, argv in commands.items():
-        cmd = [sys.executable, "-m", "jaxrate.cli", *argv]
-        times[name], _ = timed(
-            lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True, check=True), 3
-        )
+    times = dict.fromkeys(commands, np.inf)
+    for _ in range(repeat):
+        for name, argv in commands.items():
+            cmd = [sys.executable, "-m", "jaxrate.cli", *argv]
+            seconds, _ = timed(lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True, check=True))
+            times[name] = min(times[name], seconds)
+    for name in commands:
         print(f"{name:45} {times[name]:7.2f} s")
     base = times["jaxrate rate --dataset atari --game 2p"]
     print(f"ratio elo / atari start-up: {times['jaxrate rate battles.csv --method elo'] / base:.2f}")
