@@ -405,3 +405,16 @@ def test_cli_states_how_ties_count(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "note: 2 ties: a tie ('tie' or 'tie (bothbad)') counts as half a win for each model" in err
     assert json.loads(out.read_text())["ties"]["battles"] == 2
+
+
+def test_cli_elo_rates_the_models_left_by_drop_models(tmp_path, capsys):
+    path, out = tmp_path / "b.csv", tmp_path / "r.json"
+    battles = pd.DataFrame(_chain(10), columns=["model_a", "model_b", "winner"])
+    battles.to_csv(path, index=False)
+    assert main(["rate", str(path), "--method", "elo", "--missing", "drop-models", "--json", str(out)]) == 0
+    stdout, err = capsys.readouterr()
+    kept = win_rate_game(battles, missing="drop-models").game.strategies[0]
+    assert "dropped 2 model(s)" in err and f"{len(kept)} models" in stdout
+    ranking = {entry["strategy"]: entry["rating"] for entry in json.loads(out.read_text())["ranking"]}
+    among = battles[battles["model_a"].isin(kept) & battles["model_b"].isin(kept)]
+    assert ranking == pytest.approx(elo_ratings(among).rating_of(), abs=1e-9)
