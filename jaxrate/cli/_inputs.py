@@ -83,6 +83,9 @@ def load_source(args) -> Source:
     path = args.file
     kind = io.input_kind(path)
     name = os.path.basename(path)
+    if kind != "scores" and getattr(args, "models", None) is not None:
+        what = "battle records" if kind == "battles" else "a payoff tensor"
+        raise ValueError(f"--models is for score tables (which axis holds the models); {name} holds {what}")
     if kind == "payoffs":
         game = io.read_payoffs(path)
         shape = " x ".join(str(a) for a in game.num_strategies)
