@@ -480,7 +480,9 @@ def bootstrap_battles(
         pick = rng.integers(n, size=n)
         sample = frame.iloc[pick] if frame is not None else [rows[k] for k in pick]
         try:
-            g = games.battle_game(sample, by=by, missing=missing)
+            with warnings.catch_warnings():  # the share imputed was warned of once, for the data
+                warnings.simplefilter("ignore", UserWarning)
+                g = games.battle_game(sample, by=by, missing=missing)
         except ValueError as err:
             raise ValueError(f"bootstrap resample {i}: {err}") from None
         if g.num_strategies != point.num_strategies:

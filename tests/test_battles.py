@@ -365,7 +365,9 @@ def test_battle_bootstrap_fills_unseen_pairs_by_default_as_battle_game_does():
     battles = pd.DataFrame(_chain(8), columns=["model_a", "model_b", "winner"])
     with pytest.warns(UserWarning, match="50.0% of the win-rate game's pairs never met"):
         point = jaxrate.battle_game(battles)
+    with pytest.warns(UserWarning) as caught:
         r = uncertainty.bootstrap_battles(battles, resamples=3, seed=0)
+    assert len(caught) == 1  # for the data, not again for each resample
     np.testing.assert_allclose(r.ratings[0], jaxrate.exact.deviation_ratings(point).ratings[0], atol=1e-9)
     assert not r.failures and np.isfinite(r.lower[0]).all()
 
