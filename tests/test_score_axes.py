@@ -63,3 +63,17 @@ def test_cli_models_is_refused_where_there_is_no_table_to_turn(tmp_path, capsys)
         assert main(["rate", str(path), "--models", "columns"]) == 2
         err = capsys.readouterr().err.strip()
         assert err == f"jaxrate: error: --models is for score tables ({axis}); {path.name} holds {what}"
+
+
+def test_rate_many_applies_models_to_score_tables_only(tmp_path, capsys):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "b.csv").write_text("model_a,model_b,winner\na,b,model_a\nb,a,tie\n")
+    pd.DataFrame({"task": ["t1", "t2", "t3"], "A": [1.0, 0.0, 0.5], "B": [0.0, 1.0, 0.5]}).to_csv(
+        folder / "s.csv", index=False
+    )
+    out = tmp_path / "out"
+    assert main(["rate-many", str(folder), "--out", str(out), "--models", "columns", "--workers", "1"]) == 0
+    capsys.readouterr()
+    assert pd.read_json(out / "s.json", typ="series")["ranking"][0]["strategy"] in ("A", "B")
+    assert (out / "b.json").exists()

@@ -83,7 +83,12 @@ def load_source(args) -> Source:
     path = args.file
     kind = io.input_kind(path)
     name = os.path.basename(path)
-    if kind != "scores" and getattr(args, "models", None) is not None:
+    # rate-many (args.folder) applies --models to the folder's score tables and nothing else.
+    if (
+        kind != "scores"
+        and getattr(args, "models", None) is not None
+        and getattr(args, "folder", None) is None
+    ):
         what = "battle records" if kind == "battles" else "a payoff tensor"
         raise ValueError(f"--models is for score tables (which axis holds the models); {name} holds {what}")
     if kind == "payoffs":
