@@ -2,6 +2,7 @@
 
     python benchmarks/arena.py                 # everything below
     python benchmarks/arena.py --skip-openspiel --resamples 20
+    python benchmarks/arena.py --arena-rank-python /tmp/arena-venv/bin/python
 
 One run, side by side (these machines are noisy):
 
@@ -10,8 +11,16 @@ One run, side by side (these machines are noisy):
   (its defaults, and at tolerance 1e-12); choix's ``ilsr_pairwise_dense`` on the
   win-count matrix (it cannot read battles with ties), and the largest
   difference from jaxrate in Elo points after anchoring gpt-4-0613 at 1000.
+* arena-rank (LMArena's own Bradley-Terry), only with ``--arena-rank-python``:
+  it pins jax 0.8.1 and numpy 2.3.3, so it lives in its own virtualenv
+  (``python3 -m venv /tmp/arena-venv && /tmp/arena-venv/bin/pip install
+  arena-rank pandas``) and runs in a subprocess with that interpreter
+  (``benchmarks/_arena_rank_fit.py``) on the same CSV: read + fit time (best
+  of 3; the first includes jax's compilation) and the largest difference from
+  jaxrate, with its defaults and with tight tolerances.
 * the command line end to end: ``jaxrate rate battles.csv --method elo`` and
-  the start-up-dominated ``jaxrate rate --dataset atari --game 2p`` (best of 3).
+  the start-up-dominated ``jaxrate rate --dataset atari --game 2p`` (best of 5,
+  interleaved so that a shared machine's load falls on each alike).
 * intervals: ``elo_ratings(..., bootstrap=R)`` (each pair's battles redrawn) and
   ``evalica.bootstrap`` (R resamples of all battles, percentile).
 * alpha-rank: the 129-model win-rate game (16,641 profiles) multi-population,
@@ -56,7 +65,7 @@ def anchored(values: np.ndarray, models, anchor: str = "gpt-4-0613") -> np.ndarr
     return values - values[list(models).index(anchor)]
 
 
-def read_and_fit(battles: pd.DataFrame, csv: str) -> None:
+def read_and_fit(battles: pd.DataFrame, csv: str):
     import choix
     import evalica
 
@@ -86,7 +95,7 @@ def read_and_fit(battles: pd.DataFrame, csv: str) -> None:
         frame = pd.read_csv(csv, dtype=str, keep_default_na=False)
         return fit(frame)
 
-    t_file, _ = timed(lambda: from_file(jaxrate.elo_ratings))
+    t_file, _ = timed(lambda: from_file(jaxrate.elo_ratings), 3)
     t_read, frame = timed(lambda: pd.read_csv(csv, dtype=str, keep_default_na=False))
     rows = [
         ("jaxrate.elo_ratings(DataFrame)", t_ours, 0.0),
@@ -99,28 +108,75 @@ def read_and_fit(battles: pd.DataFrame, csv: str) -> None:
         ),
         ("  + jaxrate.battles.battle_counts", t_count, np.nan),
         ("pandas.read_csv (80 MB)", t_read, np.nan),
-        ("read_csv + jaxrate.elo_ratings", t_file, np.nan),
+        ("read_csv + jaxrate.elo_ratings (best of 3)", t_file, np.nan),
     ]
     print(f"{'what':40} {'seconds':>8} {'max |Elo diff|':>15}")
     for name, seconds, diff in rows:
         print(f"{name:40} {seconds:8.3f} {diff:15.2e}")
     print(f"ratio evalica (defaults) / jaxrate: {t_ev / t_ours:.2f}")
+    return t_file, ours
 
 
-def command_line(csv: str) -> None:
-    print("\n== command line, wall time, best of 3")
+def arena_rank(csv: str, python: str | None, t_ours: float, ours) -> None:
+    """arena-rank in its own interpreter, on the same CSV; ``t_ours`` is jaxrate's read_csv + fit."""
+    print("\n== arena-rank (LMArena's Bradley-Terry), its own virtualenv, same CSV")
+    if python is None:
+        print("not run: pass --arena-rank-python PATH, an interpreter with arena-rank installed (it pins")
+        print("jax==0.8.1 and numpy==2.3.3, which cannot sit beside jaxrate's)")
+        return
+    script = Path(__file__).resolve().parent / "_arena_rank_fit.py"
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "arena_rank.json")
+        start = time.perf_counter()
+        done = subprocess.run([python, str(script), csv, out, "3"], capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        if done.returncode != 0:
+            print(f"arena-rank failed (exit {done.returncode}): {done.stderr.strip().splitlines()[-1:]}")
+            return
+        result = json.loads(Path(out).read_text())
+    print(", ".join(f"{name} {v}" for name, v in result["versions"].items()))
+    ref = anchored(ours.ratings, ours.models)
+
+    def gap(key):
+        theirs = pd.Series(result[key], index=result["models"]).reindex(list(ours.models)).to_numpy()
+        diff = np.abs(anchored(theirs, ours.models) - ref)
+        return diff.max(), ours.models[int(np.argmax(diff))]
+
+    print(f"{'what':52} {'read':>6} {'dataset':>8} {'fit':>6} {'total':>6} {'max |Elo diff|':>15}")
+    for name, key, times in (
+        ("arena-rank defaults, first run (jax compiles)", "ratings", result["first"]),
+        ("arena-rank defaults, best of 3", "ratings", result["best"]),
+        ("arena-rank ftol=0, gtol=1e-15, max_iter=1e5", "ratings_tight", result["tight"]),
+    ):
+        worst, model = gap(key)
+        print(
+            f"{name:52} {times['read']:6.2f} {times['dataset']:8.2f} {times['fit']:6.2f} "
+            f"{sum(times.values()):6.2f} {worst:15.2e}  ({model})"
+        )
+    print(f"{'read_csv + jaxrate.elo_ratings (above)':52} {'':6} {'':8} {'':6} {t_ours:6.2f} {0:15.2e}")
+    print(
+        f"ratio arena-rank (best of 3) / jaxrate: {sum(result['best'].values()) / t_ours:.2f}; "
+        f"the subprocess (imports {result['import_seconds']:.2f} s, 4 read + fits): {wall:.1f} s wall"
+    )
+
+
+def command_line(csv: str, repeat: int = 5) -> None:
+    # Interleaved (atari, elo, deviation, atari, ...), best of `repeat`: on a
+    # shared machine the load then falls on all three alike.
+    print(f"\n== command line, wall time, best of {repeat}, interleaved")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     commands = {
         "jaxrate rate --dataset atari --game 2p": ["rate", "--dataset", "atari", "--game", "2p"],
         "jaxrate rate battles.csv --method elo": ["rate", csv, "--method", "elo"],
         "jaxrate rate battles.csv (deviation)": ["rate", csv],
     }
-    times = {}
-    for name, argv in commands.items():
-        cmd = [sys.executable, "-m", "jaxrate.cli", *argv]
-        times[name], _ = timed(
-            lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True, check=True), 3
-        )
+    times = dict.fromkeys(commands, np.inf)
+    for _ in range(repeat):
+        for name, argv in commands.items():
+            cmd = [sys.executable, "-m", "jaxrate.cli", *argv]
+            seconds, _ = timed(lambda cmd=cmd: subprocess.run(cmd, env=env, capture_output=True, check=True))
+            times[name] = min(times[name], seconds)
+    for name in commands:
         print(f"{name:45} {times[name]:7.2f} s")
     base = times["jaxrate rate --dataset atari --game 2p"]
     print(f"ratio elo / atari start-up: {times['jaxrate rate battles.csv --method elo'] / base:.2f}")
@@ -208,6 +264,11 @@ def main() -> None:
     )
     parser.add_argument("--resamples", type=int, default=20, help="bootstrap resamples for the intervals")
     parser.add_argument("--skip-openspiel", action="store_true")
+    parser.add_argument(
+        "--arena-rank-python",
+        metavar="PATH",
+        help="a Python interpreter with arena-rank installed (its own virtualenv); skipped without",
+    )
     args = parser.parse_args()
     from importlib.metadata import version
 
@@ -218,7 +279,8 @@ def main() -> None:
     header()
     print(
         f"evalica {version('evalica')}, choix {version('choix')}, open_spiel {version('open_spiel')}, "
-        f"pandas {pd.__version__}; arena-rank 0.1.1 not run: it pins jax==0.8.1 and numpy==2.3.3"
+        f"pandas {pd.__version__}; arena-rank "
+        + ("in its own virtualenv (below)" if args.arena_rank_python else "not run (no --arena-rank-python)")
     )
     data = json.loads(ARENA.read_text())
     battles = battles_from_counts(data["models"], data["X"], data["Y"])
@@ -226,7 +288,8 @@ def main() -> None:
         csv = os.path.join(folder, "battles.csv")
         battles.astype(str).to_csv(csv, index=False)
         battles = pd.read_csv(csv, dtype=str, keep_default_na=False)  # plain strings, as a user has them
-        read_and_fit(battles, csv)
+        t_ours, ours = read_and_fit(battles, csv)
+        arena_rank(csv, args.arena_rank_python, t_ours, ours)
         command_line(csv)
     intervals(battles, args.resamples)
     alpha_rank(battles, args.skip_openspiel)

@@ -428,7 +428,7 @@ def bootstrap_battles(
     battles: Any,
     *,
     by: str | None = None,
-    missing: str = "error",
+    missing: str = "model",
     resamples: int = 200,
     seed: int = 0,
     confidence: float = 0.95,
@@ -441,7 +441,9 @@ def bootstrap_battles(
     Args:
       battles: battle records (see :func:`jaxrate.games.battle_game`).
       by: optional category column (model vs model vs category game).
-      missing: how pairs that never met are treated (also in resamples).
+      missing: how pairs that never met are treated, in the data and in each
+        resample: ``"model"`` (default, the Bradley-Terry fill), ``"even"``,
+        ``"drop-models"`` or ``"error"``, as for :func:`jaxrate.games.battle_game`.
       resamples, seed, confidence, tie_tol, executor, workers: as in :func:`task_subsets`.
 
     Raises:
@@ -458,7 +460,9 @@ def bootstrap_battles(
         pick = rng.integers(n, size=n)
         sample = frame.iloc[pick] if frame is not None else [rows[k] for k in pick]
         try:
-            g = games.battle_game(sample, by=by, missing=missing)
+            with warnings.catch_warnings():  # the share imputed was warned of once, for the data
+                warnings.simplefilter("ignore", UserWarning)
+                g = games.battle_game(sample, by=by, missing=missing)
         except ValueError as err:
             raise ValueError(f"bootstrap resample {i}: {err}") from None
         if g.num_strategies != point.num_strategies:

@@ -298,3 +298,82 @@ def test_arena_example_reports_what_changes(capsys, monkeypatch):
     assert "tied groups (within 1e-07): 0" in out
     assert "8 models tie for first" in out and "codellama-70b-instruct" in out
     assert "the 39 models that all met each other" in out
+
+
+# ----------------------------------------------------------------------- module structure
+
+
+def test_matrix_bootstrap_redraws_fractional_wins_without_rounding():
+    # 40 battles, 15 won by a, 6 by b, 19 ties: a scored 24.5 (p = 0.6125). A
+    # matrix carries only the scores; each resample redraws the pair's 40
+    # battles at p, so the resampled win rate (which a two-model fit
+    # reproduces) averages p. Rounding 24.5 and 15.5 to 24 and 16 centred the
+    # intervals on 0.6 instead.
+    p, n = 24.5 / 40, 40
+    r = elo_ratings([[0.5, p], [15.5 / 40, 0.5]], counts=[[0, n], [n, 0]], bootstrap=4000, seed=0)
+    rate = 1 / (1 + 10 ** ((r.samples[:, 1] - r.samples[:, 0]) / 400))
+    assert rate.mean() == pytest.approx(p, abs=0.004)  # its standard error is 0.0012
+    assert rate.std() == pytest.approx(np.sqrt(p * (1 - p) / n), rel=0.05)
+
+
+def test_battle_bootstrap_fills_unseen_pairs_by_default_as_battle_game_does():
+    from jaxrate import uncertainty
+
+    battles = pd.DataFrame(_chain(8), columns=["model_a", "model_b", "winner"])
+    with pytest.warns(UserWarning, match="50.0% of the win-rate game's pairs never met"):
+        point = jaxrate.battle_game(battles)
+    with pytest.warns(UserWarning) as caught:
+        r = uncertainty.bootstrap_battles(battles, resamples=3, seed=0)
+    assert len(caught) == 1  # for the data, not again for each resample
+    np.testing.assert_allclose(r.ratings[0], jaxrate.exact.deviation_ratings(point).ratings[0], atol=1e-9)
+    assert not r.failures and np.isfinite(r.lower[0]).all()
+
+
+def test_cli_bootstrap_errors_give_cli_syntax(tmp_path, capsys):
+    # A resample in which b never loses has no Bradley-Terry fill: the hint
+    # must name the command line's options, as it does for the data itself.
+    path = tmp_path / "b.csv"
+    path.write_text("model_a,model_b,winner\na,b,model_a\nb,a,model_a\nb,c,tie\nc,a,model_b\na,c,model_b\n")
+    assert main(["rate", str(path), "--bootstrap", "20", "--seed", "0"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [line for line in err if "note:" not in line] == err[-1:], err  # notes, then one error line
+    err = err[-1]
+    assert err.startswith("jaxrate: error: bootstrap resample"), err
+    assert "--missing even or drop-models" in err and "missing=" not in err, err
+
+
+def test_elo_bootstrap_names_the_resample_that_has_no_finite_fit():
+    # a's only loss is half of one tie: a resample without it leaves a unbeaten.
+    battles = (
+        [("a", "b", "model_a")] * 3 + [("a", "b", "tie")] + [("b", "c", "model_a"), ("c", "b", "model_a")] * 5
+    )
+    elo_ratings(battles)  # the data themselves have a finite fit
+    with pytest.raises(
+        ValueError, match=r"^bootstrap resample \d+ has no finite Bradley-Terry fit: \['a'\] never lose"
+    ):
+        elo_ratings(battles, bootstrap=50, seed=0)
+    assert elo_ratings(battles, bootstrap=50, seed=0, prior=1.0).samples.shape == (50, 3)  # virtual draws
+
+
+def test_cli_states_how_ties_count(tmp_path, capsys):
+    path, out = tmp_path / "b.csv", tmp_path / "r.json"
+    pd.DataFrame(
+        _chain(9) + [("a", "d", "tie (bothbad)"), ("b", "d", "tie")], columns=["model_a", "model_b", "winner"]
+    ).to_csv(path, index=False)
+    assert main(["rate", str(path), "--method", "elo", "--json", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "note: 2 ties: a tie ('tie' or 'tie (bothbad)') counts as half a win for each model" in err
+    assert json.loads(out.read_text())["ties"]["battles"] == 2
+
+
+def test_cli_elo_rates_the_models_left_by_drop_models(tmp_path, capsys):
+    path, out = tmp_path / "b.csv", tmp_path / "r.json"
+    battles = pd.DataFrame(_chain(10), columns=["model_a", "model_b", "winner"])
+    battles.to_csv(path, index=False)
+    assert main(["rate", str(path), "--method", "elo", "--missing", "drop-models", "--json", str(out)]) == 0
+    stdout, err = capsys.readouterr()
+    kept = win_rate_game(battles, missing="drop-models").game.strategies[0]
+    assert "dropped 2 model(s)" in err and f"{len(kept)} models" in stdout
+    ranking = {entry["strategy"]: entry["rating"] for entry in json.loads(out.read_text())["ranking"]}
+    among = battles[battles["model_a"].isin(kept) & battles["model_b"].isin(kept)]
+    assert ranking == pytest.approx(elo_ratings(among).rating_of(), abs=1e-9)

@@ -490,3 +490,42 @@ def test_single_population_alpha_rank_rejects_asymmetric_games():
         alpha_rank(np.random.default_rng(0).normal(size=(2, 3, 3)), populations="single")
     with pytest.raises(ValueError, match="populations must be"):
         alpha_rank(np.zeros((2, 2, 2)), populations="both")
+
+
+@pytest.mark.parametrize("scale", [1e-3, 1.0, 1e3])
+def test_nash_average_is_exact_in_any_payoff_units(scale):
+    # Gaussian games in several units (milli-points, Elo-like thousands): the
+    # answer scales with them, to 1e-9 of the payoff range. The 50 x 31 and
+    # 45 x 40 games are ill-conditioned: the interior point leaves ~1e-5 of
+    # slack on rows that are tight at the equilibrium.
+    rng = np.random.default_rng(11)
+    for shape in [(17, 42), (50, 31), (33, 11), (45, 40)]:
+        m = rng.normal(size=shape)
+        na = nash_average(scale * m)
+        y, value = _lp_equilibrium(m)
+        x, _ = _lp_equilibrium(-m.T)
+        assert na.value / scale == pytest.approx(value, abs=1e-9)
+        np.testing.assert_allclose(na.ratings[0] / scale, m @ y, atol=1e-9)
+        np.testing.assert_allclose(na.ratings[1] / scale, -(x @ m), atol=1e-9)
+
+
+def test_nash_average_survives_a_failed_maximum_entropy_solve():
+    # A Gaussian 2 x 10 game with a pure equilibrium on which the conic solver
+    # fails outright (its face is a corner of the simplex): the LP's vertex,
+    # polished and certified, is the answer.
+    m = np.array(
+        [
+            [-0.05647412641583398, 0.040279000123218014, 0.20238308165841845, -0.08888410405134547,
+             -0.024135915552599897, -0.09299047062545922, 0.030938337537394923, -0.05497015891932684,
+             0.17963258354707676, 0.009969752869383713],
+            [-0.08324213190662426, -0.12774320334473838, 0.10563048346618206, 0.07050176752797602,
+             0.12271998047003532, -0.09328965932955928, 0.014457639619001546, -0.07836971005266614,
+             0.13969693109518352, -0.10928413300901747],
+        ]
+    )  # fmt: skip
+    na = nash_average(m)
+    y, value = _lp_equilibrium(m)
+    x, _ = _lp_equilibrium(-m.T)
+    assert na.value == pytest.approx(value, abs=1e-12)
+    np.testing.assert_allclose(na.equilibrium[0], x, atol=1e-12)
+    np.testing.assert_allclose(na.equilibrium[1], y, atol=1e-12)

@@ -51,3 +51,29 @@ def test_cli_models_columns_rates_the_atari_agents(capsys, tmp_path):
     assert "20 agents x 53 tasks" in out and "warning" not in err
     ranking = pd.read_json(payload, typ="series")["ranking"]
     assert sum(entry["rank"] == 1 for entry in ranking) == 4  # the paper: four agents tie for first
+
+
+def test_cli_models_is_refused_where_there_is_no_table_to_turn(tmp_path, capsys):
+    axis = "which axis holds the models"
+    battles = tmp_path / "b.csv"
+    battles.write_text("model_a,model_b,winner\na,b,model_a\nb,a,tie\n")
+    payoffs = tmp_path / "g.npy"
+    np.save(payoffs, np.zeros((2, 2, 2)))
+    for path, what in ((battles, "battle records"), (payoffs, "a payoff tensor")):
+        assert main(["rate", str(path), "--models", "columns"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err == f"jaxrate: error: --models is for score tables ({axis}); {path.name} holds {what}"
+
+
+def test_rate_many_applies_models_to_score_tables_only(tmp_path, capsys):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "b.csv").write_text("model_a,model_b,winner\na,b,model_a\nb,a,tie\n")
+    pd.DataFrame({"task": ["t1", "t2", "t3"], "A": [1.0, 0.0, 0.5], "B": [0.0, 1.0, 0.5]}).to_csv(
+        folder / "s.csv", index=False
+    )
+    out = tmp_path / "out"
+    assert main(["rate-many", str(folder), "--out", str(out), "--models", "columns", "--workers", "1"]) == 0
+    capsys.readouterr()
+    assert pd.read_json(out / "s.json", typ="series")["ranking"][0]["strategy"] in ("A", "B")
+    assert (out / "b.json").exists()

@@ -173,6 +173,14 @@ def _load(args) -> Source:
         sep = io.sniff_delimiter(path)
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
+    # rate-many (args.folder) applies --models to the folder's score tables and nothing else.
+    if (
+        kind != "scores"
+        and getattr(args, "models", None) is not None
+        and getattr(args, "folder", None) is None
+    ):
+        what = "battle records" if kind == "battles" else "a payoff tensor"
+        raise ValueError(f"--models is for score tables (which axis holds the models); {name} holds {what}")
     if kind == "payoffs":
         game = io.read_payoffs(path)
         shape = " x ".join(str(a) for a in game.num_strategies)
@@ -211,10 +219,20 @@ def _load(args) -> Source:
     return source
 
 
+def cli_hints(text: str) -> str:
+    """An error about battles with its hints in command-line syntax, not Python's."""
+    from jaxrate import _win_rate as battle_records
+
+    choose = "choose --missing model (Bradley-Terry fill), even or drop-models"
+    text = text.replace(battle_records.HINT, choose)
+    return text.replace(battle_records.IMPUTE_HINT, "use --missing even or drop-models")
+
+
 def _battles_source(name: str, battles, args) -> Source:
     import warnings
 
     from jaxrate import _win_rate as battle_records
+    from jaxrate.battles import TIES
 
     args.missing = "model" if args.missing is None else args.missing
     if args.missing not in battle_records.MISSING:
@@ -233,12 +251,10 @@ def _battles_source(name: str, battles, args) -> Source:
         try:
             made = battle_records.win_rate_game(battles, by=by, missing=args.missing)
         except ValueError as err:
-            text = str(err).replace(
-                battle_records.HINT, "choose --missing model (Bradley-Terry fill), even or drop-models"
-            )
-            text = text.replace(battle_records.IMPUTE_HINT, "use --missing even or drop-models")
-            raise ValueError(text) from None
-    notes = [made.note()] if made.note() else []
+            raise ValueError(cli_hints(str(err))) from None
+    ties = int(made.counts.ties.sum()) // 2
+    notes = [f"{ties:,} ties: {TIES}"] if ties else []
+    notes += [made.note()] if made.note() else []
     warned = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
     k, m, _ = made.imputed.shape
@@ -249,7 +265,8 @@ def _battles_source(name: str, battles, args) -> Source:
             "pairs": k * m * (m - 1) // 2,
             "imputed_share": made.imputed_share,
             "dropped": list(made.dropped),
-        }
+        },
+        "ties": {"battles": ties, "counted_as": TIES},
     }
     source = Source(name, "battles", made.game, what, battles=battles, notes=notes, info=info)
     source.warnings, source.counts = warned, made.counts

@@ -66,9 +66,12 @@ def run_method(
             p, names = baselines.win_probabilities(source.table)
             result = baselines.elo_ratings(p, models=names)
         elif source.kind == "battles":  # the counts already made, over all categories
-            wins, games = source.counts.scores.sum(axis=0), source.counts.games.sum(axis=0)
+            # The game's models: all of them, or those left by --missing drop-models.
+            keep = [source.counts.models.index(name) for name in game.strategies[0]]
+            wins = source.counts.scores.sum(axis=0)[np.ix_(keep, keep)]
+            games = source.counts.games.sum(axis=0)[np.ix_(keep, keep)]
             p = np.where(games > 0, wins / np.where(games > 0, games, 1.0), 0.5)
-            result = baselines.elo_ratings(p, models=source.counts.models, counts=games)
+            result = baselines.elo_ratings(p, models=game.strategies[0], counts=games)
         else:
             raise ValueError("Elo needs a score table or battle records, not a payoff tensor")
         values, players, strategies = (result.ratings,), ("model",), (result.models,)

@@ -219,15 +219,20 @@ def _intervals(source, args):
     if source.kind == "battles":
         import warnings
 
+        from jaxrate.cli._inputs import cli_hints
+
         with warnings.catch_warnings():  # the share imputed was reported once, for the data itself
             warnings.simplefilter("ignore", UserWarning)
-            return uncertainty.bootstrap_battles(
-                source.battles,
-                by=source.game.players[2] if source.game.num_players == 3 else None,
-                missing=args.missing,
-                resamples=args.bootstrap,
-                seed=args.seed,
-            )
+            try:
+                return uncertainty.bootstrap_battles(
+                    source.battles,
+                    by=source.game.players[2] if source.game.num_players == 3 else None,
+                    missing=args.missing,
+                    resamples=args.bootstrap,
+                    seed=args.seed,
+                )
+            except ValueError as err:
+                raise ValueError(cli_hints(str(err))) from None
     return uncertainty.task_subsets(
         source.table, gamification=args.game, resamples=args.bootstrap, seed=args.seed
     )

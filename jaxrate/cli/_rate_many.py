@@ -39,7 +39,12 @@ def add_options(parser) -> None:
     parser.add_argument("--missing", default=None, metavar="HOW", help="as for `jaxrate rate`")
     parser.add_argument("--normalise", choices=("none", "minmax", "rank"), default="none")
     parser.add_argument("--layout", choices=("auto", "wide", "long"), default="auto")
-    parser.add_argument("--models", choices=("rows", "columns"), default=None, help="as for `jaxrate rate`")
+    parser.add_argument(
+        "--models",
+        choices=("rows", "columns"),
+        default=None,
+        help="as for `jaxrate rate` (score tables only)",
+    )
     parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
     parser.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
 

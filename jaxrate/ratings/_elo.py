@@ -180,7 +180,14 @@ def elo_ratings(
     if not observed.counted:
         raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
     rng = np.random.default_rng(seed)
-    samples = np.stack([fit(_resample(rng, observed)) for _ in range(bootstrap)])
+    rows = []
+    for i in range(bootstrap):
+        try:
+            rows.append(fit(_resample(rng, observed)))
+        except ValueError as err:  # the data's own fit is finite: say it is this resample's
+            reason = str(err).removeprefix("the Bradley-Terry fit has no finite solution: ")
+            raise ValueError(f"bootstrap resample {i} has no finite Bradley-Terry fit: {reason}") from None
+    samples = np.stack(rows)
     lower, upper = _percentiles(samples, confidence)
     return EloResult(ratings, names, lower, upper, confidence, samples)
 
@@ -202,6 +209,7 @@ class _Observed(NamedTuple):
     upper: np.ndarray
     outcomes: np.ndarray
     counted: bool = True
+    share: np.ndarray | None = None  # [P] a matrix's exact win rate per pair (redrawn binomially)
 
 
 def _from_battles(data: Any, models: Sequence[str] | None) -> _Observed:
@@ -230,14 +238,24 @@ def _from_matrix(data: Any, models: Sequence[str] | None, counts: Any) -> _Obser
         raise ValueError(f"{len(names)} model names for a {len(p)} x {len(p)} matrix")
     wins = np.where(off, n * p, 0.0)
     upper = np.triu(off)
-    # A pair's observed battles: wins_ij + wins_ji of them, wins_ij won by i
-    # (ties unknown here: each battle is redrawn as a win or a loss).
-    outcomes = np.rint(np.stack([wins[upper], wins.T[upper], np.zeros(upper.sum())], axis=1))
-    return _Observed(wins, names, upper, outcomes.astype(np.int64), counted=counts is not None)
+    # A pair's observed battles: wins_ij + wins_ji of them (rounded), each won by
+    # i at the pair's observed rate (ties unknown here: each battle is redrawn as
+    # a win or a loss). The rate is kept as it is: rounding half-integer wins
+    # (ties counted as halves) would move it (40 battles at 0.6125 -> 0.600).
+    played = wins[upper] + wins.T[upper]
+    total = np.rint(played).astype(np.int64)
+    share = wins[upper] / np.where(played > 0, played, 1.0)
+    won = np.rint(share * total)
+    outcomes = np.stack([won, total - won, np.zeros_like(total)], axis=1)
+    return _Observed(wins, names, upper, outcomes.astype(np.int64), counted=counts is not None, share=share)
 
 
 def _resample(rng: np.random.Generator, observed: _Observed) -> np.ndarray:
     """``[M, M]`` wins of one bootstrap resample: each pair's battles redrawn from its own outcomes."""
+    if observed.share is not None:
+        total = observed.outcomes[:, :2].sum(axis=1)
+        won = rng.binomial(total, observed.share)
+        return _scores_matrix(np.stack([won, total - won, np.zeros_like(won)], axis=1), observed.upper)
     return _scores_matrix(_redraw(rng, observed.outcomes), observed.upper)
 
 

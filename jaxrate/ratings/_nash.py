@@ -53,8 +53,8 @@ class NashAverageResult:
         return dict(zip(self.strategies[p], self.ratings[p].tolist()))
 
 
-def _value(m: np.ndarray) -> float:
-    """Value of the zero-sum game ``m`` to the row (maximising) player."""
+def _minimax(m: np.ndarray) -> tuple[np.ndarray, float]:
+    """A minimax strategy ``y`` of the column player (a vertex) and the game's value to the row player."""
     from scipy.optimize import linprog
 
     rows, cols = m.shape
@@ -71,29 +71,42 @@ def _value(m: np.ndarray) -> float:
     )
     if res.status != 0:  # pragma: no cover - a finite matrix game always has a value
         raise RuntimeError(f"the game's value LP failed: {res.message}")
-    return float(res.x[-1])
+    y = np.maximum(res.x[:-1], 0.0)
+    return y / y.sum(), float(res.x[-1])
 
 
-def _max_entropy_minimiser(m: np.ndarray, value: float, eps: float) -> np.ndarray:
-    """Maximum-entropy ``y`` in the simplex with ``m y <= value (+ eps)``."""
+def _max_entropy_minimiser(m: np.ndarray, value: float, eps: float) -> np.ndarray | None:
+    """Maximum-entropy ``y`` in the simplex with ``m y <= value (+ eps)``; ``None`` if the solver fails.
+
+    The conic solver can fail outright where the face is a point on the
+    simplex's boundary (a pure or near-pure equilibrium: 2 x 10 Gaussian games
+    do it); the caller then starts the polish from the LP's vertex.
+    """
     import cvxpy as cp
 
     y = cp.Variable(m.shape[1])
     problem = cp.Problem(cp.Maximize(cp.sum(cp.entr(y))), [m @ y <= value + eps, cp.sum(y) == 1, y >= 0])
     with warnings.catch_warnings():  # "inaccurate" is judged below, on the solution itself
         warnings.simplefilter("ignore", UserWarning)
-        problem.solve(solver=cp.CLARABEL, tol_gap_abs=1e-11, tol_gap_rel=1e-11, tol_feas=1e-11, max_iter=500)
+        try:
+            problem.solve(
+                solver=cp.CLARABEL, tol_gap_abs=1e-11, tol_gap_rel=1e-11, tol_feas=1e-11, max_iter=500
+            )
+        except cp.error.SolverError:
+            return None
     if y.value is None or problem.status not in ("optimal", "optimal_inaccurate"):
-        raise RuntimeError(f"maximum-entropy equilibrium failed: {problem.status}")
+        return None
     w = np.maximum(np.asarray(y.value), 0.0)
     w /= w.sum()
     worst = float(np.max(m @ w) - value)
     if worst > max(1e3 * eps, 1e-6 * float(np.ptp(m))):
-        raise RuntimeError(f"maximum-entropy equilibrium is not an equilibrium (gap {worst:.3g})")
+        return None
     return w
 
 
-def _polish(m: np.ndarray, y: np.ndarray, x: np.ndarray, value: float) -> tuple[np.ndarray, float] | None:
+def _polish(
+    m: np.ndarray, y: np.ndarray, x: np.ndarray, value: float, gap: float = 1e-6
+) -> tuple[np.ndarray, float] | None:
     """Maximum-entropy point of the face ``{y : M y <= v}``, and ``v``, to machine precision.
 
     The interior-point ``y`` and ``x`` (the other player's) are accurate to
@@ -105,9 +118,14 @@ def _polish(m: np.ndarray, y: np.ndarray, x: np.ndarray, value: float) -> tuple[
     solve is repeated. A point that is feasible for the face and maximal on a
     set containing the true maximiser is that maximiser. Returns ``None`` (keep
     ``y``) when no such point is found.
+
+    ``gap`` (times the payoff range) tells tight from slack: the interior
+    point's own slack on a tight row is ~1e-9 in well-conditioned games but
+    reaches 1e-5 in ill-conditioned ones (Gaussian 50 x 31), so
+    :func:`_certified_polish` retries with larger gaps.
     """
     scale = max(float(np.ptp(m)), 1e-300)
-    gap = 1e-6 * scale  # measured gaps are ~1e-8; true ones far larger in all but contrived games
+    gap = gap * scale
     tol = 1e-12 * max(scale, 1.0)
     support = np.nonzero(x @ m <= value + gap)[0]
     tight = m @ y >= value - gap
@@ -123,6 +141,26 @@ def _polish(m: np.ndarray, y: np.ndarray, x: np.ndarray, value: float) -> tuple[
                 return None
             return full, v
         tight |= over
+    return None
+
+
+def _certified_polish(m: np.ndarray, y: np.ndarray, x: np.ndarray, value: float):
+    """Polished ``((y, v), (x, -v))`` of the game ``m`` (payoff range 1), or ``None``.
+
+    Accepted only with a duality certificate: ``M y <= v_y`` and ``x^T M >= -v_x``
+    hold (to 1e-12) and ``v_y + v_x`` is within 1e-12 of 0, so both are optimal.
+    Faces are tried from the tightest gap up; the first certified pair wins.
+    """
+    found_y, found_x = [], []
+    for gap in (1e-6, 1e-5, 1e-4, 1e-3):
+        for found, args in ((found_y, (m, y, x, value)), (found_x, (-m.T, x, y, -value))):
+            polished = _polish(*args, gap=gap)
+            if polished is not None:
+                found.append(polished)
+        for py in found_y:
+            for px in found_x:
+                if abs(py[1] + px[1]) <= 1e-12:
+                    return py, px
     return None
 
 
@@ -211,16 +249,24 @@ def nash_average(game_or_payoffs: Any, *, tol: float = 1e-9) -> NashAverageResul
             "(use deviation ratings for general-sum games)"
         )
     m = g[0]
-    value = _value(m)
-    y = _max_entropy_minimiser(m, value, tol * scale)
-    x = _max_entropy_minimiser(-m.T, -value, tol * scale)
-    polished_y, polished_x = _polish(m, y, x, value), _polish(-m.T, x, y, -value)
-    if (
-        polished_y is not None
-        and polished_x is not None
-        and abs(polished_y[1] + polished_x[1]) <= 1e-12 * scale
-    ):
-        (y, value), (x, _) = polished_y, polished_x
+    # Solve in units of the payoff range: the conic solver and the polish's
+    # tolerances are for payoffs of order one, whatever the game's units.
+    unit = m / scale
+    y_vertex, value = _minimax(unit)
+    x_vertex, _ = _minimax(-unit.T)
+    y = _max_entropy_minimiser(unit, value, tol)
+    x = _max_entropy_minimiser(-unit.T, -value, tol)
+    if y is None or x is None:
+        # The maximum-entropy solve failed: polish from the LP's vertices. In
+        # a game with one equilibrium that is the answer; on a face with more
+        # points the polish still certifies an equilibrium, maybe not the
+        # maximum-entropy one.
+        y = y_vertex if y is None else y
+        x = x_vertex if x is None else x
+    polished = _certified_polish(unit, y, x, value)
+    if polished is not None:
+        (y, value), (x, _) = polished
+    value *= scale
     return NashAverageResult(
         ratings=(m @ y, g[1].T @ x),
         equilibrium=(x, y),
