@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["Game", "as_game"]
+__all__ = ["Game", "as_game", "player_masks"]
 
 
 def _check_names(kind: str, names: Sequence[Any], expected: int) -> tuple[str, ...]:
@@ -133,3 +133,26 @@ def as_game(game_or_payoffs: Any) -> Game:
     if isinstance(game_or_payoffs, Game):
         return game_or_payoffs
     return Game(game_or_payoffs)
+
+
+def player_masks(masks: Any, shape: tuple[int, ...], batch: int) -> tuple[np.ndarray, ...] | None:
+    """Per-player strategy masks as bool arrays ``[B, A_p]`` (``None`` stays ``None``).
+
+    Each mask may be ``[A_p]`` (the same for every game) or ``[B, A_p]``.
+
+    Raises:
+      ValueError: for a wrong number of masks or a mask of the wrong shape.
+    """
+    if masks is None:
+        return None
+    if len(masks) != len(shape):
+        raise ValueError(f"masks: expected one mask per player ({len(shape)}), got {len(masks)}")
+    out = []
+    for p, (m, a) in enumerate(zip(masks, shape)):
+        m = np.asarray(m, dtype=bool)
+        if m.ndim == 1:
+            m = np.broadcast_to(m, (batch, a))
+        if m.shape != (batch, a):
+            raise ValueError(f"masks[{p}]: expected shape ({batch}, {a}) or ({a},), got {m.shape}")
+        out.append(m)
+    return tuple(out)

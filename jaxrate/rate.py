@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from jaxrate import gains
-from jaxrate._game import Game
+from jaxrate._game import Game, player_masks
 from jaxrate.result import Ratings
 from jaxrate.solvers import Auto, Exact, Simplex, as_solver
 from jaxrate.status import Status
@@ -79,8 +79,8 @@ def deviation_ratings(
     solver = as_solver(solver)
     data = _parse(game_or_payoffs)
     batch, shape = data.payoffs.shape[0], tuple(data.payoffs.shape[2:])
-    player_masks = _masks(masks, shape, batch)
-    out = _Builder(data, player_masks)
+    masks = player_masks(masks, shape, batch)
+    out = _Builder(data, masks)
     if isinstance(solver, Exact):
         out.exact(range(batch), solver, progress)
     elif isinstance(solver, Simplex):
@@ -135,22 +135,6 @@ def _parse(game_or_payoffs: Any) -> _Input:
     shape = tuple(int(a) for a in array.shape[2:])
     players = tuple(f"player{p}" for p in range(len(shape)))  # Game's default names
     return _Input(array, batched, players, tuple(tuple(str(i) for i in range(a)) for a in shape))
-
-
-def _masks(masks, shape: tuple[int, ...], batch: int) -> tuple[np.ndarray, ...] | None:
-    if masks is None:
-        return None
-    if len(masks) != len(shape):
-        raise ValueError(f"masks: expected one mask per player ({len(shape)}), got {len(masks)}")
-    out = []
-    for p, (m, a) in enumerate(zip(masks, shape)):
-        m = np.asarray(m, dtype=bool)
-        if m.ndim == 1:
-            m = np.broadcast_to(m, (batch, a))
-        if m.shape != (batch, a):
-            raise ValueError(f"masks[{p}]: expected shape ({batch}, {a}) or ({a},), got {m.shape}")
-        out.append(m)
-    return tuple(out)
 
 
 class _Builder:

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.status import Status
+from jaxrate.status import Status, raise_first_failure
 
 __all__ = ["Ratings", "ratings_frame"]
 
@@ -97,13 +97,7 @@ class Ratings:
 
     def raise_for_status(self) -> Ratings:
         """Raise ``RuntimeError`` naming the first game that is not ``SOLVED``; else return self."""
-        status = np.atleast_1d(np.asarray(self.status))
-        bad = np.flatnonzero(status != Status.SOLVED)
-        if len(bad):
-            code = Status(int(status[bad[0]]))
-            message = self.messages[bad[0]] if self.batched else self.messages
-            where = f"game {int(bad[0])} of {len(status)}: " if self.batched else ""
-            raise RuntimeError(f"{where}{code.name}: {message or code.message}")
+        raise_first_failure(self.status, self.messages)
         return self
 
     def rating_of(self, player: int | str = 0, game: int | None = None) -> dict[str, float]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Status"]
+__all__ = ["Status", "raise_first_failure"]
 
 
 class Status(enum.IntEnum):
@@ -25,3 +25,22 @@ class Status(enum.IntEnum):
             Status.FAILED: "numerical failure (no pivot found, or the joint's residual exceeds the "
             "certificate tolerance, typically float32 on a degenerate game); use float64 or an exact solver",
         }[self]
+
+
+def raise_first_failure(status, messages=None) -> None:
+    """Raise ``RuntimeError`` naming the first game whose status is not ``SOLVED``.
+
+    ``status`` is a code or ``[B]`` codes; ``messages`` (one per game, or one)
+    say why, defaulting to each status's own message.
+    """
+    import numpy as np
+
+    batched = np.ndim(status) == 1
+    codes = np.atleast_1d(np.asarray(status))
+    bad = np.flatnonzero(codes != Status.SOLVED)
+    if not len(bad):
+        return
+    code = Status(int(codes[bad[0]]))
+    message = messages[bad[0]] if batched and messages is not None else messages
+    where = f"game {int(bad[0])} of {len(codes)}: " if batched else ""
+    raise RuntimeError(f"{where}{code.name}: {message or code.message}")

@@ -10,7 +10,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from jaxrate import gains
-from jaxrate._game import Game
+from jaxrate._game import Game, player_masks
 from jaxrate.batched._core import advance, finish, init, prepare
 from jaxrate.batched._result import BatchResult
 from jaxrate.batched._simplex import SimplexConfig
@@ -23,17 +23,7 @@ def _masks_for(shape, masks, batch):
     """Per-player masks ``[B, A_p]`` (all True when ``masks`` is None)."""
     if masks is None:
         return tuple(jnp.ones((batch, a), bool) for a in shape)
-    if len(masks) != len(shape):
-        raise ValueError(f"masks: expected one mask per player ({len(shape)}), got {len(masks)}")
-    out = []
-    for p, (m, a) in enumerate(zip(masks, shape)):
-        m = jnp.asarray(m, bool)
-        if m.ndim == 1:
-            m = jnp.broadcast_to(m, (batch, a))
-        if m.shape != (batch, a):
-            raise ValueError(f"masks[{p}]: expected shape ({batch}, {a}) or ({a},), got {m.shape}")
-        out.append(m)
-    return tuple(out)
+    return tuple(jnp.asarray(m) for m in player_masks(masks, shape, batch))
 
 
 _prepare_batch = jax.jit(jax.vmap(prepare))

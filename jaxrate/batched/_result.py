@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.status import Status
+from jaxrate.status import Status, raise_first_failure
 
 __all__ = ["Status", "BatchResult", "raise_for_status"]
 
@@ -41,9 +41,5 @@ class BatchResult(NamedTuple):
 
 def raise_for_status(result: BatchResult) -> BatchResult:
     """Raise ``RuntimeError`` naming the first game whose status is not SOLVED."""
-    status = np.atleast_1d(np.asarray(result.status))
-    bad = np.nonzero(status != Status.SOLVED)[0]
-    if len(bad):
-        code = Status(int(status[bad[0]]))
-        raise RuntimeError(f"game {int(bad[0])} of {len(status)}: {code.name}: {code.message}")
+    raise_first_failure(result.status)
     return result
