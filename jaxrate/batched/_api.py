@@ -1,4 +1,8 @@
-"""``jaxrate.deviation_ratings``: the batched JAX path."""
+"""The JAX simplex's host driver: batches, lanes, padding, sharding, processes.
+
+``jaxrate.batched.deviation_ratings``, the JAX solver's own function; users ask
+through :func:`jaxrate.deviation_ratings` with ``solver="simplex"``.
+"""
 
 from __future__ import annotations
 
