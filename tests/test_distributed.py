@@ -2,8 +2,6 @@
 
 import os
 import signal
-import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -55,34 +53,31 @@ def test_invalid_game_is_rejected_before_any_work():
         rate_many([np.zeros((2, 2, 2)), np.full((2, 2, 2), np.nan)], workers=1)
 
 
-def _kill_one_child_after(delay: float, killed: list) -> threading.Thread:
-    """Kill one worker process ``delay`` seconds after the pool has started it."""
+def _pool_workers():
     import psutil
 
-    def workers():
-        return [c for c in psutil.Process().children() if "resource_tracker" not in " ".join(c.cmdline())]
-
-    def run():
-        deadline = time.monotonic() + 20
-        while not workers() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        time.sleep(delay)
-        children = workers()
-        if children:
-            os.kill(children[0].pid, signal.SIGKILL)
-            killed.append(children[0].pid)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    return thread
+    return [c for c in psutil.Process().children() if "resource_tracker" not in " ".join(c.cmdline())]
 
 
 def test_process_pool_survives_a_killed_worker():
+    """A worker killed while the pool still has work: its tasks are resubmitted.
+
+    The kill comes when the first result arrives (the progress callback runs in
+    this process), so the pool is up and 47 games are still pending: not after a
+    fixed delay, which a loaded machine (workers slow to start) or a fast one
+    (all done first) can miss.
+    """
     games = _games(48, seed=1, shape=(3, 10, 10, 8))
     killed: list = []
-    thread = _kill_one_child_after(0.5, killed)
-    out = rate_many(games, workers=2, retries=3)
-    thread.join()
+
+    def kill_one_on_first_result(done: int, total: int) -> None:
+        if done == 1 and not killed:
+            children = _pool_workers()
+            if children:
+                os.kill(children[0].pid, signal.SIGKILL)
+                killed.append(children[0].pid)
+
+    out = rate_many(games, workers=2, retries=3, progress=kill_one_on_first_result)
     assert killed, "no worker process was killed; the test did not test recovery"
     assert [o.index for o in out] == list(range(len(games)))
     _check(out, games)
@@ -102,19 +97,16 @@ def test_dask_local_cluster_survives_a_killed_worker():
         killed: list = []
         pids = client.run(os.getpid)  # {worker address: process id}
 
-        def kill_one():
-            time.sleep(0.5)
-            pid = pids[sorted(pids)[0]]
-            os.kill(pid, signal.SIGKILL)  # the nanny starts a new worker; its tasks are rescheduled
-            killed.append(pid)
+        def kill_one_on_first_result(done: int, total: int) -> None:
+            # In this process, when the first game is back and 47 are pending: the
+            # nanny starts a new worker and the dead one's tasks are rescheduled.
+            if done == 1 and not killed:
+                pid = pids[sorted(pids)[0]]
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
 
-        thread = threading.Thread(target=kill_one, daemon=True)
-        thread.start()
-        start = time.perf_counter()
-        out = rate_many(games, executor=client.get_executor(), retries=3)
-        elapsed = time.perf_counter() - start
-        thread.join()
-    assert killed and elapsed > 0.6, elapsed  # the worker died while games were still being rated
+        out = rate_many(games, executor=client.get_executor(), retries=3, progress=kill_one_on_first_result)
+    assert killed  # the worker died while games were still being rated
     _check(out, games)
 
 
