@@ -206,3 +206,40 @@ def test_every_task_subset_of_the_first_12_livebench_models_is_rated():
     assert not np.isnan(out.samples[0]).any()
     for lo, r, hi in zip(out.lower, out.ratings, out.upper):
         assert np.all(lo <= r) and np.all(r <= hi)
+
+
+def _fail_highs_level(monkeypatch, level: int):
+    from jaxrate.exact import _solve
+
+    real = _solve._solve_level
+
+    def flaky(lp, payoffs, options, frozen, ratings, index, allow_slack):
+        if options.solver == "highs" and index == level and not allow_slack:
+            raise _solve._LevelFailed(f"level {index + 1} failed in floating point (forced)")
+        return real(lp, payoffs, options, frozen, ratings, index, allow_slack)
+
+    monkeypatch.setattr(_solve, "_solve_level", flaky)
+
+
+def test_real_valued_game_is_rescued_by_the_other_back_end_from_scratch(monkeypatch):
+    """Payoffs with 12 significant digits would make an exact solve slow: the other
+    back end re-solves the whole game first (it freezes its own float values)."""
+    g = np.random.default_rng(30).normal(size=(2, 6, 5))
+    _fail_highs_level(monkeypatch, 2)
+    result = deviation_ratings(g)
+    assert result.steps == ("glop",) * result.levels and "forced" in result.rescue
+    assert jaxrate.verify(g, result, rational=True).ok
+    monkeypatch.undo()
+    np.testing.assert_allclose(
+        np.concatenate(result.ratings),
+        np.concatenate(deviation_ratings(g, solver="rational").ratings),
+        atol=1e-9,
+    )
+
+
+def test_decimal_scores_are_rescued_in_exact_arithmetic_first(monkeypatch):
+    g = np.round(np.random.default_rng(31).random((2, 6, 5)), 3)  # scores with three decimals
+    _fail_highs_level(monkeypatch, 2)
+    result = deviation_ratings(g)
+    assert set(result.steps) == {"rational"} and "forced" in result.rescue
+    assert jaxrate.verify(g, result, rational=True).ok

@@ -27,6 +27,7 @@ degenerate pivots, so it cannot cycle.
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -112,6 +113,7 @@ class _Level:
         self.basis: list[int] | None = None
         self.pivots = 0
         self.pricing_rounds = 0
+        self.deadline: float | None = None
         self._add_joints(np.unique(np.asarray(hint, dtype=np.int64)))
 
     # ------------------------------------------------------------ columns
@@ -287,6 +289,8 @@ class _Level:
             degenerate = degenerate + 1 if best == 0 else 0
             self.basis[leave] = enter
             self.pivots += 1
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise TimeoutError(f"exact arithmetic: over its time budget after {self.pivots} pivots")
             pivot = u[leave]
             row = flint.fmpq_mat(1, self.m, [inverse[leave, j] for j in range(self.m)])
             # x' = x - theta u with x'_leave = theta; pi' = pi + (d_enter / u_leave) (row leave of B^-1).
@@ -346,12 +350,15 @@ class _Level:
             self._add_joints(entering[:batch])
 
 
-def solve_rational(payoffs: np.ndarray, hint: np.ndarray | None = None) -> RationalRun:
+def solve_rational(
+    payoffs: np.ndarray, hint: np.ndarray | None = None, seconds: float | None = None
+) -> RationalRun:
     """Exact lexicographic min-max of the deviation gains of integer ``payoffs``.
 
     Args:
       payoffs: integer payoffs ``[N, A_1, ..., A_N]`` (see :func:`integer_payoffs`).
       hint: flat joint indices to seed the master with (e.g. a float run's supports).
+      seconds: a time budget; past it (checked between pivots) ``TimeoutError``.
 
     Returns:
       A :class:`RationalRun` with exact level values, ratings, joint and duals.
@@ -365,6 +372,8 @@ def solve_rational(payoffs: np.ndarray, hint: np.ndarray | None = None) -> Ratio
     seed = np.argpartition(score, k - 1)[:k]
     hint = seed if hint is None else np.concatenate([np.asarray(hint, dtype=np.int64), seed])
     level = _Level(payoffs, hint)
+    if seconds is not None:
+        level.deadline = time.monotonic() + seconds
     start = int(seed[np.argmin(score[seed])])
     frozen_at = np.full(num_c, -1, dtype=np.int64)
     values, duals = [], []

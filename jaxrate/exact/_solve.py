@@ -31,6 +31,10 @@ _DENSE_JOINTS = 200
 # rational arithmetic when floating point fails.
 _OTHER_MAX_JOINTS = 50_000
 _RATIONAL_MAX_JOINTS = 2_000_000
+# Integer payoffs below this (scores with a few decimals) make short rationals:
+# exact arithmetic is then the first rescue; above it, the budget below applies.
+_SHORT_INTEGERS = 10**7
+_RATIONAL_BUDGET_S = 60.0
 
 
 def _support_gains(payoffs: np.ndarray, sol) -> np.ndarray:
@@ -139,34 +143,82 @@ def deviation_ratings(
         return _constant_game(game)
     swap = _resolve_symmetry(payoffs, symmetry) if solver == "highs" else None
     options = _Options(solver, columns, swap, dual_tol, progress)
+    check_args = (game, scale, solver, certificate_tol, dual_tol, decimals)
     supports: list[np.ndarray] = []
-    rescue = None
-    if solver != "rational":
+    if solver == "rational":
+        result, check = _rational_result(game, payoffs, scale, decimals, supports, None, check_args, None)
+        check.raise_for_failure()
+        return result
+    try:
+        run = _float_run(payoffs, game, options, supports, allow_slack=False)
+        result, check = _checked(run, *check_args)
+        if check.ok:
+            return result
+        rescue = "certificate: " + check.problems[0]
+    except _LevelFailed as err:
+        rescue = str(err)
+    return _rescue(game, payoffs, options, supports, rescue, check_args)
+
+
+def _rescue(game, payoffs, options, supports, rescue: str, check_args):
+    """The ladder past a failed float solve; returns a verified result or raises.
+
+    Scores given with a few decimals make short rationals, so exact arithmetic
+    goes first (0.2-12 s on the hard real sub-leaderboards). Otherwise (random
+    reals: 12-digit integers, an exact solve of minutes) the other back end first
+    re-solves the whole problem from scratch (it freezes its own float values:
+    7.5 s for a 2P 65 x 18 random game HiGHS fails), then exact arithmetic with a
+    budget, then the smallest slack that works (reported), and last exact
+    arithmetic without a budget: it never gives up.
+    """
+    from jaxrate.exact._rational import integer_payoffs
+
+    scale, decimals = check_args[1], check_args[5]
+    integers, _ = integer_payoffs(game.payoffs, payoffs, scale, decimals)
+    short = int(np.abs(integers).max(initial=0)) < _SHORT_INTEGERS
+    if short and game.num_joints <= _RATIONAL_MAX_JOINTS:
+        result, check = _rational_result(game, payoffs, scale, decimals, supports, None, check_args, rescue)
+        if check.ok:
+            return result
+    if game.num_joints <= _OTHER_MAX_JOINTS:
+        other = options._replace(solver="glop" if options.solver == "highs" else "highs", swap=None)
         try:
-            run = _float_run(payoffs, game, options, supports, allow_slack=False)
-            result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, decimals)
+            run = _float_run(payoffs, game, other, supports, allow_slack=False)
+            result, check = _checked(run._replace(steps=(other.solver,) * len(run.values)), *check_args)
+            if check.ok:
+                return dataclasses.replace(result, rescue=rescue)
+        except _LevelFailed:
+            pass
+    if not short and game.num_joints <= _RATIONAL_MAX_JOINTS:
+        try:
+            result, check = _rational_result(
+                game, payoffs, scale, decimals, supports, _RATIONAL_BUDGET_S, check_args, rescue
+            )
             if check.ok:
                 return result
-            rescue = "certificate: " + check.problems[0]
-        except _LevelFailed as err:
-            rescue = str(err)
-    if solver == "rational" or game.num_joints <= _RATIONAL_MAX_JOINTS:
-        from jaxrate.exact._rational import integer_payoffs, solve_rational
-
-        hint = np.unique(np.concatenate(supports)) if supports else None
-        integers, unit = integer_payoffs(game.payoffs, payoffs, scale, decimals)
-        exact = solve_rational(integers, hint=hint)
-        run = _from_rational(exact, shape=game.num_strategies, unit=unit)
-        result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, decimals, rescue=rescue)
-        if check.ok or solver == "rational":
-            check.raise_for_failure()
+        except TimeoutError:
+            pass
+    try:
+        run = _float_run(payoffs, game, options, supports, allow_slack=True)
+        result, check = _checked(run, *check_args, rescue=rescue)
+        if check.ok:
             return result
-        rescue += "; rational: " + check.problems[0]  # pragma: no cover - exact results verify
-    # Last resort for games too large for exact arithmetic: the smallest slack that works.
-    run = _float_run(payoffs, game, options, supports, allow_slack=True)
-    result, check = _checked(game, run, scale, solver, certificate_tol, dual_tol, decimals, rescue=rescue)
+    except _LevelFailed:
+        pass
+    result, check = _rational_result(game, payoffs, scale, decimals, supports, None, check_args, rescue)
     check.raise_for_failure()
     return result
+
+
+def _rational_result(game, payoffs, scale, decimals, supports, seconds, check_args, rescue):
+    """The whole solve in exact arithmetic (within ``seconds``, or ``TimeoutError``), checked."""
+    from jaxrate.exact._rational import integer_payoffs, solve_rational
+
+    hint = np.unique(np.concatenate(supports)) if supports else None
+    integers, unit = integer_payoffs(game.payoffs, payoffs, scale, decimals)
+    exact = solve_rational(integers, hint=hint, seconds=seconds)
+    run = _from_rational(exact, shape=game.num_strategies, unit=unit)
+    return _checked(run, *check_args, rescue=rescue)
 
 
 class _Options(NamedTuple):
@@ -251,7 +303,7 @@ def _from_rational(exact, shape: tuple[int, ...], unit: float) -> _Run:
     )
 
 
-def _checked(game, run: _Run, scale, solver, rel_tol, dual_tol, decimals, rescue=None):
+def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue=None):
     """The result of ``run`` in the user's units, and its independent verification."""
     from jaxrate.certificate import certificate_tolerance, verify
 
