@@ -165,14 +165,7 @@ class _Builder:
         """Rate ``games`` one by one on the exact path (masked strategies left out)."""
         from jaxrate.exact import deviation_ratings as exact_ratings
 
-        options = dict(
-            solver=solver.backend,
-            columns=solver.columns,
-            symmetry=solver.symmetry,
-            dual_tol=solver.dual_tol,
-            certificate_tol=solver.certificate_tol,
-            decimals=solver.decimals,
-        )
+        options = solver.options()
         for i in games:
             payoffs = self._numpy_game(i)
             keep = None if self.masks is None else tuple(m[i] for m in self.masks)
@@ -191,7 +184,7 @@ class _Builder:
             try:
                 game = Game(sub, self.data.players, names)
                 result = exact_ratings(game, progress=progress if self.batch == 1 else None, **options)
-            except (ValueError, RuntimeError) as err:
+            except Exception as err:  # noqa: BLE001 - one game's failure is its status, never the batch's
                 self.status[i], self.messages[i] = int(Status.FAILED), f"{type(err).__name__}: {err}"
                 continue
             self._put_exact(i, result, keep)

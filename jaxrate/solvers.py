@@ -91,6 +91,17 @@ class Exact:
     def name(self) -> str:
         return self.backend
 
+    def options(self) -> dict:
+        """This solver as keyword arguments of :func:`jaxrate.exact.deviation_ratings`."""
+        return {
+            "solver": self.backend,
+            "columns": self.columns,
+            "symmetry": self.symmetry,
+            "dual_tol": self.dual_tol,
+            "certificate_tol": self.certificate_tol,
+            "decimals": self.decimals,
+        }
+
     def accuracy(self, precision: str = "float64") -> float:
         """Relative accuracy of the ratings this solver returns."""
         return self.certificate_tol

@@ -50,16 +50,9 @@ def game_count(request) -> int:
 
 @pytest.fixture
 def biased_shapley():
-    n = 241
-    p1 = np.array(
-        [
-            [-8, -2, 4, -680 / n],
-            [2, -8, -1, -680 / n],
-            [-4, 1, -8, -680 / n],
-            [-712 / n, -920 / n, -184 / n, -680 / n],
-        ]
-    )
-    return np.stack([p1, p1.T])
+    from jaxrate.studies.shapley import biased_shapley
+
+    return biased_shapley()
 
 
 @pytest.fixture(scope="session")

@@ -140,3 +140,21 @@ def test_baselines_return_frames_of_the_same_shape():
     p, names = jaxrate.ratings.win_probabilities(table)
     elo = jaxrate.elo_ratings(p, models=list("abcd")).to_frame()
     assert list(elo["strategy"]) == list("abcd") and elo.loc[elo["rating"].idxmax(), "rank"] == 1
+
+
+def test_an_unexpected_error_in_one_game_leaves_the_batch_rated(monkeypatch):
+    import jaxrate.exact
+
+    real = jaxrate.exact.deviation_ratings
+    calls = {"n": 0}
+
+    def breaks_second(game, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise ZeroDivisionError("simulated solver bug")
+        return real(game, **kwargs)
+
+    monkeypatch.setattr(jaxrate.exact, "deviation_ratings", breaks_second)
+    out = jaxrate.deviation_ratings(np.random.default_rng(9).random((4, 2, 3, 3)), "highs")
+    assert list(out.status) == [Status.SOLVED, Status.FAILED, Status.SOLVED, Status.SOLVED]
+    assert "ZeroDivisionError: simulated solver bug" in out.messages[1] and np.isnan(out.ratings[0][1]).all()

@@ -18,9 +18,6 @@ from jaxrate.exact._result import ExactResult
 __all__ = ["RateOutcome", "rate_many"]
 
 
-_EXACT_FIELDS = ("columns", "symmetry", "dual_tol", "certificate_tol", "decimals")
-
-
 class RateOutcome(NamedTuple):
     """What happened to one game of :func:`rate_many`.
 
@@ -52,7 +49,7 @@ def _rate_one(payoffs: np.ndarray, options: dict) -> tuple[ExactResult | None, s
 
     solver = options.get("solver")
     if isinstance(solver, Exact):  # a solver value: its settings are the exact path's options
-        options = {**options, **{k: getattr(solver, k) for k in _EXACT_FIELDS}, "solver": solver.backend}
+        options = {**options, **solver.options()}
     start = time.perf_counter()
     try:
         return deviation_ratings(payoffs, **options), None, time.perf_counter() - start
