@@ -44,7 +44,7 @@ class _State(NamedTuple):
     is_basic: jax.Array  # [n] bool
     fixed: jax.Array  # [n] bool: may not enter (fixed, masked or not yet enabled)
     fixed_value: jax.Array  # [n] value of fixed variables (in the right-hand side)
-    d_rows: jax.Array  # [C, C] bool: rows carrying +1 in level column k
+    frozen_at: jax.Array  # [C] int32 slot k at which a row froze: it carries +1 in level columns < k
     obj: jax.Array  # () int32 column minimised (u) or maximised (d_k)
     frozen: jax.Array  # [C] bool
     r: jax.Array  # [C]
@@ -107,7 +107,11 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
     def a_transpose(yc):
         return gains.transpose_gains(payoffs, yc).reshape(-1)
 
-    def column(j, d_rows):
+    def d_rows(frozen_at, k):
+        """Rows carrying ``+1`` in level column ``k``: those still free when it opened."""
+        return row_mask & (frozen_at > k)
+
+    def column(j, frozen_at):
         """Column ``j`` of the constraint matrix, ``[m]``."""
         jj = jnp.clip(j, 0, num_j - 1)
         a_col = a_column(jj)
@@ -115,7 +119,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         u_col = jnp.concatenate([-live, jnp.zeros(1, dtype)])
         s_col = jnp.concatenate([(rows == j - col_s).astype(dtype), jnp.zeros(1, dtype)])
         k = jnp.clip(j - col_d, 0, num_c - 1)
-        d_col = jnp.concatenate([d_rows[k].astype(dtype), jnp.zeros(1, dtype)])
+        d_col = jnp.concatenate([d_rows(frozen_at, k).astype(dtype), jnp.zeros(1, dtype)])
         return jnp.where(
             j < num_j, sigma_col, jnp.where(j == col_u, u_col, jnp.where(j < col_d, s_col, d_col))
         )
@@ -126,11 +130,12 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         fixed_nb = st.fixed & ~st.is_basic
         u_part = jnp.where(fixed_nb[col_u], st.fixed_value[col_u], 0.0)
         d_vals = jnp.where(fixed_nb[col_d:], st.fixed_value[col_d:], 0.0)  # [C]
-        row_shift = (-u_part + d_vals @ st.d_rows.astype(dtype)) * live  # [C]
+        carried = d_rows(st.frozen_at[None, :], rows[:, None]).astype(dtype)  # [k, c]
+        row_shift = (-u_part + d_vals @ carried) * live  # [C]
         return b - jnp.concatenate([row_shift, jnp.zeros(1, dtype)])
 
     def refactor(st: _State) -> _State:
-        cols = jax.vmap(lambda j: column(j, st.d_rows))(st.basis).T  # [m, m]
+        cols = jax.vmap(lambda j: column(j, st.frozen_at))(st.basis).T  # [m, m]
         binv = jnp.linalg.inv(cols)
         xb = binv @ rhs(st)
         return st._replace(binv=binv, xb=xb, since_refactor=jnp.zeros((), jnp.int32))
@@ -142,8 +147,11 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         r_sigma = -(a_transpose(yc) + ysum)
         r_u = jnp.where(st.obj == col_u, 1.0, 0.0) + jnp.sum(yc)
         r_s = -yc
-        cost_d = jnp.where(jnp.arange(num_c) == st.obj - col_d, -1.0, 0.0)
-        r_d = cost_d - st.d_rows.astype(dtype) @ yc
+        # Only the current level's column may enter (earlier ones are fixed,
+        # later ones not yet open).
+        k = st.obj - col_d
+        r_k = -1.0 - jnp.sum(jnp.where(d_rows(st.frozen_at, k), yc, 0.0))
+        r_d = jnp.where(rows == k, r_k, 0.0)
         red = jnp.concatenate([r_sigma, r_u[None], r_s, r_d])
         return jnp.where(st.is_basic | st.fixed, 0.0, red), r_s
 
@@ -179,7 +187,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             level=jnp.where(go, k, st.level),
             fixed=fixed,
             fixed_value=jnp.where(go & (cols == st.obj), obj_value, st.fixed_value),
-            d_rows=jnp.where(open_next & (rows == k)[:, None], still_free[None, :], st.d_rows),
+            frozen_at=jnp.where(new, k, st.frozen_at).astype(jnp.int32),
             obj=jnp.where(open_next, col_d + k, st.obj).astype(jnp.int32),
             done=st.done | done,
             degenerate=jnp.where(go, 0, st.degenerate).astype(jnp.int32),
@@ -191,7 +199,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         dantzig = jnp.argmin(red)
         bland = jnp.argmax(negative)
         q = jnp.where(st.degenerate >= config.bland_after, bland, dantzig)
-        alpha = st.binv @ column(q, st.d_rows)  # [m]
+        alpha = st.binv @ column(q, st.frozen_at)  # [m]
         fixed_b = st.fixed[st.basis]
         ratio = jnp.where(
             fixed_b,
@@ -272,7 +280,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             is_basic=is_basic,
             fixed=fixed,
             fixed_value=jnp.zeros(n, dtype),
-            d_rows=jnp.zeros((num_c, num_c), bool),
+            frozen_at=jnp.where(row_mask, num_c + 1, 0).astype(jnp.int32),
             obj=jnp.asarray(col_u, jnp.int32),
             frozen=~row_mask,
             r=jnp.zeros(num_c, dtype),
