@@ -19,6 +19,7 @@ from jaxrate.batched._core import advance, finish, init, prepare
 from jaxrate.batched._result import BatchResult
 from jaxrate.batched._simplex import SimplexConfig
 from jaxrate.solvers import Simplex
+from jaxrate.status import Status
 
 __all__ = ["deviation_ratings"]
 
@@ -193,7 +194,8 @@ def deviation_ratings(
         out = _rate_across_processes(stacked, mask_arrays, start, config, lanes)
     else:
         out = _rate_here(stacked, mask_arrays, start, config, lanes)
-    out = {k: np.asarray(v)[:batch] for k, v in out.items()}
+    out = {k: np.array(v)[:batch] for k, v in out.items()}
+    _retry_unsolved(out, stacked, mask_arrays, start, config, lanes)
     ratings = gains.split_players(out["ratings"], shape)
     result = BatchResult(
         ratings=ratings,
@@ -208,6 +210,27 @@ def deviation_ratings(
     if not batched:
         result = BatchResult(tuple(r[0] for r in result.ratings), *(x[0] for x in result[1:-1]), precision)
     return result
+
+
+def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes) -> None:
+    """Re-solve, in place, the games the first pass left unsolved, with the
+    largest-pivot ratio test (stabler on highly degenerate games; Bland's
+    ties need about half the pivots elsewhere, so they go first). Each game's
+    ``iterations`` counts both passes."""
+    unsolved = np.nonzero(np.isin(out["status"], (int(Status.MAX_ITERATIONS), int(Status.FAILED))))[0]
+    if config.largest_pivot or unsolved.size == 0:
+        return
+    pick = jnp.asarray(unsolved)
+    again = _rate_here(
+        stacked[pick], tuple(m[pick] for m in mask_arrays), start[pick], config._replace(largest_pivot=True), lanes
+    )
+    again = {k: np.asarray(v)[: unsolved.size] for k, v in again.items()}
+    better = unsolved[again["status"] == int(Status.SOLVED)]
+    taken = again["status"] == int(Status.SOLVED)
+    first_pivots = out["iterations"][unsolved]
+    for k, v in again.items():
+        out[k][better] = v[taken]
+    out["iterations"][unsolved] = first_pivots + again["iterations"]
 
 
 def _rate_here(stacked, mask_arrays, start, config, lanes) -> dict:

@@ -209,10 +209,14 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             ),
         )
         best = jnp.min(ratio)
-        # Ties: the smallest basic column (Bland's leaving rule); fixed leavers
-        # (ratio 0) always win.
+        # Ties: the smallest basic column (Bland's leaving rule; fixed leavers,
+        # ratio 0, always win), or in the retry pass the largest pivot element,
+        # more stable on highly degenerate games (0/1 win-loss) but ~2x the pivots.
         tie = ratio <= best + 1e-12 * (1.0 + best)
-        p = jnp.argmin(jnp.where(tie, st.basis, n + 1))
+        if config.largest_pivot:
+            p = jnp.argmax(jnp.where(tie, jnp.abs(alpha), -1.0))
+        else:
+            p = jnp.argmin(jnp.where(tie, st.basis, n + 1))
         unbounded = go & ~jnp.isfinite(best)
         go = go & ~unbounded
         theta = jnp.where(go, best, 0.0)
