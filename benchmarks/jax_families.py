@@ -73,7 +73,9 @@ def _real_games():
     from jaxrate.games import win_rate_game
 
     atari = datasets.load("atari")
-    livebench = pd.read_csv(HERE.parent.parent / "shared" / "data" / "livebench_2024_08_17.csv", index_col=0) / 100
+    livebench = (
+        pd.read_csv(HERE.parent.parent / "shared" / "data" / "livebench_2024_08_17.csv", index_col=0) / 100
+    )
     arena = json.loads((HERE.parent / "tests" / "data" / "chatbotarena_20240814.json").read_text())
     return {
         "atari-2p": jaxrate.agent_vs_task(atari),
@@ -85,7 +87,9 @@ def _real_games():
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--families", nargs="*", default=list(FAMILIES))
     parser.add_argument("--batch", type=int, default=None, help="games per family (default: the family's)")
     parser.add_argument("--repeat", type=int, default=2, help="timed JAX calls after the first (best kept)")

@@ -10,8 +10,11 @@ by side in one process (rounds interleaved, so machine noise hits all alike):
 
 * ``bland_after``: consecutive degenerate pivots before the entering rule
   switches from Dantzig's to Bland's (1 was the old behaviour);
-* ``dense``: price from a dense copy of the constraint matrix ``A [C, J]``
-  instead of from the payoff tensor.
+* ``largest_pivot``: ratio-test ties broken by the largest pivot element (the
+  JAX path's retry pass) instead of Bland's smallest index (the default).
+
+(Pricing from a dense copy of the constraint matrix was a setting here until
+the JAX path's issue 15 removed it: slower at every size measured then.)
 
 Prints, per game and setting: compile seconds, median and p90 milliseconds per
 rating, median/max pivots, games that did not solve within the pivot budget,
@@ -33,10 +36,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SETTINGS = {  # name: (bland_after, dense)
-    "old (bland 1, tensor)": (1, False),
-    "bland 30, tensor": (30, False),
-    "bland 30, dense (new)": (30, True),
+SETTINGS = {  # name: SimplexConfig fields that differ from the default
+    "old (bland 1)": {"bland_after": 1},
+    "default": {},
+    "largest-pivot ties": {"largest_pivot": True},
 }
 
 
@@ -69,7 +72,8 @@ def main() -> None:
     from _env import header
 
     import jaxrate
-    from jaxrate.batched import SimplexConfig, _simplex, rate_game
+    from jaxrate.batched import rate_game
+    from jaxrate.solvers import Simplex
 
     header()
     for game in ("kuhn_poker_3p", "sheriff"):
@@ -77,15 +81,12 @@ def main() -> None:
         exact = [np.concatenate(jaxrate.exact.deviation_ratings(g).ratings) for g in games]
         shape = games[0].shape[1:]
         compiled, stats = {}, {}
-        for name, (bland_after, dense) in SETTINGS.items():
-            config = SimplexConfig(1e-9, 1e-9, 1e-9, 50 * (sum(shape) + 1), 50, bland_after)
-            saved = _simplex._DENSE_ENTRIES
-            _simplex._DENSE_ENTRIES = 10**12 if dense else 0  # read when the function is traced
+        for name, changes in SETTINGS.items():
+            config = Simplex().config(sum(shape))._replace(**changes)
             start = time.perf_counter()
             compiled[name] = (
                 jax.jit(lambda g, config=config: rate_game(g, config=config)).lower(games[0]).compile()
             )
-            _simplex._DENSE_ENTRIES = saved
             stats[name] = {
                 "compile": time.perf_counter() - start,
                 "ms": [],

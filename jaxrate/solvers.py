@@ -44,10 +44,12 @@ SIMPLEX_TOL = {"float32": 2e-5, "float64": 1e-9}
 REFACTOR_EVERY = {"float32": 10, "float64": 50}
 # Relative accuracy the JAX simplex states for a SOLVED game; a result whose
 # certificate residual exceeds it is FAILED (float32 measured: ~1e-3 typical).
-SIMPLEX_ACCURACY = {"float32": 2e-2, "float64": 1e-6}
+SIMPLEX_ACCURACY = {"float32": 1e-3, "float64": 1e-6}
 # Batches of games with at most this many joints go to the JAX simplex under
-# Auto (measured: benchmarks/uncertainty.py, RESULTS.md).
-AUTO_MAX_JAX_JOINTS = 300
+# Auto: it measured faster than the exact path on every seeded family up to
+# here (1.3x-22x; 2P 64 x 64 and 3P 16 x 16 x 16, 4,096 joints, measured 4.7x
+# and 0.9x: benchmarks/jax_families.py, RESULTS.md, issue 15).
+AUTO_MAX_JAX_JOINTS = 2500
 
 
 class SimplexConfig(NamedTuple):
@@ -60,6 +62,7 @@ class SimplexConfig(NamedTuple):
     refactor_every: int = 50  # pivots between recomputing the basis inverse
     bland_after: int = 30  # consecutive degenerate pivots before Bland's rule (anti-cycling)
     largest_pivot: bool = False  # ratio-test ties: largest pivot element (the retry pass) or Bland's
+    perturb: float = 0.0  # right-hand sides lowered by 1-2x this (the retry pass; anti-cycling)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,14 +124,15 @@ class Simplex:
       max_pivots: per-game pivot budget of each pass (default ``25 (C + 1)``; the
         seeded families of the benchmark need at most 18 (C + 1)).
       refactor_every: pivots between recomputing the basis inverse.
-      lanes: games solved side by side; a larger batch streams through them.
+      lanes: games solved side by side; a larger batch streams through them
+        (default: by game size, see :func:`jaxrate.batched.deviation_ratings`).
     """
 
     precision: str = "float64"
     tol: float | None = None
     max_pivots: int | None = None
     refactor_every: int | None = None
-    lanes: int = 256
+    lanes: int | None = None
 
     def __post_init__(self) -> None:
         if self.precision not in SIMPLEX_TOL:

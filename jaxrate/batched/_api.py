@@ -108,7 +108,7 @@ def deviation_ratings(
     tol: float | None = None,
     max_pivots: int | None = None,
     refactor_every: int | None = None,
-    lanes: int = 256,
+    lanes: int | None = None,
 ) -> BatchResult:
     """Deviation ratings of one game or a batch, all games solved in parallel in JAX.
 
@@ -135,7 +135,10 @@ def deviation_ratings(
         :data:`jaxrate.solvers.REFACTOR_EVERY`: 10 in float32, 50 in float64).
       lanes: games solved side by side; a larger batch streams through them,
         a finished game handing its lane to the next, so no batch waits for
-        its slowest game.
+        its slowest game. Default: about 2M numbers of simplex state per pass
+        (``lanes (J + (C + 1)^2) <= 2^21``, a power of two in [32, 1024]): 1,024
+        lanes for 2P 10 x 10 games, 256 for 2P 32 x 32, 64 for 100 x 20
+        leaderboards (measured: benchmarks/RESULTS.md, issue 15).
 
     Returns:
       A :class:`BatchResult`; one bad game (NaN payoffs, pivot cap) gets its
@@ -189,7 +192,7 @@ def deviation_ratings(
         start = jnp.full((batch,), -1, jnp.int32)
     num_c = int(sum(shape))
     config = Simplex(precision, tol, max_pivots, refactor_every).config(num_c)
-    lanes = max(int(lanes), 1)
+    lanes = default_lanes(int(np.prod(shape)), num_c) if lanes is None else max(int(lanes), 1)
     if jax.process_count() > 1:
         out = _rate_across_processes(stacked, mask_arrays, start, config, lanes)
     else:
@@ -212,24 +215,50 @@ def deviation_ratings(
     return result
 
 
-def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes) -> None:
-    """Re-solve, in place, the games the first pass left unsolved, with the
-    largest-pivot ratio test (stabler on highly degenerate games; Bland's
-    ties need about half the pivots elsewhere, so they go first). Each game's
-    ``iterations`` counts both passes."""
+def default_lanes(num_joints: int, num_constraints: int) -> int:
+    """Lanes for games of this size: small games share a pass, big ones stream."""
+    per_game = num_joints + (num_constraints + 1) ** 2
+    return int(min(1024, max(32, 1 << max(0, (2**21 // per_game).bit_length() - 1))))
+
+
+# The retry ladder for games a pass leaves unsolved, each step with twice the
+# first pass's pivot budget: the largest-pivot ratio test (stabler on highly
+# degenerate games: it solved every 0/1 win-loss 48 x 48 game Bland's ties
+# left), then Bland's ties again on right-hand sides perturbed by 1e-9 of the
+# range (it solved the 100 x 20 leaderboard and 64 x 64 games the first two
+# left cycling). Bland's ties go first: about half the pivots elsewhere.
+RETRIES = ({"largest_pivot": True}, {"perturb": 1e-9})
+
+
+def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step: int = 0) -> None:
+    """Re-solve, in place, the games a pass left unsolved: in float64 after a
+    float32 pass (float32 runs out of precision on games from 2P 32 x 32 on),
+    else with the next step of :data:`RETRIES`. Each game's ``iterations``
+    counts every pass it took."""
     unsolved = np.nonzero(np.isin(out["status"], (int(Status.MAX_ITERATIONS), int(Status.FAILED))))[0]
-    if config.largest_pivot or unsolved.size == 0:
+    if step >= len(RETRIES) or unsolved.size == 0:
         return
     pick = jnp.asarray(unsolved)
-    again = _rate_here(
-        stacked[pick], tuple(m[pick] for m in mask_arrays), start[pick], config._replace(largest_pivot=True), lanes
-    )
-    again = {k: np.asarray(v)[: unsolved.size] for k, v in again.items()}
-    better = unsolved[again["status"] == int(Status.SOLVED)]
+    games, masks, starts = stacked[pick], tuple(m[pick] for m in mask_arrays), start[pick]
+    if stacked.dtype == jnp.float32:
+        with jax.enable_x64(True):
+            wide = jnp.asarray(np.asarray(games, np.float64))
+            wide_config = Simplex("float64").config(sum(m.shape[1] for m in mask_arrays))
+            again = _rate_here(wide, masks, starts, wide_config, lanes)
+            again = {k: np.array(v)[: unsolved.size] for k, v in again.items()}
+            _retry_unsolved(again, wide, masks, starts, wide_config, lanes)
+    else:
+        budget = config.max_pivots * (2 if step == 0 else 1)
+        retry = config._replace(
+            max_pivots=budget, **{"largest_pivot": False, "perturb": 0.0, **RETRIES[step]}
+        )
+        again = _rate_here(games, masks, starts, retry, lanes)
+        again = {k: np.array(v)[: unsolved.size] for k, v in again.items()}
+        _retry_unsolved(again, games, masks, starts, retry, lanes, step + 1)
     taken = again["status"] == int(Status.SOLVED)
     first_pivots = out["iterations"][unsolved]
     for k, v in again.items():
-        out[k][better] = v[taken]
+        out[k][unsolved[taken]] = v[taken]
     out["iterations"][unsolved] = first_pivots + again["iterations"]
 
 

@@ -20,8 +20,13 @@ A fixed variable that is basic leaves the basis at the first pivot that would
 move it (a zero-step pivot) and its value moves into the right-hand side.
 
 Rows are frozen by their duals (the reduced cost of their slack), exactly as
-the exact path freezes them. The basis inverse is kept explicitly (``m = C + 1``
-is small) with product-form updates and a periodic refactorisation.
+the exact path freezes them, and a frozen row's slack is fixed at 0 (it is 0 at
+every later feasible point; left free, degenerate pivots on it stalled 14% of
+2P 32 x 32 games). The basis inverse is kept explicitly (``m = C + 1`` is small)
+with product-form updates and a periodic refactorisation. Pricing contracts the
+payoff tensor (``A`` is never formed). Ratio-test ties go by Bland's smallest
+index, or (``config.largest_pivot``, the host driver's retry pass for games the
+first pass leaves unsolved) by the largest pivot element.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from jaxrate.certificate import rows_to_freeze
 from jaxrate.solvers import SimplexConfig
 
 __all__ = ["SimplexConfig", "make_solver", "solve_one"]
+
 
 class _State(NamedTuple):
     binv: jax.Array  # [m, m]
@@ -97,6 +103,11 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
     multi = jnp.stack(jnp.unravel_index(jnp.arange(num_j), shape), axis=1)  # [J, N]
 
     live = row_mask.astype(dtype)  # masked rows read s_c = 0 and constrain nothing
+    # With ``config.perturb`` (the retry pass) each row's right-hand side is
+    # lowered by a distinct tiny amount (between ``perturb`` and twice it), so
+    # that vertices are not degenerate and pivots cannot cycle. A frozen row's
+    # rating is then its gain A_c sigma: ratings move by at most ``2 perturb``.
+    shift = config.perturb * (1.0 + jnp.modf(rows * 0.6180339887498949)[0]).astype(dtype) * live
     # A is never held: pricing contracts the payoff tensor (N J flops, not C J)
     # and a column is a gather. A dense copy of A measured 1.3x slower at 2P
     # 10 x 10 and 1.9x at 3P 8 x 8 x 8 (memory traffic per pivot).
@@ -125,7 +136,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         )
 
     def rhs(st: _State):
-        b = jnp.concatenate([-live, jnp.ones(1, dtype)])
+        b = jnp.concatenate([-live - shift, jnp.ones(1, dtype)])
         # b - sum over fixed non-basic variables of column * value (u and d's only).
         fixed_nb = st.fixed & ~st.is_basic
         u_part = jnp.where(fixed_nb[col_u], st.fixed_value[col_u], 0.0)
@@ -182,7 +193,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         fixed = (st.fixed | slack_new | (go & (cols == st.obj))) & ~(open_next & (cols == col_d + k))
         return st._replace(
             frozen=frozen,
-            r=jnp.where(new, value, st.r),
+            r=jnp.where(new, value - shift, st.r),
             base=jnp.where(go, value, st.base),
             level=jnp.where(go, k, st.level),
             fixed=fixed,
@@ -234,9 +245,9 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             is_basic=is_basic,
             pivots=st.pivots + go,
             since_refactor=st.since_refactor + go,
-            degenerate=jnp.where(go, jnp.where(theta <= config.pivot_tol, st.degenerate + 1, 0), st.degenerate).astype(
-                jnp.int32
-            ),
+            degenerate=jnp.where(
+                go, jnp.where(theta <= config.pivot_tol, st.degenerate + 1, 0), st.degenerate
+            ).astype(jnp.int32),
             done=st.done | unbounded,
             failed=st.failed | unbounded,
         )
@@ -264,12 +275,22 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
 
     flat_mask = joint_mask.reshape(-1)
 
+    def first_joint():
+        """The unmasked joint whose largest deviation gain is smallest (the pure joint
+        nearest a CCE): level 1 starts nearer its optimum (2P 10 x 10 and 3P 6 x 6 x 6
+        batches: 8% fewer pivots, 1.13x and 1.16x faster than the first joint)."""
+        worst = jnp.zeros(shape, dtype)
+        for p in range(len(shape)):
+            own = jnp.where(joint_mask, payoffs[p], -jnp.inf)
+            worst = jnp.maximum(worst, jnp.max(own, axis=p, keepdims=True) - payoffs[p])
+        return jnp.argmin(jnp.where(joint_mask, worst, jnp.inf).reshape(-1))
+
     def init(start) -> _State:
         # Initial basis: the first unmasked joint a0 with sigma = 1, u = 1 + max_c A_c a0,
         # slacks basic except on the row attaining the max (its slack is non-basic).
-        a0 = jnp.where((start >= 0) & flat_mask[jnp.clip(start, 0, num_j - 1)], start, jnp.argmax(flat_mask))
+        a0 = jnp.where((start >= 0) & flat_mask[jnp.clip(start, 0, num_j - 1)], start, first_joint())
         col0 = gains.constraint_columns(payoffs, multi[a0][None])[:, 0]
-        col0 = jnp.where(row_mask, col0, -jnp.inf)
+        col0 = jnp.where(row_mask, col0 + shift, -jnp.inf)
         c_star = jnp.argmax(col0)
         slack_rows = jnp.where(rows < c_star, rows, rows + 1)[: num_c - 1]
         basis = jnp.concatenate([jnp.array([a0, col_u]), col_s + slack_rows]).astype(jnp.int32)
