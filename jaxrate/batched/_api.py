@@ -109,6 +109,7 @@ def deviation_ratings(
     max_pivots: int | None = None,
     refactor_every: int | None = None,
     lanes: int | None = None,
+    retry: bool = True,
 ) -> BatchResult:
     """Deviation ratings of one game or a batch, all games solved in parallel in JAX.
 
@@ -139,6 +140,9 @@ def deviation_ratings(
         (``lanes (J + (C + 1)^2) <= 2^21``, a power of two in [32, 1024]): 1,024
         lanes for 2P 10 x 10 games, 256 for 2P 32 x 32, 64 for 100 x 20
         leaderboards (measured: benchmarks/RESULTS.md, issue 15).
+
+      retry: re-solve games a pass leaves unsolved (:data:`RETRIES`; float32
+        games in float64). ``False``: one pass, unsolved games keep their status.
 
     Returns:
       A :class:`BatchResult`; one bad game (NaN payoffs, pivot cap) gets its
@@ -198,7 +202,8 @@ def deviation_ratings(
     else:
         out = _rate_here(stacked, mask_arrays, start, config, lanes)
     out = {k: np.array(v)[:batch] for k, v in out.items()}
-    _retry_unsolved(out, stacked, mask_arrays, start, config, lanes)
+    if retry:
+        _retry_unsolved(out, stacked, mask_arrays, start, config, lanes)
     ratings = gains.split_players(out["ratings"], shape)
     result = BatchResult(
         ratings=ratings,
