@@ -104,13 +104,14 @@ def transpose_gains(payoffs: Any, y: Any) -> Any:
                     - \big(\sum_{a'} y_p(a')\big) G_p(a)\Big]
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]``.
+      payoffs: ``[N, A_1, ..., A_N]``, or a tuple of the ``N`` tensors
+        ``[A_1, ..., A_N]`` (a JAX loop that prices at every step slices once).
       y: constraint weights ``[C]`` stacked by player.
     """
-    xp = _xp(payoffs)
-    n = payoffs.shape[0]
-    offsets = constraint_offsets(tuple(payoffs.shape[1:]))
-    if xp is np:
+    xp = _xp(payoffs[0])
+    n = len(payoffs)
+    offsets = constraint_offsets(tuple(payoffs[0].shape))
+    if xp is np and not isinstance(payoffs, tuple):
         return _transpose_gains_numpy(payoffs, y, offsets)
     total = None
     for p in range(n):
@@ -163,18 +164,18 @@ def constraint_columns(payoffs: Any, joints: Any) -> Any:
     """Columns of ``A`` for selected joint strategies, ``[C, K]``.
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]``.
+      payoffs: ``[N, A_1, ..., A_N]`` (or a tuple of the ``N`` tensors).
       joints: integer multi-indices ``[K, N]`` of the joints wanted.
     """
-    xp = _xp(payoffs)
-    n = payoffs.shape[0]
+    xp = _xp(payoffs[0])
+    n = len(payoffs)
     joints = xp.asarray(joints)
     rows = []
     for p in range(n):
-        own = payoffs[(p,) + tuple(joints[:, q] for q in range(n))]  # [K]
+        own = payoffs[p][tuple(joints[:, q] for q in range(n))]  # [K]
         moved = xp.moveaxis(payoffs[p], p, -1)  # [A_-p, A_p]
         dev = moved[tuple(joints[:, q] for q in range(n) if q != p)]  # [K, A_p]
-        dev = xp.broadcast_to(dev, (joints.shape[0], payoffs.shape[1 + p]))  # N == 1
+        dev = xp.broadcast_to(dev, (joints.shape[0], payoffs[p].shape[p]))  # N == 1
         rows.append(dev.T - own[None, :])
     return xp.concatenate(rows, axis=0)
 

@@ -50,6 +50,9 @@ SIMPLEX_ACCURACY = {"float32": 1e-3, "float64": 1e-6}
 # here (1.3x-22x; 2P 64 x 64 and 3P 16 x 16 x 16, 4,096 joints, measured 4.7x
 # and 0.9x: benchmarks/jax_families.py, RESULTS.md, issue 15).
 AUTO_MAX_JAX_JOINTS = 2500
+# Degenerate pivots in a row, per (C + 1), after which a game is stalled and
+# changes its ratio-test ties (see jaxrate.batched._simplex, issue 15).
+STALL_AFTER = 2
 
 
 class SimplexConfig(NamedTuple):
@@ -61,8 +64,9 @@ class SimplexConfig(NamedTuple):
     max_pivots: int = 10_000  # per game, all levels together
     refactor_every: int = 50  # pivots between recomputing the basis inverse
     bland_after: int = 30  # consecutive degenerate pivots before Bland's rule (anti-cycling)
-    largest_pivot: bool = False  # ratio-test ties: largest pivot element (the retry pass) or Bland's
-    perturb: float = 0.0  # right-hand sides lowered by 1-2x this (the retry pass; anti-cycling)
+    largest_pivot: bool = False  # start with largest-pivot ratio-test ties (else Bland's)
+    perturb: float = 0.0  # start with right-hand sides lowered by 1-2x this (anti-cycling)
+    stall_after: int = 1_000  # degenerate pivots in a row before a game escalates its tie rule
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,6 +164,7 @@ class Simplex:
             cost_tol=eps,
             pivot_tol=eps,
             max_pivots=int(25 * (num_constraints + 1) if self.max_pivots is None else self.max_pivots),
+            stall_after=int(STALL_AFTER * (num_constraints + 1)),
             refactor_every=int(
                 REFACTOR_EVERY[precision] if self.refactor_every is None else self.refactor_every
             ),

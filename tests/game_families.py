@@ -2,7 +2,7 @@
 
 Each family is a batch ``[B, N, A_1, ..., A_N]`` of float64 payoffs:
 
-* ``2p-KxK``, ``3p-KxKxK``: uniform random payoffs in [0, 1] (general-sum);
+* ``2p-KxK``, ``2p-65x18``, ``3p-KxKxK``: uniform random payoffs in [0, 1] (general-sum);
 * ``lb-MxT``: two-player agent-vs-task games of synthetic leaderboards (M models,
   T tasks; ability x difficulty + noise, scores with 3 decimals), the shape of
   LiveBench (65 x 18) and larger;
@@ -28,6 +28,7 @@ FAMILIES = {
     "2p-32x32": 256,
     "2p-48x48": 256,
     "2p-64x64": 256,
+    "2p-65x18": 256,
     "lb-65x18": 256,
     "lb-100x20": 256,
     "3p-6x6x6": 1024,

@@ -15,9 +15,9 @@ import numpy as np
 
 from jaxrate import gains
 from jaxrate._game import Game, player_masks
-from jaxrate.batched._core import advance, finish, init, prepare
+from jaxrate.batched._core import prepare
+from jaxrate.batched._lanes import stream
 from jaxrate.batched._result import BatchResult
-from jaxrate.batched._simplex import SimplexConfig
 from jaxrate.solvers import Simplex
 from jaxrate.status import Status
 
@@ -32,61 +32,6 @@ def _masks_for(shape, masks, batch):
 
 
 _prepare_batch = jax.jit(jax.vmap(prepare))
-_init_batch = jax.jit(jax.vmap(init, in_axes=(0, 0, None)), static_argnums=2)
-_finish_batch = jax.jit(jax.vmap(finish, in_axes=(0, 0, None)), static_argnums=2)
-_advance_batch = jax.jit(jax.vmap(advance, in_axes=(0, 0, None, None)), static_argnums=(2, 3))
-
-
-@jax.jit
-def _merge(state, fresh, refill):
-    def pick(a, b):
-        return jnp.where(refill.reshape((-1,) + (1,) * (a.ndim - 1)), b, a)
-
-    return jax.tree.map(pick, state, fresh)
-
-
-def _take(tree, index):
-    return jax.tree.map(lambda x: x[index], tree)
-
-
-def _rate(prep, start, config: SimplexConfig, lanes: int) -> dict:
-    """Rate every game; with more games than ``lanes``, finished lanes take new games.
-
-    A vmapped loop runs as long as its slowest member, so a big batch runs in
-    ``lanes`` slots, about 64 pivots at a time: a game that is done hands its
-    slot to the next game in the queue.
-    """
-    batch = start.shape[0]
-    if batch <= lanes:
-        state = _advance_batch(_init_batch(prep, start, config), prep, config, None)
-        return {k: np.asarray(v) for k, v in _finish_batch(state, prep, config).items()}
-    slot_game = np.arange(lanes)
-    queue = lanes
-    lane_prep = _take(prep, jnp.asarray(slot_game))
-    state = _init_batch(lane_prep, start[slot_game], config)
-    results: dict[str, np.ndarray] = {}
-    rounds = max(1, 64 // config.refactor_every)
-    while True:
-        state = _advance_batch(state, lane_prep, config, rounds)
-        finished = np.asarray(state.done | (state.pivots >= config.max_pivots)) & (slot_game >= 0)
-        if finished.any():
-            out = {k: np.asarray(v) for k, v in _finish_batch(state, lane_prep, config).items()}
-            if not results:
-                results = {k: np.zeros((batch,) + v.shape[1:], v.dtype) for k, v in out.items()}
-            for k, v in out.items():
-                results[k][slot_game[finished]] = v[finished]
-            slot_game = np.where(finished, -1, slot_game)
-        idle = slot_game < 0
-        if queue >= batch and idle.all():
-            return results
-        refill = idle & (np.cumsum(idle) <= batch - queue)
-        if refill.any():
-            slot_game[refill] = np.arange(queue, queue + int(refill.sum()))
-            queue += int(refill.sum())
-            games = jnp.asarray(np.where(slot_game >= 0, slot_game, 0))
-            lane_prep = _take(prep, games)
-            state = _merge(state, _init_batch(lane_prep, start[games], config), jnp.asarray(refill))
-        # Lanes left without a game keep their finished state and do no more work.
 
 
 def _stack(payoffs: Any):
@@ -196,7 +141,7 @@ def deviation_ratings(
         start = jnp.full((batch,), -1, jnp.int32)
     num_c = int(sum(shape))
     config = Simplex(precision, tol, max_pivots, refactor_every).config(num_c)
-    lanes = default_lanes(int(np.prod(shape)), num_c) if lanes is None else max(int(lanes), 1)
+    lanes = None if lanes is None else max(int(lanes), 1)
     if jax.process_count() > 1:
         out = _rate_across_processes(stacked, mask_arrays, start, config, lanes)
     else:
@@ -220,10 +165,27 @@ def deviation_ratings(
     return result
 
 
-def default_lanes(num_joints: int, num_constraints: int) -> int:
-    """Lanes for games of this size: small games share a pass, big ones stream."""
+def default_lanes(num_joints: int, num_constraints: int, batch: int) -> int:
+    """Lanes for ``batch`` games of this size: half the batch (a power of two), so
+    that finished lanes have games to take, within about 2M numbers of simplex
+    state (``lanes (J + (C + 1)^2) <= 2^21``, at most 1,024); a batch of up to 64
+    games runs in one wave (benchmarks/RESULTS.md, issue 15)."""
     per_game = num_joints + (num_constraints + 1) ** 2
-    return int(min(1024, max(32, 1 << max(0, (2**21 // per_game).bit_length() - 1))))
+    cap = min(1024, max(32, 1 << max(0, (2**21 // per_game).bit_length() - 1)))
+    wave = _bucket(batch)
+    return int(min(cap, wave if wave <= 64 else wave // 2))
+
+
+def default_chunk(num_constraints: int, refactor_every: int) -> int:
+    """Steps between hand-overs of finished lanes: about C / 2 (a game takes
+    a few C pivots), at least 16, at most one refactorisation period."""
+    return int(min(refactor_every, max(16, num_constraints // 2)))
+
+
+def _bucket(count: int, multiple: int = 1) -> int:
+    """The padded batch size: a power of two (shared compilations), a multiple of ``multiple``."""
+    size = 1 << max(count - 1, 0).bit_length()
+    return -(-size // multiple) * multiple
 
 
 # The retry ladder for games a pass leaves unsolved, each step with twice the
@@ -268,11 +230,44 @@ def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step:
 
 
 def _rate_here(stacked, mask_arrays, start, config, lanes) -> dict:
-    """Rate a batch on this process's devices."""
-    stacked, mask_arrays, start = _pad_to_bucket(stacked, mask_arrays, start, lanes)
-    stacked, mask_arrays, start = _shard(stacked, mask_arrays, start)
+    """Rate a batch on this process's devices (each device streams its block)."""
+    count = int(stacked.shape[0])
+    devices = jax.local_devices()
+    size = _bucket(count, len(devices))
+    stacked, mask_arrays, start = (
+        _padded(stacked, size),
+        tuple(_padded(m, size) for m in mask_arrays),
+        _padded(start, size),
+    )
+    shape = tuple(stacked.shape[2:])
+    if lanes is None:
+        lanes = default_lanes(int(np.prod(shape)), int(sum(shape)), size // len(devices))
+    chunk = default_chunk(int(sum(shape)), config.refactor_every)
     prep = _prepare_batch(stacked, mask_arrays)
-    return _rate(prep, start, config, lanes=lanes)
+    if len(devices) == 1:
+        out = stream(prep, start, jnp.int32(count), config, lanes, chunk)
+    else:
+        out = _sharded(devices, config, lanes, chunk)(prep, start, jnp.int32(count))
+    return {k: np.asarray(v)[:count] for k, v in out.items()}
+
+
+def _sharded(devices, config, lanes, chunk):
+    """:func:`stream` on every local device, each on its block of the batch (no collectives)."""
+    from jax.sharding import Mesh, PartitionSpec
+
+    mesh = Mesh(np.array(devices), ("batch",))
+    block = PartitionSpec("batch")
+
+    def local(prep, start, count):
+        first = jax.lax.axis_index("batch") * start.shape[0]
+        mine = jnp.clip(count - first, 0, start.shape[0]).astype(jnp.int32)
+        return stream(prep, start, mine, config, lanes, chunk)
+
+    return jax.jit(
+        jax.shard_map(
+            local, mesh=mesh, in_specs=(block, block, PartitionSpec()), out_specs=block, check_vma=False
+        )
+    )
 
 
 def _rate_across_processes(stacked, mask_arrays, start, config, lanes) -> dict:
@@ -299,32 +294,7 @@ def _rate_across_processes(stacked, mask_arrays, start, config, lanes) -> dict:
     return {k: np.asarray(multihost_utils.process_allgather(v, tiled=True)) for k, v in local.items()}
 
 
-def _pad_to_bucket(payoffs, masks, start, lanes):
-    """Pad a batch of at most ``lanes`` games to a power of two (copies of game 0)
-    so that batch sizes share compilations; larger batches stream through lanes."""
-    batch = payoffs.shape[0]
-    pad = min(1 << max(batch - 1, 0).bit_length(), lanes) - batch
-    if pad <= 0:
-        return payoffs, masks, start
-
-    def padded(x):
-        return jnp.concatenate([x, jnp.broadcast_to(x[:1], (pad,) + x.shape[1:])])
-
-    return padded(payoffs), tuple(padded(m) for m in masks), padded(start)
-
-
-def _shard(payoffs, masks, start):
-    """Spread the batch axis over every local device (padding with copies of game 0)."""
-    devices = jax.local_devices()
-    if len(devices) == 1:
-        return payoffs, masks, start
-    from jax.sharding import Mesh, NamedSharding, PartitionSpec
-
-    pad = (-payoffs.shape[0]) % len(devices)
-
-    def put(x):
-        if pad:
-            x = jnp.concatenate([x, jnp.broadcast_to(x[:1], (pad,) + x.shape[1:])])
-        return jax.device_put(x, NamedSharding(Mesh(np.array(devices), ("batch",)), PartitionSpec("batch")))
-
-    return put(payoffs), tuple(put(m) for m in masks), put(start)
+def _padded(x, size: int):
+    """``x`` with its batch axis padded to ``size`` by copies of its first game (never rated)."""
+    pad = size - x.shape[0]
+    return jnp.concatenate([x, jnp.broadcast_to(x[:1], (pad,) + x.shape[1:])]) if pad else x

@@ -21,7 +21,7 @@ from jaxrate.normalise import DECIMALS
 from jaxrate.solvers import SIMPLEX_ACCURACY
 from jaxrate.status import Status
 
-__all__ = ["advance", "finish", "init", "prepare"]
+__all__ = ["advance", "escalate", "finish", "init", "prepare", "refactor", "run", "running"]
 
 
 def prepare(payoffs, masks):
@@ -58,16 +58,32 @@ def _solver(prep, config):
 
 
 def init(prep, start, config):
-    return _solver(prep, config)[0](start)
+    return _solver(prep, config).init(start)
 
 
 def advance(state, prep, config, rounds):
-    return _solver(prep, config)[1](state, rounds)
+    return _solver(prep, config).advance(state, rounds)
+
+
+def run(state, prep, config, steps):
+    return _solver(prep, config).run(state, steps)
+
+
+def refactor(state, prep, config):
+    return _solver(prep, config).refactor(state)
+
+
+def escalate(state, prep, config):
+    return _solver(prep, config).escalate(state)
+
+
+def running(state, prep, config):
+    return _solver(prep, config).running(state)
 
 
 def finish(state, prep, config: SimplexConfig):
     """Outputs of one game in payoff units, with its status."""
-    ratings, sigma, levels, pivots, solved, failed = _solver(prep, config)[2](state)
+    ratings, sigma, levels, pivots, solved, failed = _solver(prep, config).finish(state)
     row_mask, scale, finite = prep["row_mask"], prep["scale"], prep["finite"]
     dev = gains.deviation_gains(prep["payoffs"], sigma)
     residual = jnp.max(jnp.where(row_mask, jnp.abs(dev - ratings), 0.0)) * scale

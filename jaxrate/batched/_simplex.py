@@ -31,6 +31,7 @@ first pass leaves unsolved) by the largest pivot element.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import jax
@@ -40,7 +41,7 @@ from jaxrate import gains
 from jaxrate.certificate import rows_to_freeze
 from jaxrate.solvers import SimplexConfig
 
-__all__ = ["SimplexConfig", "make_solver", "solve_one"]
+__all__ = ["Solver", "SimplexConfig", "make_solver", "solve_one"]
 
 
 class _State(NamedTuple):
@@ -59,8 +60,46 @@ class _State(NamedTuple):
     pivots: jax.Array  # () int32
     since_refactor: jax.Array  # () int32
     degenerate: jax.Array  # () int32: consecutive pivots that did not move
+    largest: jax.Array  # () bool: ratio-test ties by the largest pivot element (else Bland's)
+    stalled: jax.Array  # () bool: a degenerate run outlasted every tie rule (ends as MAX_ITERATIONS)
     done: jax.Array  # () bool
     failed: jax.Array  # () bool
+
+
+# Smallest pivot element, relative to the entering column's largest entry, on
+# which a fixed basic variable is exchanged out of the basis.
+FIXED_PIVOT_REL = 1e-7
+
+
+class Solver(NamedTuple):
+    """One game's simplex, as functions of its state (see :func:`make_solver`)."""
+
+    init: Callable  # (start) -> state: the crash basis, or the joint ``start``
+    advance: Callable  # (state, rounds=None) -> state: to the end, or rounds of refactor_every steps
+    finish: Callable  # (state) -> (ratings [C], sigma [A..], levels, pivots, solved, failed)
+    run: Callable  # (state, steps) -> state: at most ``steps`` steps, no refactorisation
+    refactor: Callable  # (state) -> state: the basis inverse and values recomputed
+    escalate: Callable  # (state) -> state: a stalled game's next tie rule, or its stop
+    running: Callable  # (state) -> bool: not done, not stalled, within the pivot budget
+
+
+def _first(mask):
+    """Index of the first True of a 1-D mask (its length if none).
+
+    XLA's CPU backend runs ``argmin``/``argmax`` as a scalar variadic
+    reduction; a masked ``min`` over an iota vectorises (2P 10 x 10, B = 1,024:
+    the three arg-reductions of a pivot were a fifth of its time).
+    """
+    return jnp.min(jnp.where(mask, jnp.arange(mask.shape[0], dtype=jnp.int32), mask.shape[0]))
+
+
+def _argmin(x):
+    """First index of the smallest entry (``jnp.argmin`` without NaNs), vectorised."""
+    return jnp.minimum(_first(x == jnp.min(x)), x.shape[0] - 1)
+
+
+def _argmax(x):
+    return jnp.minimum(_first(x == jnp.max(x)), x.shape[0] - 1)
 
 
 def solve_one(payoffs, joint_mask, row_mask, start, config: SimplexConfig):
@@ -75,8 +114,8 @@ def solve_one(payoffs, joint_mask, row_mask, start, config: SimplexConfig):
     Returns:
       ``(ratings [C], sigma [A..], level [], pivots [], done [], failed [])``.
     """
-    init, advance, finish = make_solver(payoffs, joint_mask, row_mask, config)
-    return finish(advance(init(start)))
+    solver = make_solver(payoffs, joint_mask, row_mask, config)
+    return solver.finish(solver.advance(solver.init(start)))
 
 
 # One closure factory on purpose (it runs past 80 lines): the inner functions share
@@ -84,11 +123,12 @@ def solve_one(payoffs, joint_mask, row_mask, start, config: SimplexConfig):
 # and vmap; each inner step is short. Splitting it would thread a context object
 # through every step for no gain in clarity.
 def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
-    """``(init(start) -> state, advance(state, rounds=None) -> state, finish(state))``.
+    """The :class:`Solver` of one game: its state's ``init``, ``advance``, ``finish``...
 
     ``advance`` runs until the game is done, or for at most ``rounds`` rounds of
-    ``config.refactor_every`` pivots, so a driver can swap finished games out
-    of a batch between calls.
+    ``config.refactor_every`` pivots; ``run`` takes at most a given number of
+    steps and leaves refactorisation to the caller, so a driver can swap
+    finished games out of a batch between calls.
     """
     dtype = payoffs.dtype
     shape = payoffs.shape[1:]
@@ -103,20 +143,25 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
     multi = jnp.stack(jnp.unravel_index(jnp.arange(num_j), shape), axis=1)  # [J, N]
 
     live = row_mask.astype(dtype)  # masked rows read s_c = 0 and constrain nothing
-    # With ``config.perturb`` (the retry pass) each row's right-hand side is
-    # lowered by a distinct tiny amount (between ``perturb`` and twice it), so
+    # With ``config.perturb`` (the last retry pass) each row's right-hand side
+    # is lowered by a distinct tiny amount (between ``perturb`` and twice it), so
     # that vertices are not degenerate and pivots cannot cycle. A frozen row's
     # rating is then its gain A_c sigma: ratings move by at most ``2 perturb``.
+    # (Switching to it mid-solve was measured and dropped: the shift leaves a
+    # degenerate basis slightly infeasible, and the ratio test then stalls.)
     shift = config.perturb * (1.0 + jnp.modf(rows * 0.6180339887498949)[0]).astype(dtype) * live
     # A is never held: pricing contracts the payoff tensor (N J flops, not C J)
     # and a column is a gather. A dense copy of A measured 1.3x slower at 2P
     # 10 x 10 and 1.9x at 3P 8 x 8 x 8 (memory traffic per pivot).
 
+    # Sliced once, outside the loops: a slice inside them is copied at every step.
+    per_player = tuple(payoffs[p] for p in range(payoffs.shape[0]))
+
     def a_column(jj):
-        return gains.constraint_columns(payoffs, multi[jj][None])[:, 0] * live
+        return gains.constraint_columns(per_player, multi[jj][None])[:, 0] * live
 
     def a_transpose(yc):
-        return gains.transpose_gains(payoffs, yc).reshape(-1)
+        return gains.transpose_gains(per_player, yc).reshape(-1)
 
     def d_rows(frozen_at, k):
         """Rows carrying ``+1`` in level column ``k``: those still free when it opened."""
@@ -152,8 +197,11 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         return st._replace(binv=binv, xb=xb, since_refactor=jnp.zeros((), jnp.int32))
 
     def reduced_costs(st: _State):
-        cost_b = jnp.where(st.basis == st.obj, jnp.where(st.obj == col_u, 1.0, -1.0), 0.0).astype(dtype)
-        y = cost_b @ st.binv  # [m]
+        # The only basic variable with a cost is the objective (+1 for u, -1 for d_k):
+        # the duals c_B B^-1 are its row of the inverse.
+        at = st.basis == st.obj
+        sign = jnp.where(jnp.any(at), jnp.where(st.obj == col_u, 1.0, -1.0), 0.0).astype(dtype)
+        y = sign * st.binv[jnp.minimum(_first(at), m - 1)]  # [m]
         yc, ysum = y[:num_c] * live, y[num_c]
         r_sigma = -(a_transpose(yc) + ysum)
         r_u = jnp.where(st.obj == col_u, 1.0, 0.0) + jnp.sum(yc)
@@ -167,7 +215,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         return jnp.where(st.is_basic | st.fixed, 0.0, red), r_s
 
     def value_of(st: _State, j):
-        pos = jnp.argmax(st.basis == j)
+        pos = jnp.minimum(_first(st.basis == j), m - 1)
         return jnp.where(st.is_basic[j], st.xb[pos], jnp.where(st.fixed[j], st.fixed_value[j], 0.0))
 
     # Under vmap every game takes both a pivot and a level change at every step,
@@ -204,30 +252,39 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             degenerate=jnp.where(go, 0, st.degenerate).astype(jnp.int32),
         )
 
-    def pivot(st: _State, red, go) -> _State:
-        """One pivot on the entering column of least reduced cost (where ``go``)."""
-        negative = red < -config.cost_tol
-        dantzig = jnp.argmin(red)
-        bland = jnp.argmax(negative)
-        q = jnp.where(st.degenerate >= config.bland_after, bland, dantzig)
+    def entering(st: _State, red, low):
+        """Dantzig's column (least reduced cost), or Bland's after a degenerate run."""
+        dantzig = jnp.minimum(_first(red == low), n - 1)
+        bland = jnp.minimum(_first(red < -config.cost_tol), n - 1)
+        return jnp.where(st.degenerate >= config.bland_after, bland, dantzig)
+
+    def pivot(st: _State, q, go) -> _State:
+        """One pivot on entering column ``q`` (where ``go``)."""
         alpha = st.binv @ column(q, st.frozen_at)  # [m]
         fixed_b = st.fixed[st.basis]
-        ratio = jnp.where(
-            fixed_b,
-            jnp.where(jnp.abs(alpha) > config.pivot_tol, 0.0, jnp.inf),
-            jnp.where(
-                alpha > config.pivot_tol, jnp.maximum(st.xb, 0.0) / jnp.where(alpha > 0, alpha, 1.0), jnp.inf
-            ),
+        # A fixed basic variable leaves at ratio 0 (it may not move), but only on a
+        # pivot element that is not rounding noise: relative to the column's
+        # largest entry. Entries of ~1e-9 that are truly zero were taken as
+        # pivots on degenerate leaderboard games, and the basis blew up (a
+        # 100 x 20 leaderboard's values off by 23 after one such pivot).
+        # (Should no row qualify, the absolute tolerance decides, as a last resort.)
+        fixed_tol = jnp.maximum(config.pivot_tol, FIXED_PIVOT_REL * jnp.max(jnp.abs(alpha)))
+        free_ratio = jnp.where(
+            alpha > config.pivot_tol, jnp.maximum(st.xb, 0.0) / jnp.where(alpha > 0, alpha, 1.0), jnp.inf
         )
+        ratio = jnp.where(fixed_b, jnp.where(jnp.abs(alpha) > fixed_tol, 0.0, jnp.inf), free_ratio)
+        loose = jnp.where(fixed_b, jnp.where(jnp.abs(alpha) > config.pivot_tol, 0.0, jnp.inf), free_ratio)
+        ratio = jnp.where(jnp.isfinite(jnp.min(ratio)), ratio, loose)
         best = jnp.min(ratio)
         # Ties: the smallest basic column (Bland's leaving rule; fixed leavers,
         # ratio 0, always win), or in the retry pass the largest pivot element,
         # more stable on highly degenerate games (0/1 win-loss) but ~2x the pivots.
         tie = ratio <= best + 1e-12 * (1.0 + best)
-        if config.largest_pivot:
-            p = jnp.argmax(jnp.where(tie, jnp.abs(alpha), -1.0))
-        else:
-            p = jnp.argmin(jnp.where(tie, st.basis, n + 1))
+        p = jnp.where(
+            st.largest,
+            _argmax(jnp.where(tie, jnp.abs(alpha), -1.0)),
+            _argmin(jnp.where(tie, st.basis, n + 1)),
+        )
         unbounded = go & ~jnp.isfinite(best)
         go = go & ~unbounded
         theta = jnp.where(go, best, 0.0)
@@ -254,9 +311,17 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
 
     def step(_, st: _State) -> _State:
         red, r_s = reduced_costs(st)
-        optimal = jnp.min(red) >= -config.cost_tol
-        active = ~st.done & (st.pivots < config.max_pivots)
-        return pivot(next_level(st, r_s, active & optimal), red, active & ~optimal)
+        low = jnp.min(red)
+        optimal = low >= -config.cost_tol
+        active = running(st)
+        q = entering(st, red, low)
+        st = next_level(st, r_s, active & optimal)
+        # A level just opened: its objective d_k is the only variable with a cost
+        # and it is non-basic, so the duals are 0 and d_k alone prices negative
+        # (-1). It enters now, without a pricing pass of its own (2P 10 x 10:
+        # 13 of 73 steps a game were such passes).
+        q = jnp.where(optimal, st.obj, q)
+        return pivot(st, q, active & ~st.done)
 
     def body(st: _State) -> _State:
         # Up to ``refactor_every`` steps, then one refactorisation: under vmap a
@@ -268,10 +333,24 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             lambda c: (step(c[1], c[0]), c[1] + 1),
             (st, jnp.zeros((), jnp.int32)),
         )
-        return refactor(st)
+        return refactor(escalate(st))
 
-    def cond(st: _State):
-        return ~st.done & (st.pivots < config.max_pivots)
+    def escalate(st: _State) -> _State:
+        """A game whose degenerate run reached ``config.stall_after`` pivots changes
+        its ratio-test ties to the largest pivot element, in place; stalled again,
+        it stops (``MAX_ITERATIONS``) and leaves its lane to the retry pass
+        rather than spend its whole pivot budget."""
+        stuck = (st.degenerate >= config.stall_after) & running(st)
+        return st._replace(
+            largest=st.largest | stuck,
+            stalled=st.stalled | (stuck & st.largest),
+            degenerate=jnp.where(stuck, 0, st.degenerate).astype(jnp.int32),
+        )
+
+    def running(st: _State):
+        return ~st.done & ~st.stalled & (st.pivots < config.max_pivots)
+
+    cond = running
 
     flat_mask = joint_mask.reshape(-1)
 
@@ -291,7 +370,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         a0 = jnp.where((start >= 0) & flat_mask[jnp.clip(start, 0, num_j - 1)], start, first_joint())
         col0 = gains.constraint_columns(payoffs, multi[a0][None])[:, 0]
         col0 = jnp.where(row_mask, col0 + shift, -jnp.inf)
-        c_star = jnp.argmax(col0)
+        c_star = _argmax(col0)
         slack_rows = jnp.where(rows < c_star, rows, rows + 1)[: num_c - 1]
         basis = jnp.concatenate([jnp.array([a0, col_u]), col_s + slack_rows]).astype(jnp.int32)
         is_basic = jnp.zeros(n, bool).at[basis].set(True)
@@ -299,7 +378,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         fixed = fixed.at[:num_j].set(~flat_mask)
         fixed = fixed.at[col_d:].set(True)
         state = _State(
-            binv=jnp.eye(m, dtype=dtype),
+            binv=initial_inverse(a_column(a0), c_star, slack_rows),
             xb=jnp.zeros(m, dtype),
             basis=basis,
             is_basic=is_basic,
@@ -314,16 +393,44 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             pivots=jnp.zeros((), jnp.int32),
             since_refactor=jnp.zeros((), jnp.int32),
             degenerate=jnp.zeros((), jnp.int32),
+            largest=jnp.asarray(config.largest_pivot),
+            stalled=jnp.zeros((), bool),
             done=~jnp.any(row_mask),
             failed=jnp.zeros((), bool),
         )
-        return refactor(state)
+        return state._replace(xb=state.binv @ rhs(state))
+
+    def initial_inverse(a, c_star, slack_rows):
+        """The inverse of the initial basis ``[sigma_a0, u, slacks but c*]`` in closed form.
+
+        Its last row gives ``sigma_a0 = b_C``; row ``c*`` then gives
+        ``u = a_c* b_C - b_c*``; every other row ``c`` its slack
+        ``s_c = b_c - a_c b_C + live_c u``. No factorisation: a lane that takes
+        a new game mid-stream pays a few vector operations, not an LU.
+        """
+        cols = jnp.arange(m)
+        lc = jnp.where(live[c_star] > 0, live[c_star], 1.0)
+        u_row = (jnp.where(cols == num_c, a[c_star], 0.0) - (cols == c_star)) / lc
+        s_rows = (
+            (cols[None, :] == slack_rows[:, None])
+            - jnp.where(cols[None, :] == num_c, a[slack_rows][:, None], 0.0)
+            + live[slack_rows][:, None] * u_row[None, :]
+        )
+        return jnp.concatenate([(cols == num_c)[None].astype(dtype), u_row[None], s_rows]).astype(dtype)
 
     def advance(state: _State, rounds=None) -> _State:
         if rounds is None:
             return jax.lax.while_loop(cond, body, state)
         out, _ = jax.lax.while_loop(
             lambda c: cond(c[0]) & (c[1] < rounds), lambda c: (body(c[0]), c[1] + 1), (state, 0)
+        )
+        return out
+
+    def run(state: _State, steps) -> _State:
+        """At most ``steps`` steps, no refactorisation (a driver that streams games
+        through lanes refactors every lane at once, every ``refactor_every`` steps)."""
+        out, _ = jax.lax.while_loop(
+            lambda c: cond(c[0]) & (c[1] < steps), lambda c: (step(c[1], c[0]), c[1] + 1), (state, 0)
         )
         return out
 
@@ -335,4 +442,4 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         ratings = jnp.where(state.frozen & row_mask, state.r, g)
         return ratings, sigma, state.level, state.pivots, state.done & ~state.failed, state.failed
 
-    return init, advance, finish
+    return Solver(init, advance, finish, run, refactor, escalate, running)

@@ -1,0 +1,118 @@
+"""A batch of games streamed through a fixed number of lanes, without leaving the device.
+
+A vmapped loop runs as long as its slowest member. Here ``lanes`` games run side
+by side for ``chunk`` steps at a time; between chunks, on the device, every lane
+whose game is done writes its result and takes the next game of the queue (its
+first basis inverse is written down, not factorised: see
+:func:`jaxrate.batched._simplex.make_solver`), and every ``refactor_every``
+steps all lanes recompute their basis inverse together. The host sees one call
+and one result: no round trip per chunk, which is what a GPU needs too.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+
+from jaxrate.batched._core import escalate, finish, init, refactor, run, running
+from jaxrate.solvers import SimplexConfig
+
+__all__ = ["stream"]
+
+_init = jax.vmap(init, in_axes=(0, 0, None))
+_run = jax.vmap(run, in_axes=(0, 0, None, None))
+_refactor = jax.vmap(refactor, in_axes=(0, 0, None))
+_finish = jax.vmap(finish, in_axes=(0, 0, None))
+_escalate = jax.vmap(escalate, in_axes=(0, 0, None))
+_running = jax.vmap(running, in_axes=(0, 0, None))
+
+
+def _where(take, new, old):
+    """Per lane, ``new`` where ``take`` [L] else ``old`` (any pytree of [L, ...] arrays)."""
+    return jax.tree.map(lambda b, a: jnp.where(take.reshape((-1,) + (1,) * (a.ndim - 1)), b, a), new, old)
+
+
+def _refresh(state, lane_data, config: SimplexConfig, lanes: int):
+    """Escalate stalled games; refactorise the lanes whose game made
+    ``refactor_every`` pivots since its last refactorisation.
+
+    Each game is refactorised on its own schedule (its pivots), whatever lane
+    it runs in and whenever it started. The lanes due are gathered, at most
+    half the lanes at a time, so a hand-over does not factorise every lane.
+    """
+    group = max(1, lanes // 2)
+
+    def due(c):
+        return jnp.any(c[1])
+
+    def one_group(c):
+        state, need = c
+        idx = jnp.nonzero(need, size=group, fill_value=lanes)[0]
+        take = jnp.minimum(idx, lanes - 1)
+        fresh = _refactor(
+            jax.tree.map(lambda x: x[take], state), jax.tree.map(lambda x: x[take], lane_data), config
+        )
+        state = jax.tree.map(lambda x, y: x.at[idx].set(y, mode="drop"), state, fresh)
+        return state, need.at[idx].set(False, mode="drop")
+
+    state = _escalate(state, lane_data, config)
+    need = (state.since_refactor >= config.refactor_every) & _running(state, lane_data, config)
+    return jax.lax.while_loop(due, one_group, (state, need))[0]
+
+
+@functools.partial(jax.jit, static_argnames=("config", "lanes", "chunk"))
+def stream(prep: dict, start, count, config: SimplexConfig, lanes: int, chunk: int) -> dict:
+    """The first ``count`` games of a batch rated, ``lanes`` at a time.
+
+    Args:
+      prep: the prepared games (:func:`jaxrate.batched._core.prepare`), batch
+        axis first, padded to a size shared by many batches (one compilation).
+      start: ``[B]`` int32 warm-start joints (-1: the crash start).
+      count: how many of the ``B`` games to rate (a traced scalar: the padding
+        after them is never rated).
+      config: the static simplex settings.
+      lanes: games side by side (at most ``B``).
+      chunk: steps between two hand-overs of finished lanes.
+
+    Returns:
+      :func:`jaxrate.batched._core.finish`'s fields ``[B, ...]``, in input order
+      (rows from ``count`` on are zeros).
+    """
+    batch = start.shape[0]
+    lanes = min(lanes, batch)
+
+    def data(game):
+        return jax.tree.map(lambda x: x[jnp.maximum(game, 0)], prep)
+
+    game = jnp.arange(lanes, dtype=jnp.int32)
+    game = jnp.where(game < count, game, -1)  # the game each lane holds (-1: none)
+    state = _init(data(game), start[jnp.maximum(game, 0)], config)
+    state = state._replace(done=state.done | (game < 0))
+    shapes = jax.eval_shape(lambda: _finish(state, data(game), config))
+    # One spare row at index ``batch``: lanes with nothing to write write there.
+    out = {k: jnp.zeros((batch + 1,) + v.shape[1:], v.dtype) for k, v in shapes.items()}
+
+    def body(carry):
+        state, game, queue, out = carry
+        lane_data = data(game)
+        state = _refresh(_run(state, lane_data, config, chunk), lane_data, config, lanes)
+        ended = ~_running(state, lane_data, config) & (game >= 0)
+        result = _finish(state, lane_data, config)
+        slot = jnp.where(ended, game, batch)
+        out = {k: v.at[slot].set(result[k]) for k, v in out.items()}
+        following = queue + jnp.cumsum(ended, dtype=jnp.int32) - 1
+        take = ended & (following < count)
+        game = jnp.where(ended, jnp.where(take, following, -1), game)
+        queue = queue + jnp.sum(take, dtype=jnp.int32)
+        state = jax.lax.cond(
+            jnp.any(take),
+            lambda: _where(take, _init(data(game), start[jnp.maximum(game, 0)], config), state),
+            lambda: state,
+        )
+        return state, game, queue, out
+
+    carry = (state, game, jnp.minimum(count, lanes).astype(jnp.int32), out)
+    carry = jax.lax.while_loop(lambda c: jnp.any(c[1] >= 0), body, carry)
+    return {k: v[:batch] for k, v in carry[3].items()}
