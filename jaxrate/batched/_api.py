@@ -215,13 +215,10 @@ def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step:
             again = {k: np.array(v)[: unsolved.size] for k, v in again.items()}
             _retry_unsolved(again, wide, masks, starts, wide_config, lanes)
     else:
-        budget = config.max_pivots * (2 if step == 0 else 1)
-        retry = config._replace(
-            max_pivots=budget, **{"largest_pivot": False, "perturb": 0.0, **RETRIES[step]}
-        )
-        again = _rate_here(games, masks, starts, retry, lanes)
+        attempt = {"max_pivots": 2 * config.max_pivots, **RETRIES[step]}
+        again = _rate_here(games, masks, starts, config, lanes, attempt)
         again = {k: np.array(v)[: unsolved.size] for k, v in again.items()}
-        _retry_unsolved(again, games, masks, starts, retry, lanes, step + 1)
+        _retry_unsolved(again, games, masks, starts, config, lanes, step + 1)
     taken = again["status"] == int(Status.SOLVED)
     first_pivots = out["iterations"][unsolved]
     for k, v in again.items():
@@ -229,8 +226,12 @@ def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step:
     out["iterations"][unsolved] = first_pivots + again["iterations"]
 
 
-def _rate_here(stacked, mask_arrays, start, config, lanes) -> dict:
-    """Rate a batch on this process's devices (each device streams its block)."""
+def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None = None) -> dict:
+    """Rate a batch on this process's devices (each device streams its block).
+
+    ``attempt`` overrides ``config``'s ``largest_pivot``, ``perturb`` and
+    ``max_pivots`` as traced values: a retry pass compiles nothing new.
+    """
     count = int(stacked.shape[0])
     devices = jax.local_devices()
     size = _bucket(count, len(devices))
@@ -244,29 +245,34 @@ def _rate_here(stacked, mask_arrays, start, config, lanes) -> dict:
         lanes = default_lanes(int(np.prod(shape)), int(sum(shape)), size // len(devices))
     chunk = default_chunk(int(sum(shape)), config.refactor_every)
     prep = _prepare_batch(stacked, mask_arrays)
+    attempt = {
+        "largest_pivot": jnp.asarray(config.largest_pivot),
+        "perturb": jnp.asarray(config.perturb, stacked.dtype),
+        "max_pivots": jnp.int32(config.max_pivots),
+        **{k: jnp.asarray(v, stacked.dtype if k == "perturb" else None) for k, v in (attempt or {}).items()},
+    }
     if len(devices) == 1:
-        out = stream(prep, start, jnp.int32(count), config, lanes, chunk)
+        out = stream(prep, start, jnp.int32(count), attempt, config, lanes, chunk)
     else:
-        out = _sharded(devices, config, lanes, chunk)(prep, start, jnp.int32(count))
+        out = _sharded(devices, config, lanes, chunk)(prep, start, jnp.int32(count), attempt)
     return {k: np.asarray(v)[:count] for k, v in out.items()}
 
 
 def _sharded(devices, config, lanes, chunk):
     """:func:`stream` on every local device, each on its block of the batch (no collectives)."""
-    from jax.sharding import Mesh, PartitionSpec
+    from jax.sharding import Mesh
+    from jax.sharding import PartitionSpec as P
 
     mesh = Mesh(np.array(devices), ("batch",))
-    block = PartitionSpec("batch")
+    block = P("batch")
 
-    def local(prep, start, count):
+    def local(prep, start, count, attempt):
         first = jax.lax.axis_index("batch") * start.shape[0]
         mine = jnp.clip(count - first, 0, start.shape[0]).astype(jnp.int32)
-        return stream(prep, start, mine, config, lanes, chunk)
+        return stream(prep, start, mine, attempt, config, lanes, chunk)
 
     return jax.jit(
-        jax.shard_map(
-            local, mesh=mesh, in_specs=(block, block, PartitionSpec()), out_specs=block, check_vma=False
-        )
+        jax.shard_map(local, mesh=mesh, in_specs=(block, block, P(), P()), out_specs=block, check_vma=False)
     )
 
 

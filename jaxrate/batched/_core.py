@@ -57,8 +57,8 @@ def _solver(prep, config):
     return make_solver(prep["payoffs"], prep["joint_mask"], prep["row_mask"], config)
 
 
-def init(prep, start, config):
-    return _solver(prep, config).init(start)
+def init(prep, start, config, attempt=None):
+    return _solver(prep, config).init(start, attempt)
 
 
 def advance(state, prep, config, rounds):

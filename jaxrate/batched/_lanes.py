@@ -21,7 +21,7 @@ from jaxrate.solvers import SimplexConfig
 
 __all__ = ["stream"]
 
-_init = jax.vmap(init, in_axes=(0, 0, None))
+_init = jax.vmap(init, in_axes=(0, 0, None, None))
 _run = jax.vmap(run, in_axes=(0, 0, None, None))
 _refactor = jax.vmap(refactor, in_axes=(0, 0, None))
 _finish = jax.vmap(finish, in_axes=(0, 0, None))
@@ -63,7 +63,7 @@ def _refresh(state, lane_data, config: SimplexConfig, lanes: int):
 
 
 @functools.partial(jax.jit, static_argnames=("config", "lanes", "chunk"))
-def stream(prep: dict, start, count, config: SimplexConfig, lanes: int, chunk: int) -> dict:
+def stream(prep: dict, start, count, attempt: dict, config: SimplexConfig, lanes: int, chunk: int) -> dict:
     """The first ``count`` games of a batch rated, ``lanes`` at a time.
 
     Args:
@@ -72,6 +72,9 @@ def stream(prep: dict, start, count, config: SimplexConfig, lanes: int, chunk: i
       start: ``[B]`` int32 warm-start joints (-1: the crash start).
       count: how many of the ``B`` games to rate (a traced scalar: the padding
         after them is never rated).
+      attempt: traced ``largest_pivot``, ``perturb`` and ``max_pivots`` of this
+        pass (:func:`jaxrate.batched._simplex.make_solver`'s ``init``): the
+        retry passes share the first pass's compilation.
       config: the static simplex settings.
       lanes: games side by side (at most ``B``).
       chunk: steps between two hand-overs of finished lanes.
@@ -86,33 +89,35 @@ def stream(prep: dict, start, count, config: SimplexConfig, lanes: int, chunk: i
     def data(game):
         return jax.tree.map(lambda x: x[jnp.maximum(game, 0)], prep)
 
-    game = jnp.arange(lanes, dtype=jnp.int32)
-    game = jnp.where(game < count, game, -1)  # the game each lane holds (-1: none)
-    state = _init(data(game), start[jnp.maximum(game, 0)], config)
-    state = state._replace(done=state.done | (game < 0))
-    shapes = jax.eval_shape(lambda: _finish(state, data(game), config))
-    # One spare row at index ``batch``: lanes with nothing to write write there.
-    out = {k: jnp.zeros((batch + 1,) + v.shape[1:], v.dtype) for k, v in shapes.items()}
+    def hand_over(state, game, queue):
+        """Idle lanes take the next games of the queue (one traced ``init``)."""
+        following = queue + jnp.cumsum(game < 0, dtype=jnp.int32) - 1
+        take = (game < 0) & (following < count)
+        game = jnp.where(take, following, game)
+        state = jax.lax.cond(
+            jnp.any(take),
+            lambda: _where(take, _init(data(game), start[jnp.maximum(game, 0)], config, attempt), state),
+            lambda: state,
+        )
+        return state, game, queue + jnp.sum(take, dtype=jnp.int32)
 
     def body(carry):
         state, game, queue, out = carry
+        state, game, queue = hand_over(state, game, queue)
         lane_data = data(game)
         state = _refresh(_run(state, lane_data, config, chunk), lane_data, config, lanes)
         ended = ~_running(state, lane_data, config) & (game >= 0)
         result = _finish(state, lane_data, config)
-        slot = jnp.where(ended, game, batch)
-        out = {k: v.at[slot].set(result[k]) for k, v in out.items()}
-        following = queue + jnp.cumsum(ended, dtype=jnp.int32) - 1
-        take = ended & (following < count)
-        game = jnp.where(ended, jnp.where(take, following, -1), game)
-        queue = queue + jnp.sum(take, dtype=jnp.int32)
-        state = jax.lax.cond(
-            jnp.any(take),
-            lambda: _where(take, _init(data(game), start[jnp.maximum(game, 0)], config), state),
-            lambda: state,
-        )
-        return state, game, queue, out
+        # Lanes with nothing to write write to the spare row ``batch``.
+        out = {k: v.at[jnp.where(ended, game, batch)].set(result[k]) for k, v in out.items()}
+        return state, jnp.where(ended, -1, game), queue, out
 
-    carry = (state, game, jnp.minimum(count, lanes).astype(jnp.int32), out)
-    carry = jax.lax.while_loop(lambda c: jnp.any(c[1] >= 0), body, carry)
+    game = jnp.full(lanes, -1, jnp.int32)  # the game each lane holds (-1: none)
+    shapes = jax.eval_shape(lambda: _init(data(game), start[:lanes], config, attempt))
+    state = jax.tree.map(lambda x: jnp.zeros(x.shape, x.dtype), shapes)
+    state = state._replace(done=jnp.ones(lanes, bool))  # idle lanes take no steps
+    shapes = jax.eval_shape(lambda: _finish(state, data(game), config))
+    out = {k: jnp.zeros((batch + 1,) + v.shape[1:], v.dtype) for k, v in shapes.items()}
+    carry = (state, game, jnp.zeros((), jnp.int32), out)
+    carry = jax.lax.while_loop(lambda c: jnp.any(c[1] >= 0) | (c[2] < count), body, carry)
     return {k: v[:batch] for k, v in carry[3].items()}

@@ -25,8 +25,8 @@ every later feasible point; left free, degenerate pivots on it stalled 14% of
 2P 32 x 32 games). The basis inverse is kept explicitly (``m = C + 1`` is small)
 with product-form updates and a periodic refactorisation. Pricing contracts the
 payoff tensor (``A`` is never formed). Ratio-test ties go by Bland's smallest
-index, or (``config.largest_pivot``, the host driver's retry pass for games the
-first pass leaves unsolved) by the largest pivot element.
+index, or by the largest pivot element once a game has stalled in a degenerate
+run (or from the start, in the host driver's retry pass).
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ class _State(NamedTuple):
     degenerate: jax.Array  # () int32: consecutive pivots that did not move
     largest: jax.Array  # () bool: ratio-test ties by the largest pivot element (else Bland's)
     stalled: jax.Array  # () bool: a degenerate run outlasted every tie rule (ends as MAX_ITERATIONS)
+    perturb: jax.Array  # () right-hand sides lowered by 1-2x this (anti-cycling; the last retry)
+    budget: jax.Array  # () int32 pivot budget
     done: jax.Array  # () bool
     failed: jax.Array  # () bool
 
@@ -74,7 +76,7 @@ FIXED_PIVOT_REL = 1e-7
 class Solver(NamedTuple):
     """One game's simplex, as functions of its state (see :func:`make_solver`)."""
 
-    init: Callable  # (start) -> state: the crash basis, or the joint ``start``
+    init: Callable  # (start, attempt=None) -> state: the crash basis, or the joint ``start``
     advance: Callable  # (state, rounds=None) -> state: to the end, or rounds of refactor_every steps
     finish: Callable  # (state) -> (ratings [C], sigma [A..], levels, pivots, solved, failed)
     run: Callable  # (state, steps) -> state: at most ``steps`` steps, no refactorisation
@@ -149,7 +151,11 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
     # rating is then its gain A_c sigma: ratings move by at most ``2 perturb``.
     # (Switching to it mid-solve was measured and dropped: the shift leaves a
     # degenerate basis slightly infeasible, and the ratio test then stalls.)
-    shift = config.perturb * (1.0 + jnp.modf(rows * 0.6180339887498949)[0]).astype(dtype) * live
+    pattern = (1.0 + jnp.modf(rows * 0.6180339887498949)[0]).astype(dtype) * live
+
+    def shift(st: _State):
+        return st.perturb * pattern
+
     # A is never held: pricing contracts the payoff tensor (N J flops, not C J)
     # and a column is a gather. A dense copy of A measured 1.3x slower at 2P
     # 10 x 10 and 1.9x at 3P 8 x 8 x 8 (memory traffic per pivot).
@@ -181,7 +187,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         )
 
     def rhs(st: _State):
-        b = jnp.concatenate([-live - shift, jnp.ones(1, dtype)])
+        b = jnp.concatenate([-live - shift(st), jnp.ones(1, dtype)])
         # b - sum over fixed non-basic variables of column * value (u and d's only).
         fixed_nb = st.fixed & ~st.is_basic
         u_part = jnp.where(fixed_nb[col_u], st.fixed_value[col_u], 0.0)
@@ -241,7 +247,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         fixed = (st.fixed | slack_new | (go & (cols == st.obj))) & ~(open_next & (cols == col_d + k))
         return st._replace(
             frozen=frozen,
-            r=jnp.where(new, value - shift, st.r),
+            r=jnp.where(new, value - shift(st), st.r),
             base=jnp.where(go, value, st.base),
             level=jnp.where(go, k, st.level),
             fixed=fixed,
@@ -348,7 +354,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         )
 
     def running(st: _State):
-        return ~st.done & ~st.stalled & (st.pivots < config.max_pivots)
+        return ~st.done & ~st.stalled & (st.pivots < st.budget)
 
     cond = running
 
@@ -364,12 +370,18 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             worst = jnp.maximum(worst, jnp.max(own, axis=p, keepdims=True) - payoffs[p])
         return jnp.argmin(jnp.where(joint_mask, worst, jnp.inf).reshape(-1))
 
-    def init(start) -> _State:
-        # Initial basis: the first unmasked joint a0 with sigma = 1, u = 1 + max_c A_c a0,
-        # slacks basic except on the row attaining the max (its slack is non-basic).
+    def init(start, attempt=None) -> _State:
+        """The first basis: the joint ``start`` (or the crash joint) a0 with sigma = 1,
+        u = 1 + max_c A_c a0, slacks basic except on the row attaining the max.
+
+        ``attempt`` (traced values, so that every pass shares one compilation)
+        overrides ``config``'s ``largest_pivot``, ``perturb`` and ``max_pivots``.
+        """
+        attempt = {} if attempt is None else attempt
+        perturb = jnp.asarray(attempt.get("perturb", config.perturb), dtype)
         a0 = jnp.where((start >= 0) & flat_mask[jnp.clip(start, 0, num_j - 1)], start, first_joint())
         col0 = gains.constraint_columns(payoffs, multi[a0][None])[:, 0]
-        col0 = jnp.where(row_mask, col0 + shift, -jnp.inf)
+        col0 = jnp.where(row_mask, col0 + perturb * pattern, -jnp.inf)
         c_star = _argmax(col0)
         slack_rows = jnp.where(rows < c_star, rows, rows + 1)[: num_c - 1]
         basis = jnp.concatenate([jnp.array([a0, col_u]), col_s + slack_rows]).astype(jnp.int32)
@@ -393,7 +405,9 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             pivots=jnp.zeros((), jnp.int32),
             since_refactor=jnp.zeros((), jnp.int32),
             degenerate=jnp.zeros((), jnp.int32),
-            largest=jnp.asarray(config.largest_pivot),
+            largest=jnp.asarray(attempt.get("largest_pivot", config.largest_pivot), bool),
+            perturb=perturb,
+            budget=jnp.asarray(attempt.get("max_pivots", config.max_pivots), jnp.int32),
             stalled=jnp.zeros((), bool),
             done=~jnp.any(row_mask),
             failed=jnp.zeros((), bool),
