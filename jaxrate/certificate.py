@@ -43,6 +43,7 @@ __all__ = [
     "CERTIFICATE_TOL",
     "FREEZE_DUAL_TOL",
     "Certificate",
+    "Proof",
     "Verification",
     "certificate_tolerance",
     "rows_to_freeze",
@@ -117,6 +118,21 @@ class Certificate(NamedTuple):
         out = {k: float(v) for k, v in self._asdict().items() if k != "duals"}
         out["levels_proven"] = 0 if self.duals is None else int(len(self.duals))
         return out
+
+
+class Proof(NamedTuple):
+    """What one game's result carries to be checked by :func:`verify`
+    (the exact path's :class:`jaxrate.exact.ExactResult` carries the same fields).
+
+    Attributes:
+      level_values: each level's value ``[levels]`` (payoff units).
+      frozen_at: the level of each constraint ``[C]``.
+      certificate: the :class:`Certificate`, with one dual vector per level.
+    """
+
+    level_values: np.ndarray
+    frozen_at: np.ndarray
+    certificate: Certificate
 
 
 class Verification(NamedTuple):

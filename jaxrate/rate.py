@@ -238,11 +238,13 @@ class _Builder:
             self.solver[i] = solver.name
             code = Status(int(out.status[k]))
             self.messages[i] = "" if code == Status.SOLVED else code.message
+            if self.masks is None:  # a masked game's proof is of its sub-game
+                self.details[i] = _simplex_proof(out, k, self.joint[i], solver, self.scale[i])
 
     def result(self) -> Ratings:
         data = self.data
         ratings = gains.split_players(self.ratings, self.shape)
-        exact = self.details[0] if self.batch == 1 and hasattr(self.details[0], "certificate") else None
+        proven = self.details[0] if self.batch == 1 and hasattr(self.details[0], "certificate") else None
         out = Ratings(
             ratings=ratings,
             joint=self.joint,
@@ -262,10 +264,31 @@ class _Builder:
         if data.batched:
             return out
         single = out.game(0)
-        if exact is not None and self.masks is None:
+        if proven is not None and self.masks is None:
             return single
         # A masked game's proof is of its sub-game: not attached to the full shape.
         return dataclasses.replace(single, level_values=None, frozen_at=None, certificate=None)
+
+
+def _simplex_proof(out, k: int, joint: np.ndarray, solver: Simplex, scale: float):
+    """Game ``k``'s proof from the JAX simplex, in the exact path's form (for :func:`jaxrate.verify`)."""
+    from jaxrate.certificate import Certificate, Proof, certificate_tolerance
+
+    levels = int(out.levels[k])
+    certificate = Certificate(
+        max_gain=float(out.max_gain[k]),
+        max_rating_residual=float(out.residual[k]),
+        max_simplex_residual=float(abs(joint.sum() - 1.0) + max(0.0, -joint.min())),
+        slack=0.0,
+        tolerance=certificate_tolerance(scale, rel_tol=solver.accuracy(out.precision)),
+        scale=scale,
+        duals=np.asarray(out.duals[k][:levels], np.float64),
+        max_dual_gap=float(out.dual_gap[k]),
+        min_frozen_dual=float(out.min_frozen_dual[k]),
+    )
+    return Proof(
+        np.asarray(out.level_values[k][:levels], np.float64), np.asarray(out.frozen_at[k]), certificate
+    )
 
 
 def _scale(payoffs: np.ndarray) -> float:

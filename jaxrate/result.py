@@ -62,10 +62,13 @@ class Ratings:
         path did.
       players, strategies: names.
       scale: payoff range of each game (``[]`` or ``[B]``): ties are relative to it.
-      level_values, frozen_at, certificate: the exact path's proof for a single
-        game (``None`` otherwise): see :func:`jaxrate.verify`.
+      level_values, frozen_at, certificate: the proof of a single game's
+        ratings, from the exact path or the JAX simplex alike (``None`` for a
+        batch: :meth:`game` has each game's; and for a masked game): see
+        :func:`jaxrate.verify`.
       messages: why a game is not ``SOLVED`` (one per game; empty when solved).
-      details: the solver's own result(s), e.g. :class:`jaxrate.exact.ExactResult`.
+      details: the solver's own result(s): :class:`jaxrate.exact.ExactResult` from the exact
+        path, :class:`jaxrate.certificate.Proof` from the JAX simplex.
     """
 
     ratings: tuple
@@ -140,15 +143,15 @@ class Ratings:
         per_game = ("joint", "levels", "status", "iterations", "max_gain", "residual", "scale")
         fields = {k: np.asarray(getattr(self, k))[index] for k in per_game}
         details = self.details[index] if isinstance(self.details, (list, tuple)) else None
-        exact = details if hasattr(details, "certificate") else None
+        proof = details if hasattr(details, "certificate") else None
         return dataclasses.replace(
             self,
             ratings=tuple(r[index] for r in self.ratings),
             solver=self.solver[index],
             messages=self.messages[index],
             details=details,
-            level_values=None if exact is None else exact.level_values,
-            frozen_at=None if exact is None else exact.frozen_at,
-            certificate=None if exact is None else exact.certificate,
+            level_values=None if proof is None else proof.level_values,
+            frozen_at=None if proof is None else proof.frozen_at,
+            certificate=None if proof is None else proof.certificate,
             **fields,
         )

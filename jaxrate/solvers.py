@@ -47,9 +47,11 @@ REFACTOR_EVERY = {"float32": 10, "float64": 50}
 SIMPLEX_ACCURACY = {"float32": 1e-3, "float64": 1e-6}
 # Batches of games with at most this many joints go to the JAX simplex under
 # Auto: it measured faster than the exact path on every seeded family up to
-# here (1.3x-22x; 2P 64 x 64 and 3P 16 x 16 x 16, 4,096 joints, measured 4.7x
-# and 0.9x: benchmarks/jax_families.py, RESULTS.md, issue 15).
-AUTO_MAX_JAX_JOINTS = 2500
+# here (3.8x-59x up to 2,500 joints; 1.7x-17x at 4,000-4,096: 3P 16 x 16 x 16,
+# agent-vs-agent-vs-task 20 x 20 x 10, 2P 64 x 64), while single large games
+# (Atari 3P, 21,200 joints; Chatbot Arena 129 x 129) are slower on it
+# (benchmarks/jax_families.py, RESULTS.md, issue 15).
+AUTO_MAX_JAX_JOINTS = 4096
 # Degenerate pivots in a row, per (C + 1), after which a game is stalled and
 # changes its ratio-test ties (see jaxrate.batched._simplex, issue 15).
 STALL_AFTER = 2

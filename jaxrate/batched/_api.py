@@ -15,10 +15,10 @@ import numpy as np
 
 from jaxrate import gains
 from jaxrate._game import Game, player_masks
-from jaxrate.batched._core import prepare
+from jaxrate.batched._core import prepare, recheck
 from jaxrate.batched._lanes import stream
 from jaxrate.batched._result import BatchResult
-from jaxrate.solvers import Simplex
+from jaxrate.solvers import SIMPLEX_ACCURACY, Simplex
 from jaxrate.status import Status
 
 __all__ = ["deviation_ratings"]
@@ -147,6 +147,8 @@ def deviation_ratings(
     else:
         out = _rate_here(stacked, mask_arrays, start, config, lanes)
     out = {k: np.array(v)[:batch] for k, v in out.items()}
+    if precision == "float32":
+        _recheck_in_float64(out, stacked, mask_arrays)
     if retry:
         _retry_unsolved(out, stacked, mask_arrays, start, config, lanes)
     ratings = gains.split_players(out["ratings"], shape)
@@ -159,9 +161,15 @@ def deviation_ratings(
         max_gain=out["max_gain"],
         residual=out["residual"],
         precision=precision,
+        level_values=out["level_values"],
+        frozen_at=out["frozen_at"],
+        duals=out["duals"],
+        dual_gap=out["dual_gap"],
+        min_frozen_dual=out["min_frozen_dual"],
     )
     if not batched:
-        result = BatchResult(tuple(r[0] for r in result.ratings), *(x[0] for x in result[1:-1]), precision)
+        per_game = {k: v[0] for k, v in result._asdict().items() if k not in ("ratings", "precision")}
+        result = result._replace(ratings=tuple(r[0] for r in result.ratings), **per_game)
     return result
 
 
@@ -224,6 +232,25 @@ def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step:
     for k, v in again.items():
         out[k][unsolved[taken]] = v[taken]
     out["iterations"][unsolved] = first_pivots + again["iterations"]
+
+
+_recheck_batch = jax.jit(jax.vmap(recheck))
+
+
+def _recheck_in_float64(out: dict, stacked, mask_arrays) -> None:
+    """A float32 pass's SOLVED games whose proof, rechecked in float64, does not
+    bound their error by the float32 accuracy become FAILED (and, with retries,
+    are re-solved in float64): float32 can end at a consistent point that is not
+    the lexicographic optimum, which its own residuals do not show."""
+    solved = np.nonzero(out["status"] == int(Status.SOLVED))[0]
+    if solved.size == 0:
+        return
+    with jax.enable_x64(True):
+        pick = jnp.asarray(solved)
+        wide = jnp.asarray(np.asarray(stacked[pick], np.float64))
+        prep = _prepare_batch(wide, tuple(m[pick] for m in mask_arrays))
+        error = np.asarray(_recheck_batch(prep, {k: jnp.asarray(v[solved]) for k, v in out.items()}))
+    out["status"][solved[~(error <= SIMPLEX_ACCURACY["float32"])]] = int(Status.FAILED)
 
 
 def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None = None) -> dict:

@@ -27,6 +27,16 @@ class BatchResult(NamedTuple):
       residual: ``max_c |delta_c(joint) - r_c|`` over unmasked constraints, in
         payoff units, ``[B]``: the accuracy actually achieved.
       precision: ``"float32"`` or ``"float64"``.
+      level_values: each level's value ``[B, C]`` in payoff units (NaN past
+        the last level).
+      frozen_at: the level at which each constraint froze, ``[B, C]`` (-1 where masked).
+      duals: each level's dual proof ``[B, C, C]`` (row ``k``: level ``k``'s
+        multipliers; rows past the last level are zero). With ``ratings``,
+        ``joint``, ``level_values`` and ``frozen_at`` this is the certificate
+        :func:`jaxrate.verify` checks, as for the exact path.
+      dual_gap: ``max_k (t_k - bound_k)``, payoff units ``[B]``: how far the
+        solver's own check found the dual bounds below the level values.
+      min_frozen_dual: the smallest dual on a row frozen at its level, ``[B]``.
     """
 
     ratings: tuple
@@ -37,6 +47,11 @@ class BatchResult(NamedTuple):
     max_gain: np.ndarray
     residual: np.ndarray
     precision: str
+    level_values: np.ndarray | None = None
+    frozen_at: np.ndarray | None = None
+    duals: np.ndarray | None = None
+    dual_gap: np.ndarray | None = None
+    min_frozen_dual: np.ndarray | None = None
 
 
 def raise_for_status(result: BatchResult) -> BatchResult:

@@ -41,7 +41,7 @@ from jaxrate import gains
 from jaxrate.certificate import rows_to_freeze
 from jaxrate.solvers import SimplexConfig
 
-__all__ = ["Solver", "SimplexConfig", "make_solver", "solve_one"]
+__all__ = ["Solver", "SimplexConfig", "make_solver"]
 
 
 class _State(NamedTuple):
@@ -64,6 +64,9 @@ class _State(NamedTuple):
     stalled: jax.Array  # () bool: a degenerate run outlasted every tie rule (ends as MAX_ITERATIONS)
     perturb: jax.Array  # () right-hand sides lowered by 1-2x this (anti-cycling; the last retry)
     budget: jax.Array  # () int32 pivot budget
+    duals: jax.Array  # [C, C] level k's certificate duals d_k (row k): y on free rows, lambda on frozen
+    values: jax.Array  # [C] level k's value t_k (normalised units)
+    floors: jax.Array  # [C] level k's min_a (A^T d_k)(a), from its last pricing pass
     done: jax.Array  # () bool
     failed: jax.Array  # () bool
 
@@ -78,7 +81,8 @@ class Solver(NamedTuple):
 
     init: Callable  # (start, attempt=None) -> state: the crash basis, or the joint ``start``
     advance: Callable  # (state, rounds=None) -> state: to the end, or rounds of refactor_every steps
-    finish: Callable  # (state) -> (ratings [C], sigma [A..], levels, pivots, solved, failed)
+    finish: Callable  # (state) -> dict: ratings [C], joint [A..], gains [C], levels, pivots, solved,
+    # failed, and the proof: level_values [C], frozen_at [C] (level of each row), duals [C, C]
     run: Callable  # (state, steps) -> state: at most ``steps`` steps, no refactorisation
     refactor: Callable  # (state) -> state: the basis inverse and values recomputed
     escalate: Callable  # (state) -> state: a stalled game's next tie rule, or its stop
@@ -102,22 +106,6 @@ def _argmin(x):
 
 def _argmax(x):
     return jnp.minimum(_first(x == jnp.max(x)), x.shape[0] - 1)
-
-
-def solve_one(payoffs, joint_mask, row_mask, start, config: SimplexConfig):
-    """Lexicographic solve of one game normalised to payoff range <= 1.
-
-    Args:
-      payoffs: ``[N, A..]``, zero at masked joints.
-      joint_mask: ``[A..]`` bool; row_mask: ``[C]`` bool.
-      start: flat index of the joint the first basis is built on (``-1``: the
-        first unmasked joint).
-
-    Returns:
-      ``(ratings [C], sigma [A..], level [], pivots [], done [], failed [])``.
-    """
-    solver = make_solver(payoffs, joint_mask, row_mask, config)
-    return solver.finish(solver.advance(solver.init(start)))
 
 
 # One closure factory on purpose (it runs past 80 lines): the inner functions share
@@ -145,6 +133,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
     multi = jnp.stack(jnp.unravel_index(jnp.arange(num_j), shape), axis=1)  # [J, N]
 
     live = row_mask.astype(dtype)  # masked rows read s_c = 0 and constrain nothing
+    flat_mask = joint_mask.reshape(-1)
     # With ``config.perturb`` (the last retry pass) each row's right-hand side
     # is lowered by a distinct tiny amount (between ``perturb`` and twice it), so
     # that vertices are not degenerate and pivots cannot cycle. A frozen row's
@@ -218,7 +207,10 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         r_k = -1.0 - jnp.sum(jnp.where(d_rows(st.frozen_at, k), yc, 0.0))
         r_d = jnp.where(rows == k, r_k, 0.0)
         red = jnp.concatenate([r_sigma, r_u[None], r_s, r_d])
-        return jnp.where(st.is_basic | st.fixed, 0.0, red), r_s
+        # min_a (A^T d)(a) for the duals d = -y_c, from this pricing pass (the
+        # level's dual bound, before the frozen rows' share: jaxrate.certificate).
+        floor = ysum + jnp.min(jnp.where(flat_mask, r_sigma, jnp.inf))
+        return jnp.where(st.is_basic | st.fixed, 0.0, red), r_s, floor
 
     def value_of(st: _State, j):
         pos = jnp.minimum(_first(st.basis == j), m - 1)
@@ -228,7 +220,7 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
     # so each is written as a masked update of the fields it changes (``go``):
     # no select over the whole state, whose copies dominated a step's time.
 
-    def next_level(st: _State, r_s, go) -> _State:
+    def next_level(st: _State, r_s, floor, go) -> _State:
         """Level finished (where ``go``): freeze rows with a non-zero dual, fix the objective."""
         new = rows_to_freeze(r_s, row_mask & ~st.frozen, config.dual_tol) & go
         obj_value = value_of(st, st.obj)
@@ -245,7 +237,14 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         cols = jnp.arange(n)
         slack_new = jnp.concatenate([jnp.zeros(col_s, bool), new, jnp.zeros(num_c, bool)])
         fixed = (st.fixed | slack_new | (go & (cols == st.obj))) & ~(open_next & (cols == col_d + k))
+        # The level's proof (jaxrate.certificate): its duals are the slacks' reduced
+        # costs, -y_c, which is y on the free rows (summing to one) and lambda on
+        # the frozen ones.
+        record = go & (rows == st.level)  # [C]: slot of this level
         return st._replace(
+            duals=jnp.where(record[:, None], r_s[None, :], st.duals),
+            values=jnp.where(record, value, st.values),
+            floors=jnp.where(record, floor, st.floors),
             frozen=frozen,
             r=jnp.where(new, value - shift(st), st.r),
             base=jnp.where(go, value, st.base),
@@ -316,12 +315,12 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         )
 
     def step(_, st: _State) -> _State:
-        red, r_s = reduced_costs(st)
+        red, r_s, floor = reduced_costs(st)
         low = jnp.min(red)
         optimal = low >= -config.cost_tol
         active = running(st)
         q = entering(st, red, low)
-        st = next_level(st, r_s, active & optimal)
+        st = next_level(st, r_s, floor, active & optimal)
         # A level just opened: its objective d_k is the only variable with a cost
         # and it is non-basic, so the duals are 0 and d_k alone prices negative
         # (-1). It enters now, without a pricing pass of its own (2P 10 x 10:
@@ -357,8 +356,6 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         return ~st.done & ~st.stalled & (st.pivots < st.budget)
 
     cond = running
-
-    flat_mask = joint_mask.reshape(-1)
 
     def first_joint():
         """The unmasked joint whose largest deviation gain is smallest (the pure joint
@@ -405,6 +402,9 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
             pivots=jnp.zeros((), jnp.int32),
             since_refactor=jnp.zeros((), jnp.int32),
             degenerate=jnp.zeros((), jnp.int32),
+            duals=jnp.zeros((num_c, num_c), dtype),
+            values=jnp.zeros(num_c, dtype),
+            floors=jnp.zeros(num_c, dtype),
             largest=jnp.asarray(attempt.get("largest_pivot", config.largest_pivot), bool),
             perturb=perturb,
             budget=jnp.asarray(attempt.get("max_pivots", config.max_pivots), jnp.int32),
@@ -448,12 +448,25 @@ def make_solver(payoffs, joint_mask, row_mask, config: SimplexConfig):
         )
         return out
 
-    def finish(state: _State):
+    def finish(state: _State) -> dict:
+        """The game's outputs in normalised units (a dict of arrays, see :class:`Solver`)."""
         xs = jnp.zeros(n, dtype).at[state.basis].set(state.xb)[:num_j]
         sigma = jnp.where(flat_mask, jnp.maximum(xs, 0.0), 0.0)
         sigma = (sigma / jnp.maximum(sigma.sum(), 1e-30)).reshape(shape)
         g = gains.deviation_gains(payoffs, sigma)
-        ratings = jnp.where(state.frozen & row_mask, state.r, g)
-        return ratings, sigma, state.level, state.pivots, state.done & ~state.failed, state.failed
+        return {
+            "ratings": jnp.where(state.frozen & row_mask, state.r, g),
+            "joint": sigma,
+            "gains": g,
+            "levels": state.level,
+            "pivots": state.pivots,
+            "solved": state.done & ~state.failed,
+            "failed": state.failed,
+            "level_values": state.values,
+            "frozen_at": jnp.where(row_mask & state.frozen, state.frozen_at - 1, -1).astype(jnp.int32),
+            "duals": state.duals,
+            "floors": state.floors,
+            "normalised_ratings": state.r,
+        }
 
     return Solver(init, advance, finish, run, refactor, escalate, running)

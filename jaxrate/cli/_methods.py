@@ -52,7 +52,7 @@ def run_method(
         rated = jaxrate.deviation_ratings(game, policy, progress=progress)
         rated.raise_for_status()
         values = rated.ratings
-        exact = rated.details if hasattr(rated.details, "certificate") else None
+        exact = rated.details if isinstance(rated.details, jaxrate.exact.ExactResult) else None
         info["solver"] = rated.solver
         if fast:
             info["jax_status"] = "SOLVED" if rated.solver == "simplex" else rated.messages.split(" on ")[0]
