@@ -112,9 +112,7 @@ def test_retry_pass_solves_what_the_first_pass_cannot():
     assert np.all(loose.status == Status.SOLVED)
     # Any game the first pass left at its cap was retried; none is worse off than unsolved.
     assert np.all((tight.status == Status.SOLVED) | (tight.status == Status.MAX_ITERATIONS))
-    assert np.all(
-        tight.iterations[tight.status == Status.MAX_ITERATIONS] == 120 + 240 + 240
-    )  # two retries
+    assert np.all(tight.iterations[tight.status == Status.MAX_ITERATIONS] == 120 + 240 + 240)  # two retries
     retried = (tight.status == Status.SOLVED) & (tight.iterations > 120)
     for i in np.nonzero(retried)[0]:
         np.testing.assert_allclose(tight.ratings[0][i], loose.ratings[0][i], atol=1e-7)

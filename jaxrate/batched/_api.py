@@ -272,8 +272,8 @@ def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None 
         lanes = default_lanes(int(np.prod(shape)), int(sum(shape)), size // len(devices))
     chunk = default_chunk(int(sum(shape)), config.refactor_every)
     prep = _prepare_batch(stacked, mask_arrays)
-    knobs = {"largest_pivot": config.largest_pivot, "perturb": config.perturb, "max_pivots": config.max_pivots}
     kinds = {"largest_pivot": bool, "perturb": stacked.dtype, "max_pivots": jnp.int32}
+    knobs = {k: getattr(config, k) for k in kinds}
     attempt = {k: jnp.asarray(v, kinds[k]) for k, v in {**knobs, **(attempt or {})}.items()}
     if len(devices) == 1:
         out = stream(prep, start, jnp.int32(count), attempt, config, lanes, chunk)
