@@ -60,36 +60,14 @@ def _proof_terms(games: np.ndarray, alone: dict):
     import jax
     import jax.numpy as jnp
 
-    from jaxrate import gains
-    from jaxrate.batched import _api
-
-    def terms(prep, out):
-        payoffs, row_mask, scale = prep["payoffs"], prep["row_mask"], prep["scale"]
-        rows = jnp.where(row_mask, out["ratings"] / scale, 0.0)
-        duals, at, levels = out["duals"], out["frozen_at"], out["levels"]
-        rho = jnp.max(jnp.where(row_mask, jnp.abs(gains.deviation_gains(payoffs, out["joint"]) - rows), 0.0))
-        price = jax.vmap(lambda d: gains.transpose_gains(payoffs, jnp.where(row_mask, d, 0.0)).reshape(-1))
-        floors = jnp.min(jnp.where(prep["joint_mask"].reshape(-1), price(duals), jnp.inf), axis=1)
-        slot = jnp.arange(duals.shape[0])[:, None]
-        before = row_mask & (at >= 0) & (at < slot)
-        free = row_mask & ((at >= slot) | (at < 0))
-        weight = jnp.sum(jnp.where(free, jnp.maximum(duals, 0.0), 0.0), axis=1)
-        negative = jnp.sum(jnp.where(free, jnp.maximum(-duals, 0.0), 0.0), axis=1)
-        bound = (floors - jnp.sum(jnp.where(before, duals * rows, 0.0), axis=1) - negative) / weight
-        gap = jnp.where(slot[:, 0] < levels, jnp.maximum(out["level_values"] / scale - bound, 0.0), 0.0)
-        lam = jnp.sum(jnp.where(before, jnp.abs(duals), 0.0), axis=1)
-        low = jnp.min(jnp.where(row_mask & (at == slot), duals, jnp.inf), axis=1)
-        return gap, rho, lam, jnp.where(jnp.isfinite(low), low, 1.0)
+    from jaxrate.batched import _api, _core
 
     batch, shape = len(games), games.shape[2:]
     with jax.enable_x64(True):
         masks = tuple(jnp.ones((batch, a), bool) for a in shape)
         prep = _api._prepare_batch(jnp.asarray(games.astype(np.float32).astype(np.float64)), masks)
-        wide = {
-            k: jnp.asarray(np.asarray(v, np.float64) if v.dtype == np.float32 else v)
-            for k, v in alone.items()
-        }
-        return [np.asarray(x) for x in jax.vmap(terms)(prep, wide)]
+        out = {k: jnp.asarray(v) for k, v in alone.items()}
+        return [np.asarray(x) for x in jax.vmap(_core.recheck_terms)(prep, out)[:4]]
 
 
 def criteria(name: str, batch: int) -> None:

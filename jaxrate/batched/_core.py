@@ -22,7 +22,18 @@ from jaxrate.normalise import DECIMALS
 from jaxrate.solvers import SIMPLEX_ACCURACY
 from jaxrate.status import Status
 
-__all__ = ["advance", "escalate", "finish", "init", "prepare", "recheck", "refactor", "run", "running"]
+__all__ = [
+    "advance",
+    "escalate",
+    "finish",
+    "init",
+    "prepare",
+    "recheck",
+    "recheck_terms",
+    "refactor",
+    "run",
+    "running",
+]
 
 
 def prepare(payoffs, masks):
@@ -184,6 +195,15 @@ def recheck(prep, out: dict):
 
     Returns ``E`` in normalised units (fractions of the payoff range).
     """
+    gap, rho, lam, smallest, proven = recheck_terms(prep, out)
+    level = (gap + rho) * (1.0 + lam) / jnp.maximum(smallest, 1e-30)
+    return jnp.max(jnp.where(proven, level, rho))
+
+
+def recheck_terms(prep, out: dict):
+    """The terms of :func:`recheck`, per level ``[K]``: ``gap_k``, ``rho`` (a
+    scalar), ``|lambda_k|_1``, the smallest dual frozen at ``k``, and which
+    levels exist (benchmarks/float32_accuracy.py compares rules built of them)."""
     payoffs, row_mask, scale = prep["payoffs"], prep["row_mask"], prep["scale"]
     dtype = payoffs.dtype
     safe = jnp.where(scale > 0, scale, 1.0)
@@ -208,5 +228,5 @@ def recheck(prep, out: dict):
     lam = jnp.sum(jnp.where(before, jnp.abs(duals), 0.0), axis=1)
     smallest = jnp.min(jnp.where(row_mask & (at == slot), duals, jnp.inf), axis=1)
     smallest = jnp.where(jnp.isfinite(smallest), smallest, 1.0)  # a level that froze nothing
-    level = (gap + rho) * (1.0 + lam) / jnp.maximum(smallest, 1e-30)
-    return jnp.max(jnp.where(slot[:, 0] < levels, level, rho))
+    proven = slot[:, 0] < levels
+    return jnp.where(proven, gap, 0.0), rho, lam, smallest, proven
