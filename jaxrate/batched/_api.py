@@ -75,19 +75,21 @@ def deviation_ratings(
         weighted most, e.g. the last iteration of a training loop.
       tol: reduced-cost, pivot and dual tolerance relative to the payoff range
         (default :data:`jaxrate.solvers.SIMPLEX_TOL`: 2e-5 in float32, 1e-9 in float64).
-      max_pivots: per-game cap on simplex pivots (status MAX_ITERATIONS);
-        default ``50 * (C + 1)``, a few times what games need.
+      max_pivots: per-game cap on simplex pivots in the first pass (status
+        MAX_ITERATIONS); default ``25 (C + 1)``, a few times what games need
+        (each retry pass has twice it).
       refactor_every: pivots between recomputing the basis inverse (default
         :data:`jaxrate.solvers.REFACTOR_EVERY`: 10 in float32, 50 in float64).
-      lanes: games solved side by side; a larger batch streams through them,
-        a finished game handing its lane to the next, so no batch waits for
-        its slowest game. Default: about 2M numbers of simplex state per pass
-        (``lanes (J + (C + 1)^2) <= 2^21``, a power of two in [32, 1024]): 1,024
-        lanes for 2P 10 x 10 games, 256 for 2P 32 x 32, 64 for 100 x 20
-        leaderboards (measured: benchmarks/RESULTS.md, issue 15).
-
+      lanes: games solved side by side; the batch streams through them on
+        the device, a finished game handing its lane to the next, so no batch
+        waits for its slowest game. Default (:func:`default_lanes`): half the
+        batch, within about 2M numbers of simplex state (at most 1,024 lanes,
+        at least 32; measured: benchmarks/RESULTS.md, issue 15).
       retry: re-solve games a pass leaves unsolved (:data:`RETRIES`; float32
-        games in float64). ``False``: one pass, unsolved games keep their status.
+        games in float64). ``False``: one pass, unsolved games keep their
+        status. In float32 a SOLVED game is kept only where its proof,
+        rechecked in float64, bounds its error by 1e-3 of the range
+        (:func:`jaxrate.batched._core.recheck`); the others become FAILED.
 
     Returns:
       A :class:`BatchResult`; one bad game (NaN payoffs, pivot cap) gets its

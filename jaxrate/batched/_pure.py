@@ -23,7 +23,8 @@ def rate_game(
     """Deviation ratings of one game ``[N, A_1..A_N]``, with no host round trips.
 
     Unlike :func:`jaxrate.deviation_ratings` (which streams batches through
-    lanes from the host), this is a pure function of arrays: call it inside
+    lanes, retries and re-rates exactly what it does not solve), this is a
+    pure function of arrays: call it inside
     your own ``jax.jit``-ed training step, ``jax.vmap`` it over a population
     batch, or scan it over iterations. ``config.max_pivots`` is a fixed
     iteration budget: a game that needs more stops there with status
@@ -36,13 +37,15 @@ def rate_game(
         start from (warm start, e.g. ``argmax`` of the previous joint); -1 for none.
       config: static :class:`SimplexConfig` (tolerances relative to the payoff
         range, pivot budget); default ``jaxrate.solvers.Simplex(precision).config(C)``:
-        tolerance 2e-5 (float32) / 1e-9 (float64), ``50 (C + 1)`` pivots.
+        tolerance 2e-5 (float32) / 1e-9 (float64), ``25 (C + 1)`` pivots.
 
     Returns:
       A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where
       masked), ``joint`` ``[A_1..A_N]``, ``levels``, ``status`` (a
       :class:`jaxrate.batched.Status` value), ``iterations`` (pivots),
-      ``max_gain`` and ``residual`` (payoff units).
+      ``max_gain`` and ``residual`` (payoff units), and the proof the solver
+      checked (:mod:`jaxrate.certificate`): ``level_values`` ``[C]``,
+      ``frozen_at`` ``[C]``, ``duals`` ``[C, C]``, ``dual_gap``, ``min_frozen_dual``.
 
     Example:
       >>> import jax, jax.numpy as jnp
