@@ -54,6 +54,10 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(?!jaxrate\b).*"),
 ]
 
+# MathJax 3, the version the pages were checked with in a browser (Sphinx 9 defaults to
+# MathJax 4, whose fonts load separately; they left formulas clipped in that check).
+mathjax_path = "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"
+
 html_theme = "furo"
 html_title = f"jaxrate {release}"
 html_static_path = ["_static"]
