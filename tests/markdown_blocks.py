@@ -1,0 +1,122 @@
+"""Fenced code blocks of Markdown files (README.md, docs/), run the way a reader would.
+
+Shared by ``tests/test_readme.py`` and ``tests/test_docs.py``. Each ```python
+block runs on its own, in a fresh namespace and a temporary working directory,
+with the global random generators seeded; an exception (or, since pytest turns
+warnings into errors, a warning) fails the block's test, which names the file
+and line the block starts on.
+
+A block fenced as ```python no-run is compiled but not executed, *by design*,
+only for the reasons in ``NO_RUN``: each such block must contain the marker of
+one of them, so the tag cannot quietly hide a block that fails.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shlex
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Blocks that are not executed: marker (a string the block contains) -> why.
+NO_RUN = {
+    "jax.distributed.initialize": "needs one process per host, started together (jax.distributed)",
+    'Client("tcp://': "needs a running Dask scheduler to connect to",
+}
+
+_FENCE = re.compile(r"^(`{3,})(\S*)[ \t]*(.*)$")
+
+
+class Block(NamedTuple):
+    path: Path
+    lang: str
+    tags: str
+    line: int  # first line of the code, 1-based
+    code: str
+
+    @property
+    def where(self) -> str:
+        return f"{self.path.relative_to(ROOT)}:{self.line}"
+
+
+def blocks(path: Path) -> list[Block]:
+    """Every top-level fenced block of ``path``, in order (a fence closes on its own backticks)."""
+    found, lines = [], path.read_text(encoding="utf-8").splitlines()
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if match is None:
+            i += 1
+            continue
+        fence = match.group(1)
+        end = next(j for j in range(i + 1, len(lines)) if lines[j].strip() == fence)
+        code = "\n".join(lines[i + 1 : end]) + "\n"
+        found.append(Block(path, match.group(2), match.group(3).strip(), i + 2, code))
+        i = end + 1
+    return found
+
+
+def no_run_reason(code: str) -> str:
+    reasons = [why for marker, why in NO_RUN.items() if marker in code]
+    assert len(reasons) == 1, f"a no-run block must match exactly one reason in NO_RUN; got {reasons}"
+    return reasons[0]
+
+
+def run_python(block: Block, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run one ```python block in ``tmp_path`` (skipped, with its reason, when tagged no-run)."""
+    source = compile("\n" * (block.line - 1) + block.code, str(block.path), "exec")  # tracebacks name lines
+    if block.tags == "no-run":
+        pytest.skip(f"{block.where}: not run by design: {no_run_reason(block.code)}")
+    assert block.tags == "", f"{block.where}: unknown tag {block.tags!r} (only no-run)"
+    monkeypatch.chdir(tmp_path)
+    random.seed(0)
+    np.random.seed(0)
+    exec(source, {"__name__": "__docs__"})
+
+
+def cli_examples(found: list[Block]) -> list[tuple[str, str]]:
+    """Each ``jaxrate rate scores.csv ...`` command followed by its printed output (a text block)."""
+    examples = []
+    for k, block in enumerate(found):
+        if block.lang == "text" and block.code.startswith("scores.csv:"):
+            command = found[k - 1]
+            assert command.lang == "bash", f"{block.where}: an output follows the command that printed it"
+            examples.append((command.code.strip(), block.code))
+    return examples
+
+
+def normalise_output(text: str) -> str:
+    return re.sub(r" in \d+\.\d+ s ", " in T s ", text).strip()
+
+
+def check_cli_output(csv: str, examples, tmp_path: Path, monkeypatch, capsys) -> None:
+    """Run each example on ``csv`` saved as ``scores.csv`` and compare what it prints."""
+    from jaxrate.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "120")  # the width of output written to a pipe or file
+    (tmp_path / "scores.csv").write_text(csv)
+    for command, printed in examples:
+        args = shlex.split(command)[1:]
+        assert main(args) == 0, command
+        assert normalise_output(capsys.readouterr().out) == normalise_output(printed), command
+
+
+def jaxrate_commands(found: list[Block]) -> list[tuple[Block, list[str]]]:
+    """The arguments of every ``jaxrate ...`` command line in the ```bash blocks (comments dropped)."""
+    commands = []
+    for block in found:
+        if block.lang != "bash":
+            continue
+        for line in block.code.splitlines():
+            for part in line.split("&&"):
+                words = shlex.split(part, comments=True)
+                if words and words[0] in ("jaxrate", ".venv/bin/jaxrate"):
+                    commands.append((block, words[1:]))
+    return commands
