@@ -147,7 +147,39 @@ def test_payoff_tensors(capsys, tmp_path):
         ("s.csv", "model;t1\nA;0.5\n", ["--decimal", ","], "is not a number: '0.5'"),
         ("s.csv", "model,t1\nA,0\n", ["--decimal", ","], "cannot also be the field delimiter"),
         ("s.csv", "model;t1\nA;0\n", ["--sep", ","], "the header has no task columns"),
-        ("s.csv", "model;t1\nA;0\n", ["--sep", "|"], "'|' is not ',', ';' or 'tab'"),
+        ("s.csv", "model;t1\nA;0\n", ["--sep", "x"], "'x' is not a delimiter: give ',', ';', 'tab' or one"),
+        (
+            "s.csv",
+            "model,t1,t2\nA,1e308,0\nB,0,1\nC,0.5,0.5\n",
+            [],
+            "s.csv: line 2: score for 'A' on 't1' is too large to rate: '1e308' (magnitudes up to 1e+300",
+        ),
+        (
+            "s.csv",
+            "model,task,score\nA,t1,0\nA,t2,-1e308\n",
+            [],
+            "s.csv: line 3 ('A', 't2') is too large to rate: '-1e308'",
+        ),
+        (
+            "s.csv",
+            "model,t1,t2\nA,-,0\nB,0,1\nC,0.5,0.5\n",
+            [],
+            "s.csv: line 2: missing score for 'A' on 't1' ('-'); choose --missing drop-models",
+        ),
+        (
+            "b.csv",
+            "model_a,model_b,winner\na,b,A\nb,c,draw\nc,a,foo\n",
+            [],
+            "b.csv: line 4: winner 'foo' is not one of model_a, a, model_b, b, tie, tie (bothbad), draw "
+            "(any case)",
+        ),
+        ("b.csv", "model_a,model_b,winner\na,b,a\nb,,b\n", [], "b.csv: line 3: a battle has an empty field"),
+        (
+            "b.csv",
+            "model_a,model_b,winner\na,b,a\nb,b,b\n",
+            [],
+            "b.csv: line 3: a battle pits 'b' against itself",
+        ),
         ("s.csv", "model,t1\nA,1\n", ["--missing", "sometimes"], "missing must be one of"),
         ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", ["--missing", "fill:x"], "fill value must be a number"),
         (
@@ -187,6 +219,81 @@ def test_bad_input_exits_2_with_one_line(capsys, tmp_path, name, content, argv, 
     code, out, err = _run(capsys, "rate", path, *argv)
     assert code == 2 and out == "", out
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_outputs_are_checked_before_the_first_is_written(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    (tmp_path / "existing").write_text("mine")
+    (tmp_path / "adir").mkdir()
+    cases = [
+        (["--csv", tmp_path / "out.csv", "--report", tmp_path / "existing"], "a file of that name exists"),
+        (["--csv", tmp_path / "out.csv", "--json", tmp_path / "adir"], "is a directory; give a file name"),
+        (["--csv", tmp_path / "out.csv", "--plot", tmp_path / "adir" / "no" / "f.png"], "does not exist"),
+    ]
+    for argv, message in cases:
+        code, out, err = _run(capsys, "rate", path, *argv)
+        lines = err.strip().splitlines()
+        assert code == 2 and len(lines) == 1 and message in lines[0] and str(argv[3]) in lines[0], err
+        assert ".jaxrate-" not in err and "Traceback" not in err
+    assert not (tmp_path / "out.csv").exists() and (tmp_path / "existing").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "existing", "s.csv"]
+
+
+def test_a_write_error_names_the_users_path_not_a_temporary_file(tmp_path):
+    from jaxrate.cli import _output
+
+    (tmp_path / "adir").mkdir()
+    with pytest.raises(IsADirectoryError) as err:
+        _output.write_atomic(str(tmp_path / "adir"), "x")
+    assert err.value.filename == str(tmp_path / "adir") and ".jaxrate-" not in str(err.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir"]  # the temporary file is gone
+
+
+def test_a_units_mistake_rates_with_a_warning_naming_the_score(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.assign(t1=TABLE["t1"].where(TABLE.index != "C", 1e12)).to_csv(path, index_label="model")
+    code, out, err = _run(capsys, "rate", path, "--game", "2p")
+    assert code == 0 and out
+    assert err.strip().splitlines() == [
+        "jaxrate: warning: s.csv: score of 'C' on 't1' is 1e+12, far outside the other scores of 't1' "
+        "(0 to 1): a units mistake?"
+    ]
+    # 400 is 800 times the others' size (0.5) from their median: under the factor of 1000, no warning.
+    path.write_text("model,t1,t2\nA,400,0\nB,0,1\nC,0.5,0.5\n")
+    code, out, err = _run(capsys, "rate", path)
+    assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize("marker", ["-", "NA", "N/A", "nan", "", "--", "null"])
+@pytest.mark.parametrize("layout", ["wide", "long"])
+def test_missing_markers_are_missing_scores_handled_by_missing(capsys, tmp_path, marker, layout):
+    path = tmp_path / "s.csv"
+    table = TABLE.astype(object)
+    table.loc["C", "t2"] = marker  # HELM's exports write "-" for a score not run
+    table.to_csv(path, index_label="model") if layout == "wide" else _long(table).to_csv(path, index=False)
+    code, out, err = _run(capsys, "rate", path)
+    assert code == 2 and "missing" in err and "choose --missing drop-models" in err, err
+    assert len(err.strip().splitlines()) == 1 and "'C'" in err and "'t2'" in err
+    dropped = _rated(path, capsys, "--missing", "drop-models")
+    assert set(dropped["ratings"]["agent"]) == {"A", "B", "D"} and "dropped 1 model(s)" in dropped["notes"][0]
+
+
+def test_any_one_character_separator(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, sep="|", index_label="model")
+    payload = _rated(path, capsys, "--sep", "|")
+    assert payload["ratings"]["agent"] == pytest.approx(EXPECTED, abs=1e-9)
+    assert "read as '|'-separated" in payload["notes"]
+
+
+def test_battle_winners_in_every_accepted_spelling(capsys, tmp_path):
+    path = tmp_path / "b.csv"
+    path.write_text("model_a,model_b,winner\na,b,model_a\nb,a,A\nc,a,draw\nb,c,Tie (bothbad)\nc,b,b\n")
+    code, out, err = _run(capsys, "rate", path, "--missing", "error", "--json", tmp_path / "r.json")
+    assert code == 0, err
+    counted = json.loads((tmp_path / "r.json").read_text())["ties"]
+    assert counted["battles"] == 2  # 'draw' and 'Tie (bothbad)'
 
 
 def test_npz_without_payoffs(capsys, tmp_path):
