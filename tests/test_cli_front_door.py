@@ -1,6 +1,7 @@
 """The command line's inputs, methods, outputs, figures, reports and studies."""
 
 import json
+import re
 
 import numpy as np
 import pandas as pd
@@ -769,3 +770,116 @@ def test_report_page_says_what_the_numbers_mean(capsys, tmp_path):
         assert f'<td class="name">{e["strategy"]}</td>' in page
     header = page.split("<h2>Task contributions</h2>", 1)[1].split("<thead>", 1)[1].split("</thead>", 1)[0]
     assert all(t not in header for t in silent) and all(t in header for t in table.columns if t not in silent)
+
+
+SMALL_BATTLES = (
+    "model_a,model_b,winner\na,b,model_a\na,b,model_a\nb,a,model_b\nb,a,model_a\na,c,model_a\nc,a,model_b\n"
+    "a,c,tie\nb,c,model_a\nb,c,model_b\nd,c,model_b\nc,d,model_a\nd,c,model_a\n"
+)
+
+
+def _notes(page: str) -> str:
+    return page.split("How to read this page", 1)[1].split("</section>", 1)[0]
+
+
+def test_battle_report_speaks_of_battles_and_shows_what_each_rating_rests_on(capsys, tmp_path):
+    path = tmp_path / "b.csv"
+    path.write_text(SMALL_BATTLES)
+    code, _, err = _run(capsys, "rate", path, "--report", tmp_path / "rep")
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    notes = _notes(page)
+    assert "win probability" in notes and "battles" in notes
+    for wrong in ("task", "units of the scores", "near-duplicate", "cannot be tilted"):
+        assert wrong not in notes, wrong
+    assert "33.3% of the win-rate game&#x27;s pairs never met" in page  # the warning reaches the page
+    # a beats the others, so the equilibrium is a: 'vs support' counts battles against a.
+    support = page.split("What each rating rests on", 1)[1].split("</table>", 1)[0]
+    rows = [
+        re.findall(r"<td[^>]*>(.*?)</td>", r)
+        for r in support.split("<tbody>", 1)[1].split("</tr>")
+        if "<td" in r
+    ]
+    assert rows == [
+        ["a", "7", "2", "(support)", "33%"],
+        ["b", "6", "2", "4", "33%"],
+        ["c", "8", "3", "3", "0%"],
+        ["d", "3", "1", "0", "67%"],
+    ]
+
+
+def test_score_report_states_clone_claims_as_measured(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    code, _, err = _run(capsys, "rate", path, "--report", tmp_path / "rep")
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    notes = _notes(page)
+    assert "units of the scores" in notes and "Exact copies of a task or of a model change no rating" in notes
+    assert "4.6% of their range" in notes and "cannot be tilted" not in notes
+    assert page.index('id="ratings"') < page.index("How to read this page") < page.index("<h2>Figure")
+
+
+def test_report_text_takes_the_interval_kind_from_one_place():
+    from types import SimpleNamespace
+
+    from jaxrate.cli import _page
+
+    old = SimpleNamespace(kind="task subsets", confidence=0.95)
+    battles = SimpleNamespace(kind="bootstrap", confidence=0.9)
+    sampling = SimpleNamespace(
+        kind="bootstrap", interval_kind="sampling (items within task)", confidence=0.95
+    )
+    assert [_page.interval_kind(i) for i in (old, battles, sampling)] == [
+        "task subsets",
+        "battles",
+        "sampling",
+    ]
+    assert _page.interval_words(sampling, 7) == (
+        "95% interval (sampling interval)",
+        "7 bootstrap resamples of each task's replicates (items, seeds or folds), drawn within each task: "
+        "the sampling uncertainty of the scores",
+    )
+    notes = _page.reading_notes("deviation", "scores", 1e-7, True, battles, 5)
+    assert "90% interval (bootstrap over battles)" in notes and "5 bootstrap resamples of the battle" in notes
+
+
+def _legend(path, entries):
+    """Legend texts of a figure, and the fill colours of the patches drawn with them, in order."""
+    text = path.read_text()
+    texts = _svg_texts(path)
+    fills = re.findall(r'<g id="legend_\d+">(.*?)</g>\s*</g>\s*</g>', text, re.S)
+    colours = re.findall(r"fill: (#[0-9a-f]{6})", "".join(fills))
+    return [t for t in texts if t in entries], colours
+
+
+def test_figure_marks_ties_in_table_order_and_keeps_task_colours(capsys, livebench, tmp_path):
+    path = tmp_path / "lb.csv"
+    livebench.to_csv(path)
+    out_json = tmp_path / "r.json"
+    figures = []
+    for name, extra in (("all.svg", []), ("top.svg", ["--top", "20"])):
+        argv = ["rate", path, "--plot", tmp_path / name, "--bootstrap", "3", "--json", out_json, *extra]
+        code, _, err = _run(capsys, *argv)
+        assert code == 0, err
+        figures.append(tmp_path / name)
+    ranking = json.loads(out_json.read_text())["ranking"]
+    names = [e["strategy"] for e in ranking]
+    texts = _svg_texts(figures[0])
+    shown = [t for t in texts if t in set(names)]
+    assert shown[: len(names)] == names  # rows in the table's order, ties included
+    labels = [t for t in texts if re.fullmatch(r"\d+=?", t)][: len(names)]
+    assert labels[:4] == ["1="] * 4 and labels == [
+        f"{e['rank']}=" if sum(f["rank"] == e["rank"] for f in ranking) > 1 else str(e["rank"])
+        for e in ranking
+    ]
+    for entry in (
+        "rating (dot; bar from 0)",
+        "top tied group ('1=')",
+        "95% interval (task-subset sensitivity)",
+    ):
+        assert entry in texts, entry
+    tasks = set(livebench.columns) | {f"{k} other tasks" for k in range(20)}
+    assert _legend(figures[0], tasks) == _legend(figures[1], tasks)  # same tasks, same colours
+    legend, colours = _legend(figures[0], tasks)
+    assert len(legend) == 7 and len(set(colours)) >= 7

@@ -27,6 +27,7 @@ class Source:
     warnings: list = dataclasses.field(default_factory=list)  # about the data, printed on stderr
     counts: Any = None  # BattleCounts of battle records
     frame: Any = None  # the scores as a DataFrame, when they were read as one
+    imputed: Any = None  # [K, M, M] bool, battle pairs whose win rate was imputed
 
     @property
     def table(self):
@@ -280,7 +281,7 @@ def _battles_source(name: str, battles, args) -> Source:
         "ties": {"battles": ties, "counted_as": TIES},
     }
     source = Source(name, "battles", made.game, what, battles=battles, notes=notes, info=info)
-    source.warnings, source.counts = warned, made.counts
+    source.warnings, source.counts, source.imputed = warned, made.counts, made.imputed
     return source
 
 

@@ -203,11 +203,12 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
     if args.plot is not None or args.report is not None:
         from jaxrate.cli import _report
 
+        ranking = (table.order, _output.rank_labels(table.ranks))  # the figures follow the table
         if args.plot is not None:
-            _report.ratings_figure(source, rated, intervals, args.plot, top=args.top)
+            _report.ratings_figure(source, rated, intervals, args.plot, top=args.top, ranking=ranking)
         if args.report is not None:
             _report.write_report(
-                args.report, source, rated, intervals, payload, table.headers, table.rows, top=args.top
+                args.report, source, rated, intervals, payload, table.headers, table.rows, args.top, ranking
             )
     if args.csv is not None:
         _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in table.headers], table.csv_rows)
