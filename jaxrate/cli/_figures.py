@@ -77,8 +77,16 @@ def rating_panel(ax, rows: Rows, names, values, intervals, method: str, interval
         base = float(v.min()) if v.min() > 0 else 0.0
         ax.barh(rows.y, v - base, left=base, color=colours, height=0.34)
         ax.set_xlabel(f"{method} rating: higher is better", fontsize=FONT)
-    handles.append(ax.scatter(v, rows.y, color="black", s=22, zorder=3, label="rating (dot; bar from 0)"))
-    handles.append(ax.barh([np.nan], [0], color=_TOP, label="top tied group ('1=')"))
+    rest, top = ~rows.top, rows.top
+    handles.append(
+        ax.scatter(v[rest], rows.y[rest], color="black", s=22, zorder=5, label="rating (dot; bar from 0)")
+    )
+    # The top group's dots are large and green: visible even where the rating is 0 and the bar empty.
+    handles.append(
+        ax.scatter(
+            v[top], rows.y[top], color=_TOP, edgecolor="black", s=60, zorder=5, label="top tied group ('1=')"
+        )
+    )
     lo, hi = min(v.min(), 0.0), max(v.max(), 0.0)
     if intervals is not None:
         low, up = intervals.lower[0][rows.index], intervals.upper[0][rows.index]
@@ -92,7 +100,7 @@ def rating_panel(ax, rows: Rows, names, values, intervals, method: str, interval
             elinewidth=1.0,
             capsize=3,
             zorder=4,
-            label=interval_label,
+            label=interval_label.replace(" (", "\n("),  # two short lines: a phone's width
         )
         handles.append(bars)
         lo, hi = min(lo, low.min()), max(hi, up.max())
