@@ -138,7 +138,7 @@ def contribution_panel(ax, rows: Rows, names, c: np.ndarray, tasks, tol: float, 
         neg += np.minimum(part, 0)
         pos += np.maximum(part, 0)
     ax.axvline(0, color="grey", linewidth=0.8)
-    ax.set_xlabel("task contributions: each row sums to the rating", fontsize=FONT)
+    ax.set_xlabel("task contributions:\neach row sums to the rating", fontsize=FONT)
     lo, hi = min(neg.min(), 0.0), max(pos.max(), 0.0)
     _frame(ax, rows, lo, hi)
     if label_rows:

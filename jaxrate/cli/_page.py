@@ -58,7 +58,7 @@ dt{font-weight:600}
 dd{margin:0 0 .5rem 1.2rem}
 small,.muted{color:#57606a}
 @media (max-width:720px){
-  main{padding:14px 12px 32px}
+  main{padding:14px 10px 32px}
   h1{font-size:1.25rem}
   table{font-size:12px}
   th,td{padding:2px 5px}
