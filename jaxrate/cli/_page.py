@@ -62,7 +62,7 @@ small,.muted{color:#57606a}
   h1{font-size:1.25rem}
   table{font-size:12px}
   th,td{padding:2px 5px}
-  #ratings td.name{white-space:normal;min-width:6.5em;max-width:9.5em}
+  #ratings.many td.name{white-space:normal;min-width:6.5em;max-width:9.5em}
 }
 """
 

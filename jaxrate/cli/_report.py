@@ -274,7 +274,16 @@ def _ratings_sections(rated, payload: dict, headers, rows) -> list[str]:
         "<h2>Ratings</h2>",
         f'<p class="key">{key}</p>',
         f"<p>{_tied_groups(payload, payload['tie_tolerance'])}</p>",
-        _page.table(headers, rows, sortable=True, table_id="ratings", titles=titles, shade_top=True),
+        # With more than rank, name and rating, names wrap on a phone so the interval stays in sight.
+        _page.table(
+            headers,
+            rows,
+            sortable=True,
+            table_id="ratings",
+            titles=titles,
+            shade_top=True,
+            css="many" if len(headers) > 3 else "",
+        ),
     ]
 
 
