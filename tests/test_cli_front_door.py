@@ -751,7 +751,7 @@ def test_report_page_says_what_the_numbers_mean(capsys, tmp_path):
         "not a sampling error",
         "<b>P(top)</b>",
         "Verified: joint + one dual proof per level",
-        'class="sortable"',
+        'class="sortable',
         '<meta name="viewport"',
         f"The other {len(silent)} contribute nothing: {', '.join(silent)}.",
         " ".join(["jaxrate", "rate", str(path), "--bootstrap", "10"]),
