@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 
 import jaxrate
-from jaxrate.battles import battle_counts, battles_from_counts
+from jaxrate.battle_support import battle_support
+from jaxrate.battles import battles_from_counts
 from jaxrate.games import win_rate_game
 from jaxrate.ranking import tied_ranks
 
@@ -49,15 +50,16 @@ def main() -> None:
     elo = jaxrate.elo_ratings(battles)
     names = elo.models
     made, dev, mass = rate(battles, "model")
-    games = battle_counts(battles).games[0]
     print(f"{len(battles):,} battles, {len(names)} models; {made.note()}")
     (top,) = np.nonzero(mass > 1e-9)[0]
+    support = battle_support(made.counts, made.imputed, made.game.strategies[0], mass)
+    names_game = list(made.game.strategies[0])
     print(f"equilibrium: all mass on {names[top]}; a rating is P(beat {names[top]}) - 1/2\n")
 
     elo_rank, dev_rank = tied_ranks(elo.ratings, 1e-9), tied_ranks(dev, TIE)
     print(f"{'dev':>4} {'elo':>4}  {'model':34} {'deviation':>9} {'Elo':>6}  battles vs top")
     for i in np.argsort(-dev, kind="stable")[:15]:
-        seen = int(games[i, top])
+        seen = int(support.against_support[names_game.index(names[i])])
         print(
             f"{dev_rank[i]:4} {elo_rank[i]:4}  {names[i]:34} {dev[i]:+9.4f} {elo.ratings[i]:6.0f}  "
             f"{'-' if i == top else seen or 'never (imputed)'}"
@@ -70,7 +72,7 @@ def main() -> None:
         "\nlargest moves (Elo rank -> deviation rank): head-to-head vs the top model, observed vs predicted"
     )
     for i in [*np.argsort(-move, kind="stable")[:5], *np.argsort(move, kind="stable")[:5]]:
-        seen = int(games[i, top])
+        seen = int(support.against_support[names_game.index(names[i])])
         how = f"observed {dev[i]:+.3f} over {seen:5} battles" if seen else f"imputed {dev[i]:+.3f}"
         print(f"  {names[i]:34} {elo_rank[i]:3} -> {dev_rank[i]:3}  {how}, predicted {predicted[i]:+.3f}")
     groups = [np.nonzero(dev_rank == r)[0] for r in np.unique(dev_rank)]

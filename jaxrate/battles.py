@@ -116,7 +116,7 @@ def _codes(frame, models: Sequence[str] | None):
     if bad.any():
         k = int(np.argmax(bad))
         raise ValueError(
-            f"battle {k} has winner {record(k)[2]!r}; expected one of model_a, model_b, tie, tie (bothbad)"
+            f"battle {k} has winner {record(k)[2]!r}; expected one of {', '.join(_OUTCOMES)} (any case)"
         )
     return ca, cb, outcome, tuple(names)
 

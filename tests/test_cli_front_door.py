@@ -1,6 +1,7 @@
 """The command line's inputs, methods, outputs, figures, reports and studies."""
 
 import json
+import re
 
 import numpy as np
 import pandas as pd
@@ -147,7 +148,39 @@ def test_payoff_tensors(capsys, tmp_path):
         ("s.csv", "model;t1\nA;0.5\n", ["--decimal", ","], "is not a number: '0.5'"),
         ("s.csv", "model,t1\nA,0\n", ["--decimal", ","], "cannot also be the field delimiter"),
         ("s.csv", "model;t1\nA;0\n", ["--sep", ","], "the header has no task columns"),
-        ("s.csv", "model;t1\nA;0\n", ["--sep", "|"], "'|' is not ',', ';' or 'tab'"),
+        ("s.csv", "model;t1\nA;0\n", ["--sep", "x"], "'x' is not a delimiter: give ',', ';', 'tab' or one"),
+        (
+            "s.csv",
+            "model,t1,t2\nA,1e308,0\nB,0,1\nC,0.5,0.5\n",
+            [],
+            "s.csv: line 2: score for 'A' on 't1' is too large to rate: '1e308' (magnitudes up to 1e+300",
+        ),
+        (
+            "s.csv",
+            "model,task,score\nA,t1,0\nA,t2,-1e308\n",
+            [],
+            "s.csv: line 3 ('A', 't2') is too large to rate: '-1e308'",
+        ),
+        (
+            "s.csv",
+            "model,t1,t2\nA,-,0\nB,0,1\nC,0.5,0.5\n",
+            [],
+            "s.csv: line 2: missing score for 'A' on 't1' ('-'); choose --missing drop-models",
+        ),
+        (
+            "b.csv",
+            "model_a,model_b,winner\na,b,A\nb,c,draw\nc,a,foo\n",
+            [],
+            "b.csv: line 4: winner 'foo' is not one of model_a, a, model_b, b, tie, tie (bothbad), draw "
+            "(any case)",
+        ),
+        ("b.csv", "model_a,model_b,winner\na,b,a\nb,,b\n", [], "b.csv: line 3: a battle has an empty field"),
+        (
+            "b.csv",
+            "model_a,model_b,winner\na,b,a\nb,b,b\n",
+            [],
+            "b.csv: line 3: a battle pits 'b' against itself",
+        ),
         ("s.csv", "model,t1\nA,1\n", ["--missing", "sometimes"], "missing must be one of"),
         ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", ["--missing", "fill:x"], "fill value must be a number"),
         (
@@ -187,6 +220,81 @@ def test_bad_input_exits_2_with_one_line(capsys, tmp_path, name, content, argv, 
     code, out, err = _run(capsys, "rate", path, *argv)
     assert code == 2 and out == "", out
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_outputs_are_checked_before_the_first_is_written(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    (tmp_path / "existing").write_text("mine")
+    (tmp_path / "adir").mkdir()
+    cases = [
+        (["--csv", tmp_path / "out.csv", "--report", tmp_path / "existing"], "a file of that name exists"),
+        (["--csv", tmp_path / "out.csv", "--json", tmp_path / "adir"], "is a directory; give a file name"),
+        (["--csv", tmp_path / "out.csv", "--plot", tmp_path / "adir" / "no" / "f.png"], "does not exist"),
+    ]
+    for argv, message in cases:
+        code, out, err = _run(capsys, "rate", path, *argv)
+        lines = err.strip().splitlines()
+        assert code == 2 and len(lines) == 1 and message in lines[0] and str(argv[3]) in lines[0], err
+        assert ".jaxrate-" not in err and "Traceback" not in err
+    assert not (tmp_path / "out.csv").exists() and (tmp_path / "existing").read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir", "existing", "s.csv"]
+
+
+def test_a_write_error_names_the_users_path_not_a_temporary_file(tmp_path):
+    from jaxrate.cli import _output
+
+    (tmp_path / "adir").mkdir()
+    with pytest.raises(IsADirectoryError) as err:
+        _output.write_atomic(str(tmp_path / "adir"), "x")
+    assert err.value.filename == str(tmp_path / "adir") and ".jaxrate-" not in str(err.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["adir"]  # the temporary file is gone
+
+
+def test_a_units_mistake_rates_with_a_warning_naming_the_score(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.assign(t1=TABLE["t1"].where(TABLE.index != "C", 1e12)).to_csv(path, index_label="model")
+    code, out, err = _run(capsys, "rate", path, "--game", "2p")
+    assert code == 0 and out
+    assert err.strip().splitlines() == [
+        "jaxrate: warning: s.csv: score of 'C' on 't1' is 1e+12, far outside the other scores of 't1' "
+        "(0 to 1): a units mistake?"
+    ]
+    # 400 is 800 times the others' size (0.5) from their median: under the factor of 1000, no warning.
+    path.write_text("model,t1,t2\nA,400,0\nB,0,1\nC,0.5,0.5\n")
+    code, out, err = _run(capsys, "rate", path)
+    assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize("marker", ["-", "NA", "N/A", "nan", "", "--", "null"])
+@pytest.mark.parametrize("layout", ["wide", "long"])
+def test_missing_markers_are_missing_scores_handled_by_missing(capsys, tmp_path, marker, layout):
+    path = tmp_path / "s.csv"
+    table = TABLE.astype(object)
+    table.loc["C", "t2"] = marker  # HELM's exports write "-" for a score not run
+    table.to_csv(path, index_label="model") if layout == "wide" else _long(table).to_csv(path, index=False)
+    code, out, err = _run(capsys, "rate", path)
+    assert code == 2 and "missing" in err and "choose --missing drop-models" in err, err
+    assert len(err.strip().splitlines()) == 1 and "'C'" in err and "'t2'" in err
+    dropped = _rated(path, capsys, "--missing", "drop-models")
+    assert set(dropped["ratings"]["agent"]) == {"A", "B", "D"} and "dropped 1 model(s)" in dropped["notes"][0]
+
+
+def test_any_one_character_separator(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, sep="|", index_label="model")
+    payload = _rated(path, capsys, "--sep", "|")
+    assert payload["ratings"]["agent"] == pytest.approx(EXPECTED, abs=1e-9)
+    assert "read as '|'-separated" in payload["notes"]
+
+
+def test_battle_winners_in_every_accepted_spelling(capsys, tmp_path):
+    path = tmp_path / "b.csv"
+    path.write_text("model_a,model_b,winner\na,b,model_a\nb,a,A\nc,a,draw\nb,c,Tie (bothbad)\nc,b,b\n")
+    code, out, err = _run(capsys, "rate", path, "--missing", "error", "--json", tmp_path / "r.json")
+    assert code == 0, err
+    counted = json.loads((tmp_path / "r.json").read_text())["ties"]
+    assert counted["battles"] == 2  # 'draw' and 'Tie (bothbad)'
 
 
 def test_npz_without_payoffs(capsys, tmp_path):
@@ -643,7 +751,7 @@ def test_report_page_says_what_the_numbers_mean(capsys, tmp_path):
         "not a sampling error",
         "<b>P(top)</b>",
         "Verified: joint + one dual proof per level",
-        'class="sortable"',
+        'class="sortable',
         '<meta name="viewport"',
         f"The other {len(silent)} contribute nothing: {', '.join(silent)}.",
         " ".join(["jaxrate", "rate", str(path), "--bootstrap", "10"]),
@@ -662,3 +770,117 @@ def test_report_page_says_what_the_numbers_mean(capsys, tmp_path):
         assert f'<td class="name">{e["strategy"]}</td>' in page
     header = page.split("<h2>Task contributions</h2>", 1)[1].split("<thead>", 1)[1].split("</thead>", 1)[0]
     assert all(t not in header for t in silent) and all(t in header for t in table.columns if t not in silent)
+
+
+SMALL_BATTLES = (
+    "model_a,model_b,winner\na,b,model_a\na,b,model_a\nb,a,model_b\nb,a,model_a\na,c,model_a\nc,a,model_b\n"
+    "a,c,tie\nb,c,model_a\nb,c,model_b\nd,c,model_b\nc,d,model_a\nd,c,model_a\n"
+)
+
+
+def _notes(page: str) -> str:
+    return page.split("How to read this page", 1)[1].split("</section>", 1)[0]
+
+
+def test_battle_report_speaks_of_battles_and_shows_what_each_rating_rests_on(capsys, tmp_path):
+    path = tmp_path / "b.csv"
+    path.write_text(SMALL_BATTLES)
+    code, _, err = _run(capsys, "rate", path, "--report", tmp_path / "rep")
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    notes = _notes(page)
+    assert "win probability" in notes and "battles" in notes
+    for wrong in ("task", "units of the scores", "near-duplicate", "cannot be tilted"):
+        assert wrong not in notes, wrong
+    assert "33.3% of the win-rate game&#x27;s pairs never met" in page  # the warning reaches the page
+    # a beats the others, so the equilibrium is a: 'vs support' counts battles against a.
+    support = page.split("What each rating rests on", 1)[1].split("</table>", 1)[0]
+    rows = [
+        re.findall(r"<td[^>]*>(.*?)</td>", r)
+        for r in support.split("<tbody>", 1)[1].split("</tr>")
+        if "<td" in r
+    ]
+    assert rows == [
+        ["a", "7", "2", "(support)", "33%"],
+        ["b", "6", "2", "4", "33%"],
+        ["c", "8", "3", "3", "0%"],
+        ["d", "3", "1", "0", "67%"],
+    ]
+
+
+def test_score_report_states_clone_claims_as_measured(capsys, tmp_path):
+    path = tmp_path / "s.csv"
+    TABLE.to_csv(path, index_label="model")
+    code, _, err = _run(capsys, "rate", path, "--report", tmp_path / "rep")
+    assert code == 0, err
+    page = (tmp_path / "rep" / "index.html").read_text()
+    notes = _notes(page)
+    assert "units of the scores" in notes and "Exact copies of a task or of a model change no rating" in notes
+    assert "4.6% of their range" in notes and "cannot be tilted" not in notes
+    assert page.index('id="ratings"') < page.index("How to read this page") < page.index("<h2>Figure")
+
+
+def test_report_text_takes_the_interval_kind_from_one_place():
+    from types import SimpleNamespace
+
+    from jaxrate.cli import _page
+
+    old = SimpleNamespace(kind="task subsets", confidence=0.95)
+    battles = SimpleNamespace(kind="bootstrap", confidence=0.9)
+    sampling = SimpleNamespace(
+        kind="bootstrap", interval_kind="sampling (items within task)", confidence=0.95
+    )
+    assert [_page.interval_kind(i) for i in (old, battles, sampling)] == [
+        "task subsets",
+        "battles",
+        "sampling",
+    ]
+    assert _page.interval_words(sampling, 7) == (
+        "95% interval (sampling interval)",
+        "7 bootstrap resamples of each task's replicates (items, seeds or folds), drawn within each task: "
+        "the sampling uncertainty of the scores",
+    )
+    notes = _page.reading_notes("deviation", "scores", 1e-7, True, battles, 5)
+    assert "90% interval (bootstrap over battles)" in notes and "5 bootstrap resamples of the battle" in notes
+
+
+def _legend(path, entries):
+    """Legend texts of a figure, and the fill colours of the patches drawn with them, in order."""
+    text = path.read_text()
+    texts = _svg_texts(path)
+    fills = re.findall(r'<g id="legend_\d+">(.*?)</g>\s*</g>\s*</g>', text, re.S)
+    colours = re.findall(r"fill: (#[0-9a-f]{6})", "".join(fills))
+    return [t for t in texts if t in entries], colours
+
+
+def test_figure_marks_ties_in_table_order_and_keeps_task_colours(capsys, livebench, tmp_path):
+    path = tmp_path / "lb.csv"
+    livebench.to_csv(path)
+    out_json = tmp_path / "r.json"
+    figures = []
+    for name, extra in (("all.svg", []), ("top.svg", ["--top", "20"])):
+        argv = ["rate", path, "--plot", tmp_path / name, "--bootstrap", "3", "--json", out_json, *extra]
+        code, _, err = _run(capsys, *argv)
+        assert code == 0, err
+        figures.append(tmp_path / name)
+    ranking = json.loads(out_json.read_text())["ranking"]
+    names = [e["strategy"] for e in ranking]
+    texts = _svg_texts(figures[0])
+    shown = [t for t in texts if t in set(names)]
+    assert shown[: len(names)] == names  # rows in the table's order, ties included
+    labels = [t for t in texts if re.fullmatch(r"\d+=?", t)][: len(names)]
+    assert labels[:4] == ["1="] * 4 and labels == [
+        f"{e['rank']}=" if sum(f["rank"] == e["rank"] for f in ranking) > 1 else str(e["rank"])
+        for e in ranking
+    ]
+    for entry in (
+        "rating (dot; bar from 0)",
+        "top tied group ('1=')",
+        "95% interval",
+        "(task-subset sensitivity)",
+    ):
+        assert entry in texts, entry
+    tasks = set(livebench.columns) | {f"{k} other tasks" for k in range(20)}
+    assert _legend(figures[0], tasks) == _legend(figures[1], tasks)  # same tasks, same colours
+    legend, colours = _legend(figures[0], tasks)
+    assert len(legend) == 7 and len(set(colours)) >= 7

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from jaxrate.cli import main
+from jaxrate.cli._figures import FONT as FIGURE_FONT
 
 BROWSER = next((shutil.which(b) for b in ("chromium", "chromium-browser") if shutil.which(b)), None)
 
@@ -42,8 +43,25 @@ MEASURE = """<script>
   var boxes = Array.prototype.map.call(document.querySelectorAll(".scroll"), function (s) {
     return {scroll: s.scrollWidth, client: s.clientWidth};
   });
+  // Rank, name, rating, lower, upper of every row: where they are drawn, unscrolled.
+  var key = Array.prototype.map.call(table.tBodies[0].rows, function (r) {
+    return Array.prototype.slice.call(r.cells, 0, 5).map(function (c) {
+      var box = c.getBoundingClientRect();
+      return [box.left, box.right];
+    });
+  });
+  // Figure text as drawn: FIGURE_FONT points of the SVG's own units, scaled as the page shows it.
+  var fonts = Array.prototype.map.call(document.querySelectorAll(".figure svg"), function (svg) {
+    return svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  });
+  var cue = table.parentElement.previousElementSibling;
   var out = {viewport: window.innerWidth, page: doc.scrollWidth, body: document.body.scrollWidth,
-             height: doc.scrollHeight, cells: cells, boxes: boxes,
+             height: doc.scrollHeight, cells: cells, boxes: boxes, key: key, scales: fonts,
+             bodyFont: parseFloat(getComputedStyle(document.body).fontSize),
+             tableTop: table.getBoundingClientRect().top,
+             notesTop: document.querySelector(".notes").getBoundingClientRect().top,
+             tableScrolls: table.parentElement.scrollWidth > table.parentElement.clientWidth,
+             cueShown: cue.classList.contains("cue") && cue.offsetHeight > 0,
              svg: document.querySelectorAll("svg").length,
              external: document.querySelectorAll("[src], link[href]").length};
   var header = table.tHead.rows[0].cells[2];
@@ -137,14 +155,27 @@ def test_livebench_report_fits_1280_px_and_a_phone_and_shows_every_model(browser
     for cell in wide["cells"]:
         assert 0 <= cell["left"] and cell["right"] <= 1280 and cell["height"] > 0, cell
         assert cell["lines"] == 1, cell  # names on one line (were wrapped on three)
-    assert wide["svg"] == 1 and wide["external"] == 0  # the figure inline, nothing fetched
+    assert wide["svg"] == 2 and wide["external"] == 0  # ratings and contributions inline, nothing fetched
     by_rating = sorted(ranking, key=lambda e: e["rating"])
     assert [wide["ascending"][k] for k in (0, -1)] == [by_rating[0]["strategy"], by_rating[-1]["strategy"]]
     assert wide["descending"][0] in {e["strategy"] for e in ranking if e["rank"] == 1}
 
     phone = _measure(tmp_path, page, 390, 844)
     assert phone["viewport"] == 390 and phone["page"] <= 390  # wide tables scroll inside their boxes
-    assert len(phone["cells"]) == 65
+    assert [c["name"] for c in phone["cells"]] == [e["strategy"] for e in ranking]
+    for view in (wide, phone):
+        width = view["viewport"]
+        # Rank, model, rating and interval of every model in sight without scrolling sideways.
+        for row in view["key"]:
+            assert all(0 <= left and right <= width for left, right in row), row
+        # The table comes first; how to read it follows (not the phone's first screen).
+        assert view["tableTop"] < view["notesTop"]
+        # Figure text at least as large as body text (was ~4 px on a phone).
+        assert view["scales"] and all(FIGURE_FONT * k >= view["bodyFont"] - 0.01 for k in view["scales"])
+        assert view["cueShown"] == view["tableScrolls"]  # more columns to the right: a visible cue
+    assert phone["tableScrolls"] and phone["cueShown"] and not wide["cueShown"]
+    assert phone["tableTop"] < 0.6 * 844 < 844 < phone["notesTop"]  # the phone's first screen: the table
+    assert phone["cells"][0]["right"] <= 390 / 2  # a long name wraps in a narrow column
 
     shot = tmp_path / "report_1280.png"
     _browser(

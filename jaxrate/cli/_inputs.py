@@ -27,6 +27,7 @@ class Source:
     warnings: list = dataclasses.field(default_factory=list)  # about the data, printed on stderr
     counts: Any = None  # BattleCounts of battle records
     frame: Any = None  # the scores as a DataFrame, when they were read as one
+    imputed: Any = None  # [K, M, M] bool, battle pairs whose win rate was imputed
 
     @property
     def table(self):
@@ -57,7 +58,8 @@ def add_input_options(parser) -> None:
         "--sep",
         type=_separator,
         metavar="SEP",
-        help="field delimiter of a text table: ',' ';' or tab (default: sniffed from the file)",
+        help="field delimiter of a text table: ',' ';' tab, or another character such as '|' "
+        "(default: comma, semicolon or tab, sniffed from the file)",
     )
     parser.add_argument(
         "--decimal",
@@ -98,10 +100,16 @@ def add_input_options(parser) -> None:
 
 
 def _separator(text: str) -> str:
+    """``--sep``: a name (comma, semicolon, tab) or any one character that is not a letter, digit,
+    quote, period or space."""
     names = {",": ",", "comma": ",", ";": ";", "semicolon": ";", "tab": "\t", "\\t": "\t", "\t": "\t"}
-    if text.lower() not in names:
-        raise argparse.ArgumentTypeError(f"{text!r} is not ',', ';' or 'tab'")
-    return names[text.lower()]
+    if text.lower() in names:
+        return names[text.lower()]
+    if len(text) == 1 and not (text.isalnum() or text in "\"'. \r\n"):
+        return text
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a delimiter: give ',', ';', 'tab' or one other character such as '|'"
+    )
 
 
 def load_source(args) -> Source:
@@ -132,6 +140,10 @@ def _warnings(source: Source) -> list:
     if len(models) == 1:
         out.append(f"warning: only one {_label(source)} ({models[0]!r}): its rating is 0 by definition")
     elif source.kind == "scores":
+        from jaxrate.io import far_outliers
+
+        models, tasks = source.game.strategies[0], source.game.strategies[-1]
+        out += [f"warning: {source.name}: {w}" for w in far_outliers(source.scores, models, tasks)[:3]]
         spread = np.ptp(source.scores, axis=0)
         if np.ptp(source.scores) == 0:
             out.append(
@@ -269,7 +281,7 @@ def _battles_source(name: str, battles, args) -> Source:
         "ties": {"battles": ties, "counted_as": TIES},
     }
     source = Source(name, "battles", made.game, what, battles=battles, notes=notes, info=info)
-    source.warnings, source.counts = warned, made.counts
+    source.warnings, source.counts, source.imputed = warned, made.counts, made.imputed
     return source
 
 
@@ -280,7 +292,7 @@ def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
     usual = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
     notes = []
     if sep is not None and sep != usual:
-        notes.append(f"read as {io.DELIMITERS[sep]}-separated")
+        notes.append(f"read as {io.delimiter_name(sep)}-separated")
     if decimal == ",":
         notes.append("read with decimal commas")
     return notes

@@ -146,20 +146,36 @@ def rank_labels(ranks: np.ndarray) -> list[str]:
     return [f"{r}=" if counts[r] > 1 else f"{r}" for r in ranks.tolist()]
 
 
-def check_output_path(option: str, path: str | None) -> None:
-    """Fail before any work when an output's directory does not exist."""
+def check_output_path(option: str, path: str | None, folder: bool = False) -> None:
+    """Fail before any work, and before any output is written, when an output cannot be written.
+
+    The path's directory must exist and be writable; a file output must not
+    be a directory, and a ``folder`` output (``--report DIR``) must not be a file.
+    """
     if path is None:
         return
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
         raise ValueError(f"{option} {path}: directory {directory} does not exist")
+    if folder and os.path.exists(path) and not os.path.isdir(path):
+        raise ValueError(f"{option} {path}: a file of that name exists; give a folder name")
+    if not folder and os.path.isdir(path):
+        raise ValueError(f"{option} {path}: is a directory; give a file name")
+    if not os.access(path if os.path.isdir(path) else directory, os.W_OK):
+        raise ValueError(f"{option} {path}: cannot write into {directory if not folder else path}")
 
 
 def write_atomic(path: str, text: str | bytes) -> None:
-    """Write through a temporary file and rename: never a half-written file."""
+    """Write through a temporary file and rename: never a half-written file.
+
+    An error names ``path``, not the temporary file.
+    """
     directory = os.path.dirname(os.path.abspath(path))
     suffix = os.path.splitext(path)[1]
-    fd, tmp = tempfile.mkstemp(prefix=".jaxrate-", suffix=suffix, dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".jaxrate-", suffix=suffix, dir=directory)
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, path) from None
     try:
         with os.fdopen(fd, "wb" if isinstance(text, bytes) else "w") as f:
             f.write(text)
@@ -168,9 +184,11 @@ def write_atomic(path: str, text: str | bytes) -> None:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as err:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(err, OSError):
+            raise OSError(err.errno, err.strerror, path) from None
         raise
 
 

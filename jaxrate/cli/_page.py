@@ -9,7 +9,16 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["STYLE", "SCRIPT", "page", "reading_notes", "table"]
+__all__ = [
+    "INTERVALS",
+    "SCRIPT",
+    "STYLE",
+    "interval_kind",
+    "interval_words",
+    "page",
+    "reading_notes",
+    "table",
+]
 
 STYLE = """
 *{box-sizing:border-box}
@@ -34,21 +43,42 @@ tr.top td{background:#eef6ee}
 th.vertical{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;padding:6px 3px}
 table.compact{font-size:12px}
 table.compact td{padding:2px 6px}
-.figure svg{display:block;width:100%;max-width:900px;height:auto}
+.figures{display:flex;flex-wrap:wrap;gap:8px 32px;align-items:flex-start}
+.figure{overflow-x:auto;max-width:100%}
+.figure svg{display:block;max-width:none;height:auto}
+.cue{display:none;color:#57606a;font-size:13px;margin:.2rem 0}
+.cue.on{display:block}
+.key{color:#57606a;margin:.2rem 0 .4rem}
+#ratings td.name,#ratings th.name{position:sticky;left:0;background:#fff;z-index:1;
+  box-shadow:inset -1px 0 0 #d0d7de}
+#ratings th.name{background:#f6f8fa}
+#ratings tr.top td.name{background:#eef6ee}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;border-radius:6px;padding:8px 12px}
 dt{font-weight:600}
 dd{margin:0 0 .5rem 1.2rem}
 small,.muted{color:#57606a}
 @media (max-width:720px){
-  main{padding:14px 12px 32px}
+  main{padding:14px 10px 32px}
   h1{font-size:1.25rem}
   table{font-size:12px}
   th,td{padding:2px 5px}
+  #ratings.many td.name{white-space:normal;min-width:6.5em;max-width:9.5em}
 }
 """
 
 # Click a header to sort by that column (numbers as numbers, "1=" as 1); again to reverse.
+# A table wider than its box gets a visible cue that more columns are a sideways scroll away.
 SCRIPT = """
+function cues() {
+  document.querySelectorAll(".scroll").forEach(function (box) {
+    var cue = box.previousElementSibling;
+    if (cue && cue.classList.contains("cue")) {
+      cue.classList.toggle("on", box.scrollWidth > box.clientWidth + 1);
+    }
+  });
+}
+window.addEventListener("resize", cues);
+cues();
 document.querySelectorAll("table.sortable").forEach(function (t) {
   t.querySelectorAll("th").forEach(function (th, i) {
     th.title = th.title || "click to sort";
@@ -110,32 +140,91 @@ def table(
     classes = " ".join(c for c in (("sortable" if sortable else ""), css) if c)
     attrs = (f' id="{table_id}"' if table_id else "") + (f' class="{classes}"' if classes else "")
     return (
+        '<p class="cue">More columns: scroll the table sideways &rarr;</p>'
         f'<div class="scroll"><table{attrs}><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table></div>"
     )
 
 
+# What each kind of interval measures: (short name, what it is over, in words with {n} resamples).
+INTERVALS = {
+    "task subsets": (
+        "task-subset sensitivity",
+        "{n} random subsets of the tasks. They show how much a rating depends on <i>which tasks</i> "
+        "are on the leaderboard; they are not a sampling error of the scores",
+    ),
+    "sampling": (
+        "sampling interval",
+        "{n} bootstrap resamples of each task's replicates (items, seeds or folds), drawn within each "
+        "task: the sampling uncertainty of the scores",
+    ),
+    "battles": (
+        "bootstrap over battles",
+        "{n} bootstrap resamples of the battle records: the sampling uncertainty of the win rates",
+    ),
+}
+
+# How the game, its units and its clones read for each kind of data.
+_GAME = {
+    "scores": (
+        "in the units of the scores",
+        "the game between models and tasks",
+        "<b>Clones.</b> Exact copies of a task or of a model change no rating (clone invariance). "
+        "Near-copies move ratings, but less than averages and Elo do: on LiveBench, ten near-copies "
+        "of one task (noise 0.01) moved deviation ratings by 4.6% of their range, the uniform average "
+        "by 12% and Elo by 11%.",
+    ),
+    "battles": (
+        "in win probability (0.1 is ten points of win rate)",
+        "the game in which models meet in battles and each gains its win probability minus 1/2",
+        "<b>Clones.</b> An exact copy of a model (the same win rates) changes no rating (clone "
+        "invariance); a near-copy can move ratings a little.",
+    ),
+    "payoffs": (
+        "in the game's payoff units",
+        "the game among its players",
+        "<b>Clones.</b> An exact copy of a strategy changes no rating (clone invariance).",
+    ),
+}
+
+
+def interval_kind(intervals) -> str:
+    """The one place that says what an interval measures: ``"task subsets"``, ``"sampling"`` or ``"battles"``.
+
+    Read from the intervals' ``interval_kind`` when they carry one, else from
+    their ``kind`` (``"task subsets"``, or ``"bootstrap"`` of battle records).
+    """
+    kind = str(getattr(intervals, "interval_kind", "") or intervals.kind).lower()
+    if kind.startswith("task"):
+        return "task subsets"
+    return "sampling" if kind.startswith("sampling") else "battles"
+
+
+def interval_words(intervals, resamples: int = 0) -> tuple[str, str]:
+    """``(legend label, what the interval is over)`` of an interval, e.g. ``"95% interval (task-subset
+    sensitivity)"``."""
+    short, over = INTERVALS[interval_kind(intervals)]
+    return f"{int(round(100 * intervals.confidence))}% interval ({short})", over.format(n=resamples)
+
+
 def reading_notes(method: str, kind: str, tol: float, uniform: bool, intervals, resamples: int) -> str:
-    """What the numbers and the intervals mean, in plain words, as an HTML list."""
+    """What the numbers and the intervals mean for this kind of data, in plain words, as an HTML list."""
+    units, game, clones = _GAME.get(kind, _GAME["payoffs"])
     items = []
     if method == "deviation":
         items.append(
             "<b>Ratings are 0 or below, and 0 is the best possible</b> (the top of a leaderboard need "
-            "not reach it). A model's deviation rating is "
-            "what a player would gain, in the units of the scores, by always picking that model "
-            "instead of following the equilibrium <i>sigma*</i> (a coarse correlated equilibrium of "
-            "the game between models and tasks). Under an equilibrium no such switch gains anything, "
-            "so every rating is &le; 0: the closer to 0, the stronger the model."
+            f"not reach it). A model's deviation rating is what a player would gain, {units}, by always "
+            "picking that model instead of following the equilibrium <i>sigma*</i> (a coarse correlated "
+            f"equilibrium of {game}). Under an equilibrium no such switch gains anything, so every "
+            "rating is &le; 0: the closer to 0, the stronger the model."
         )
-        items.append(
-            "<b>Clone invariant.</b> Adding copies of a task or of a model changes no rating, so a "
-            "leaderboard cannot be tilted by adding near-duplicate tasks."
-        )
+        items.append(clones)
     else:
         items.append(f"Ratings by the <b>{html.escape(method)}</b> method: higher is better.")
     items.append(
         f"<b>Ties.</b> Models whose ratings differ by less than {tol:.1e} share a rank, written "
-        "<code>1=</code>; the rows of the top tied group are shaded."
+        "<code>1=</code>; the rows of the top tied group are shaded (green in the figure)."
     )
     if uniform:
         items.append(
@@ -143,17 +232,10 @@ def reading_notes(method: str, kind: str, tol: float, uniform: bool, intervals, 
             "(in effect the plain average score) and its rank, for comparison."
         )
     if intervals is not None:
-        if intervals.kind == "task subsets":
-            over = (
-                f"{resamples} random subsets of the tasks. They show how much a rating depends on "
-                "<i>which tasks</i> are on the leaderboard; they are not a sampling error of the scores"
-            )
-        else:
-            over = f"{resamples} bootstrap resamples of the records (sampling uncertainty)"
+        label, over = interval_words(intervals, resamples)
         items.append(
-            f"<b>lower, upper</b>: the {int(round(100 * intervals.confidence))}% interval of the rating "
-            f"over {over}. <b>P(top)</b>: the share of those resamples in which the model is in the "
-            "top tied group."
+            f"<b>lower, upper</b>: the {label} of the rating over {over}. <b>P(top)</b>: the share of "
+            "those resamples in which the model is in the top tied group."
         )
     items.append("Click a column's header to sort the table by it; click again to reverse.")
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"

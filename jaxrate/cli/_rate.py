@@ -99,6 +99,7 @@ def _check_options(args) -> None:
     """Refuse option values and combinations before any input is read."""
     for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         _output.check_output_path(option, path)
+    _output.check_output_path("--report", args.report, folder=True)
     if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
         raise ValueError(f"--plot {args.plot}: the file name must end in .png, .svg or .pdf")
     if args.top is not None and args.top < 1:
@@ -197,20 +198,22 @@ def _ranking_table(source, rated, intervals, args) -> _Table:
 
 
 def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table) -> None:
-    """The files asked for: ``--csv``, ``--json``, ``--plot`` and ``--report``."""
+    """The files asked for: ``--plot`` and ``--report`` (drawn, so the likelier to fail) first,
+    then ``--csv`` and ``--json``; every path was checked before the run (``_check_options``)."""
+    if args.plot is not None or args.report is not None:
+        from jaxrate.cli import _report
+
+        ranking = (table.order, _output.rank_labels(table.ranks))  # the figures follow the table
+        if args.plot is not None:
+            _report.ratings_figure(source, rated, intervals, args.plot, top=args.top, ranking=ranking)
+        if args.report is not None:
+            _report.write_report(
+                args.report, source, rated, intervals, payload, table.headers, table.rows, args.top, ranking
+            )
     if args.csv is not None:
         _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in table.headers], table.csv_rows)
     if args.json is not None:
         _output.write_json(args.json, payload)
-    if args.plot is not None or args.report is not None:
-        from jaxrate.cli import _report
-
-        if args.plot is not None:
-            _report.ratings_figure(source, rated, intervals, args.plot, top=args.top)
-        if args.report is not None:
-            _report.write_report(
-                args.report, source, rated, intervals, payload, table.headers, table.rows, top=args.top
-            )
 
 
 def _intervals(source, args):

@@ -7,14 +7,13 @@ import io
 import os
 import platform
 import sys
+import textwrap
 
 import numpy as np
 
-from jaxrate.cli import _output
+from jaxrate.cli import _output, _page
 
 __all__ = ["methods_figure", "ratings_figure", "write_report"]
-
-_STACK_TASKS = 6  # tasks shown in the contribution stacks; the rest are summed into "other tasks"
 
 
 def _pyplot():
@@ -53,78 +52,77 @@ def contributing(c: np.ndarray, tol: float) -> np.ndarray:
     return np.array([j for j in np.argsort(-weight, kind="stable") if np.abs(c[:, j]).max() > tol], dtype=int)
 
 
-def ratings_figure(source, rated, intervals, path: str, top: int | None = None) -> None:
-    """Horizontal bars of the first player's ratings, best at the top.
+def figure_rows(rated, top: int | None = None, ranking=None):
+    """The models a figure shows, in the ranking table's order with its rank labels.
 
-    Deviation ratings are drawn as stacks of task contributions (the paper's
-    LiveBench figure): each bar is split into the contributions of the tasks
-    that matter most, which sum to the rating; the legend lists only tasks that
-    contribute. Every model is drawn (the figure grows with their number)
-    unless ``top`` is given, and then the figure says "top K of N shown".
-    Intervals become error bars.
+    ``ranking``: ``(order, labels)`` of the table (tied models ordered as it
+    orders them); by default ranks tied within the CLI's default tolerance.
     """
-    plt = _pyplot()
+    from jaxrate.cli._figures import Rows
+    from jaxrate.ranking import tied_ranks
+
     values = rated.ratings[0]
+    if ranking is None:
+        ranks = tied_ranks(values, 1e-7 * rated.scale)
+        ranking = (np.lexsort((np.arange(len(values)), ranks)), _output.rank_labels(ranks))
+    order, labels = ranking
+    shown = list(order)[: top or len(values)]
+    return Rows(shown, [labels[i] for i in shown], len(values))
+
+
+def ratings_figure(
+    source,
+    rated,
+    intervals,
+    path: str,
+    top: int | None = None,
+    ranking=None,
+    panels=("rating", "contributions"),
+) -> None:
+    """The ratings, best at the top, in the ranking table's order; beside them, the task contributions.
+
+    The rating panel draws each rating as a bar from 0 with a dot at its
+    value (the top model's dot sits on 0), intervals as whiskers, the top
+    tied group in green and ``'='`` after a shared rank. Deviation ratings
+    of a score table get a second panel: each rating split into the
+    contributions of the tasks that matter most (one colour per task in
+    every figure of a run). Every model is drawn unless ``top`` is given,
+    and the figure then says "top K of N shown". Every mark is in a legend.
+    """
+    from jaxrate.cli import _figures
+
+    plt = _pyplot()
+    rows = figure_rows(rated, top, ranking)
+    c = contributions(source, rated) if "contributions" in panels else None
+    drawn = [p for p in panels if p == "rating" or c is not None]
+    height = _figures.ROW * len(rows.index)
+    fig, axes = plt.subplots(
+        1, len(drawn), figsize=(_figures.PANEL_WIDTH * len(drawn), height + 2.6), sharey=True, squeeze=False
+    )
     names = list(rated.strategies[0])
-    total = len(values)
-    order = np.argsort(-values, kind="stable")[: top or total]
-    y = np.arange(len(order))[::-1]
-    longest = max((len(names[i]) for i in order), default=1)
-    fig, ax = plt.subplots(figsize=(8 + 0.02 * longest, 0.26 * len(order) + 1.8))
-    c = contributions(source, rated)
-    subset = f"top {len(order)} of {total} shown" if len(order) < total else f"all {total} shown"
-    if c is not None:
-        tasks = list(source.game.strategies[-1])
-        active = contributing(c[order], 1e-7 * rated.scale)  # the CLI's default tie tolerance
-        shown, rest = active[:_STACK_TASKS], active[_STACK_TASKS:]
-        parts = [(tasks[j], c[order, j]) for j in shown]
-        if len(rest):
-            parts.append((f"{len(rest)} other tasks", c[order][:, rest].sum(axis=1)))
-        neg = np.zeros(len(order))
-        pos = np.zeros(len(order))
-        cmap = plt.get_cmap("tab10")
-        for k, (label, part) in enumerate(parts):
-            left = np.where(part < 0, neg, pos)
-            ax.barh(y, part, left=left, color=cmap(k % 10), label=label, height=0.75)
-            neg += np.minimum(part, 0)
-            pos += np.maximum(part, 0)
-        ax.scatter(values[order], y, color="black", s=12, zorder=3, label="rating")
-        lo, hi = min(neg.min(), values[order].min()), max(pos.max(), values[order].max())
-        pad = 0.03 * (hi - lo or 1.0)
-        ax.set_xlim(lo - pad, hi + pad)  # the stacks reach past the ratings on both sides
-        silent = len(tasks) - len(active)
+    for ax, panel in zip(axes[0], drawn):
+        if panel == "rating":
+            kind = _page.interval_words(intervals)[0] if intervals is not None else ""
+            handles = _figures.rating_panel(ax, rows, names, rated.ratings[0], intervals, rated.method, kind)
+            lines = [f"{rated.method} ratings ({source.name})"]
+        else:
+            tol = 1e-7 * rated.scale  # the CLI's default tie tolerance
+            tasks = list(source.game.strategies[-1])
+            handles = _figures.contribution_panel(
+                ax, rows, names, c, tasks, tol, label_rows=drawn[0] != "rating"
+            )
+            active = contributing(c, tol)
+            lines = ["task contributions", f"{len(active)} of {len(tasks)} tasks contribute"]
+        title = textwrap.wrap(lines[0], 40, break_on_hyphens=False) + lines[1:] + [rows.subset]
+        ax.set_title("\n".join(title), fontsize=_figures.FONT, loc="left")
+        below = -0.75 / max(height, 0.5)  # under the axis label, in axes fractions
         ax.legend(
-            fontsize=7,
+            handles=handles,
             loc="upper left",
-            bbox_to_anchor=(1.01, 1.0),
+            bbox_to_anchor=(0, below),
             frameon=False,
-            title=f"{len(active)} of {len(tasks)} tasks contribute" if silent else None,
-            title_fontsize=7,
+            fontsize=_figures.FONT,
         )
-        title = f"{rated.method} ratings with task contributions ({source.name})"
-    else:
-        ax.barh(y, values[order], color="#4c72b0", height=0.75)
-        title = f"{rated.method} ratings ({source.name})"
-    ax.set_title(f"{title}\n{subset}", fontsize=10)
-    if intervals is not None:
-        lo, hi = intervals.lower[0][order], intervals.upper[0][order]
-        v = values[order]
-        # Bounds contain the point estimate (uncertainty._summarise); clip the
-        # rounding that could still make an error bar negative.
-        ax.errorbar(
-            v,
-            y,
-            xerr=[np.maximum(v - lo, 0.0), np.maximum(hi - v, 0.0)],
-            fmt="none",
-            ecolor="black",
-            elinewidth=0.8,
-            capsize=2,
-            zorder=4,
-        )
-    ax.set_yticks(y, [names[i] for i in order], fontsize=7)
-    ax.set_ylim(-0.7, len(order) - 0.3)
-    ax.axvline(0, color="grey", linewidth=0.6)
-    ax.set_xlabel("rating (0 is the best possible)" if rated.method == "deviation" else "rating")
     _save(fig, path)
     plt.close(fig)
 
@@ -163,24 +161,44 @@ def _svg(draw) -> str:
 
 
 def write_report(
-    directory: str, source, rated, intervals, payload: dict, headers, rows, top: int | None = None
+    directory: str,
+    source,
+    rated,
+    intervals,
+    payload: dict,
+    headers,
+    rows,
+    top: int | None = None,
+    ranking=None,
 ) -> None:
     """``DIR/index.html`` (figures inline), plus ``ratings.json``, ``ratings.csv`` and ``ratings.svg``.
 
-    The page is self-contained (no network), fits 1280 px and a phone width,
-    and says in plain words what the numbers mean.
+    The page is self-contained (no network), fits 1280 px and a 390 px phone
+    (ranking, rating and interval without sideways scrolling; the table
+    first, then how to read it), and says in plain words, for its kind of
+    data and of interval (:func:`jaxrate.cli._page.interval_kind`), what the
+    numbers mean. ``ranking``: the table's ``(order, rank labels)``, which
+    the figures follow.
     """
     parent = os.path.dirname(os.path.abspath(directory))
     if not os.path.isdir(parent):
         raise ValueError(f"--report {directory}: directory {parent} does not exist")
     import jaxrate
-    from jaxrate.cli import _page
 
     # Everything is drawn before the folder is made, so a failure leaves nothing behind.
-    svg = _svg(lambda p: ratings_figure(source, rated, intervals, p, top=top))
+    svgs = [
+        _svg(lambda p, k=k: ratings_figure(source, rated, intervals, p, top, ranking, (k,)))
+        for k in _panels(source, rated)
+    ]
+    both = _svg(lambda p: ratings_figure(source, rated, intervals, p, top, ranking))
     tol = payload["tie_tolerance"]
-    sections = _head_sections(source, rated, intervals, payload, "uniform" in headers)
-    sections += _ratings_sections(rated, payload, headers, rows, svg)
+    sections = _head_sections(source, rated)
+    sections += _ratings_sections(rated, payload, headers, rows)
+    sections.append(_notes_section(source, rated, intervals, payload, "uniform" in headers))
+    figures = "".join(f'<div class="figure">{svg}</div>' for svg in svgs)
+    sections.append(f'<h2>Figure</h2><div class="figures">{figures}</div>')
+    if source.kind == "battles" and rated.exact is not None and getattr(source, "imputed", None) is not None:
+        sections.append(_support_section(source, rated, payload))
     c = contributions(source, rated)
     if c is not None:
         sections.append(_contributions_section(source, rated, c, payload, tol))
@@ -191,7 +209,7 @@ def write_report(
     sections.append(f'<p class="muted">{html.escape(_versions())}</p>')
     page = _page.page(f"jaxrate {jaxrate.__version__}: {source.name}", "\n".join(sections))
     files = {
-        "ratings.svg": lambda path: _output.write_atomic(path, svg),
+        "ratings.svg": lambda path: _output.write_atomic(path, both),
         "ratings.json": lambda path: _output.write_json(path, payload),
         "ratings.csv": lambda path: _output.write_csv(path, headers, rows),
         "index.html": lambda path: _output.write_atomic(path, page),
@@ -199,10 +217,14 @@ def write_report(
     _write_folder(directory, files)
 
 
-def _head_sections(source, rated, intervals, payload: dict, uniform: bool) -> list[str]:
-    """The page's title line, the input's warnings, how to read the page and the other input notes."""
+def _panels(source, rated) -> tuple:
+    """The figure's panels: the ratings, and the task contributions where there are any."""
+    return ("rating", "contributions") if contributions(source, rated) is not None else ("rating",)
+
+
+def _head_sections(source, rated) -> list[str]:
+    """The page's title line and the input's warnings."""
     import jaxrate
-    from jaxrate.cli import _page
 
     esc = html.escape
     count = len(rated.strategies[0])
@@ -213,23 +235,27 @@ def _head_sections(source, rated, intervals, payload: dict, uniform: bool) -> li
         f'<p class="lead">{count} {esc(_label(source))}s; {esc(source.description)}; '
         f"strategies {shape}; {how}; jaxrate {esc(jaxrate.__version__)}</p>",
     ]
-    warnings = [n.removeprefix("warning: ") for n in source.notes if n.startswith("warning: ")]
+    notes = list(source.notes) + list(source.warnings)
+    warnings = [n.removeprefix("warning: ") for n in notes if n.startswith("warning: ")]
     for w in warnings:
         sections.append(f'<p class="warning"><b>Warning:</b> {esc(w)}</p>')
-    resamples = payload.get("intervals", {}).get("resamples", 0)
-    tol = payload["tie_tolerance"]
-    notes = _page.reading_notes(rated.method, source.kind, tol, uniform, intervals, resamples)
-    sections.append(f'<section class="notes"><h2>How to read this page</h2>{notes}</section>')
-    other = [n for n in source.notes if not n.startswith("warning: ")]
-    if other:
-        sections.append("<p><b>Input:</b> " + esc("; ".join(other)) + ".</p>")
     return sections
 
 
-def _ratings_sections(rated, payload: dict, headers, rows, svg: str) -> list[str]:
-    """The sortable ratings table (intervals beside the rating they belong to) and the figure."""
-    from jaxrate.cli import _page
+def _notes_section(source, rated, intervals, payload: dict, uniform: bool) -> str:
+    """How to read the page (for this kind of data and of interval), then the other input notes."""
+    resamples = payload.get("intervals", {}).get("resamples", 0)
+    tol = payload["tie_tolerance"]
+    notes = _page.reading_notes(rated.method, source.kind, tol, uniform, intervals, resamples)
+    text = f'<section class="notes"><h2>How to read this page</h2>{notes}</section>'
+    other = [n for n in source.notes if not n.startswith("warning: ")]
+    if other:
+        text += "<p><b>Input:</b> " + html.escape("; ".join(other)) + ".</p>"
+    return text
 
+
+def _ratings_sections(rated, payload: dict, headers, rows) -> list[str]:
+    """The sortable ratings table, intervals beside the rating they belong to, first on the page."""
     titles = {
         "rank": "rank; '=' marks a rank shared by tied models",
         rated.method: "rating (deviation ratings: 0 is the best possible)",
@@ -242,13 +268,58 @@ def _ratings_sections(rated, payload: dict, headers, rows, svg: str) -> list[str
     columns = sorted(range(len(headers)), key=lambda j: (headers[j] in ("u.rank", "uniform"), j))
     headers = [headers[j] for j in columns]
     rows = [[row[j] for j in columns] for row in rows]
+    best = "0 is the best possible" if rated.method == "deviation" else "higher is better"
+    key = f"{best}; '=' marks a shared rank; how to read the numbers: below the table."
     return [
         "<h2>Ratings</h2>",
+        f'<p class="key">{key}</p>',
         f"<p>{_tied_groups(payload, payload['tie_tolerance'])}</p>",
-        _page.table(headers, rows, sortable=True, table_id="ratings", titles=titles, shade_top=True),
-        "<h2>Figure</h2>",
-        f'<div class="figure">{svg}</div>',
+        # With more than rank, name and rating, names wrap on a phone so the interval stays in sight.
+        _page.table(
+            headers,
+            rows,
+            sortable=True,
+            table_id="ratings",
+            titles=titles,
+            shade_top=True,
+            css="many" if len(headers) > 3 else "",
+        ),
     ]
+
+
+def _support_section(source, rated, payload: dict) -> str:
+    """Per model: battles, distinct opponents, battles against the equilibrium's support, share imputed."""
+    from jaxrate.battle_support import battle_support
+
+    joint = rated.exact.joint
+    mass = joint.sum(axis=tuple(a for a in range(joint.ndim) if a != 1))  # the opponent's marginal
+    found = battle_support(source.counts, source.imputed, rated.strategies[0], mass)
+    index = {name: i for i, name in enumerate(found.models)}
+    rows = []
+    for e in payload["ranking"]:
+        i = index[e["strategy"]]
+        rows.append(
+            [
+                e["strategy"],
+                f"{found.battles[i]:,}",
+                f"{found.opponents[i]:,}",
+                f"{found.against_support[i]:,}" if e["strategy"] not in found.support else "(support)",
+                f"{100 * found.imputed_share[i]:.0f}%",
+            ]
+        )
+    support = html.escape(", ".join(found.support))
+    text = (
+        f"<p>A deviation rating here is set by the model's results against the models that carry the "
+        f"equilibrium <i>sigma*</i> ({support}). <b>vs support</b>: its battles against them; where "
+        "that is 0 the rating rests on win rates imputed from the other battles. <b>imputed</b>: the "
+        "share of its pairs (per category) that never met and were filled.</p>"
+    )
+    headers = ["model", "battles", "opponents", "vs support", "imputed"]
+    return (
+        "<h2>What each rating rests on</h2>"
+        + text
+        + _page.table(headers, rows, sortable=True, text_columns=(0,))
+    )
 
 
 def _write_folder(directory: str, files: dict) -> None:

@@ -9,7 +9,9 @@ one column per task) or *long* (one row per model and task: columns ``model``,
 ``task``, ``score`` and optionally ``n``, the number of items behind a score).
 
 Every reader raises a ``ValueError`` naming the file and the first problem;
-nothing is dropped or filled unless asked (``missing=``).
+nothing is dropped or filled unless asked (``missing=``). Cells reading
+``-``, ``NA``, ``N/A``, ``nan``, ``null`` or nothing are missing scores
+(:data:`MISSING_MARKERS`); magnitudes above :data:`MAX_SCORE` are refused.
 """
 
 from jaxrate.io._battles import read_battles
@@ -18,6 +20,8 @@ from jaxrate.io._scores import (
     MISSING,
     MODELS,
     NORMALISE,
+    OUTLIER_FACTOR,
+    far_outliers,
     is_long,
     normalise_scores,
     read_scores,
@@ -26,17 +30,33 @@ from jaxrate.io._scores import (
     wide_scores,
 )
 from jaxrate.io._tables import header, input_kind
-from jaxrate.io._text import DELIMITED, DELIMITERS, parse_number, read_score_csv, sniff_delimiter
+from jaxrate.io._text import (
+    DELIMITED,
+    DELIMITERS,
+    MAX_SCORE,
+    MISSING_MARKERS,
+    delimiter_name,
+    is_missing_marker,
+    parse_number,
+    read_score_csv,
+    sniff_delimiter,
+)
 
 __all__ = [
     "DELIMITED",
     "DELIMITERS",
+    "MAX_SCORE",
     "MISSING",
+    "MISSING_MARKERS",
     "MODELS",
     "NORMALISE",
+    "OUTLIER_FACTOR",
+    "delimiter_name",
+    "far_outliers",
     "header",
     "input_kind",
     "is_long",
+    "is_missing_marker",
     "normalise_scores",
     "parse_number",
     "read_battles",

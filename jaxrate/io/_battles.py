@@ -6,7 +6,7 @@ import os
 
 import numpy as np
 
-from jaxrate.io._tables import read_frame
+from jaxrate.io._tables import read_frame, record_name
 
 __all__ = ["read_battles"]
 
@@ -17,7 +17,10 @@ def read_battles(path: str | os.PathLike):
     Returns a DataFrame with those columns as strings.
 
     Raises:
-      ValueError: on a missing column or an empty cell (naming the row).
+      ValueError: on a missing column, an empty field, a winner that is not
+        one of the accepted spellings (``model_a``/``a``, ``model_b``/``b``,
+        ``tie``/``tie (bothbad)``/``draw``, any case) or a model against
+        itself, naming the record by the file's line (row) number.
     """
     path = os.fspath(path)
     frame = read_frame(path)
@@ -28,11 +31,28 @@ def read_battles(path: str | os.PathLike):
     frame = frame.rename(columns={v: k for k, v in lower.items()})
     if len(frame) == 0:
         raise ValueError(f"{path}: no battle records")
+    for c in ("model_a", "model_b", "winner"):
+        frame[c] = frame[c].where(frame[c].notna(), "")  # JSON's null, Excel's empty cell
     for c in frame.columns:
         frame[c] = frame[c].astype(str).str.strip()
-    empty = (frame[["model_a", "model_b", "winner"]] == "").any(axis=1).to_numpy()
-    if empty.any():
-        k = int(np.argmax(empty))
-        row = tuple(frame[c].iloc[k] for c in ("model_a", "model_b", "winner"))
-        raise ValueError(f"{path}: battle {k + 1} has an empty field: {row!r}")
+    _check_records(path, frame)
     return frame
+
+
+def _check_records(path: str, frame) -> None:
+    """The first empty field, unknown winner or model against itself, by the file's record number."""
+    from jaxrate.battles import _OUTCOMES
+
+    def fail(mask, what) -> None:
+        if mask.any():
+            k = int(np.argmax(mask))
+            row = tuple(frame[c].iloc[k] for c in ("model_a", "model_b", "winner"))
+            raise ValueError(f"{path}: {record_name(path, k)}: {what(row)}")
+
+    fields = frame[["model_a", "model_b", "winner"]]
+    fail((fields == "").any(axis=1).to_numpy(), lambda row: f"a battle has an empty field: {row!r}")
+    known = frame["winner"].str.lower().isin(list(_OUTCOMES)).to_numpy()
+    spellings = ", ".join(_OUTCOMES)
+    fail(~known, lambda row: f"winner {row[2]!r} is not one of {spellings} (any case)")
+    same = (frame["model_a"] == frame["model_b"]).to_numpy()
+    fail(same, lambda row: f"a battle pits {row[0]!r} against itself")

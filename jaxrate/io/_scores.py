@@ -6,13 +6,23 @@ import os
 
 import numpy as np
 
-from jaxrate.io._tables import read_frame, suffix
-from jaxrate.io._text import DELIMITED, first_row, parse_number, read_score_csv, sniff_delimiter
+from jaxrate.io._tables import read_frame, record_name, suffix
+from jaxrate.io._text import (
+    DELIMITED,
+    check_score,
+    first_row,
+    is_missing_marker,
+    parse_number,
+    read_score_csv,
+    sniff_delimiter,
+)
 
 __all__ = [
     "MISSING",
     "MODELS",
     "NORMALISE",
+    "OUTLIER_FACTOR",
+    "far_outliers",
     "is_long",
     "normalise_scores",
     "read_scores",
@@ -64,19 +74,23 @@ def is_long(columns, layout: str = "auto") -> bool:
 
 
 def _numbers(path: str, values, where, decimal: str = ".") -> np.ndarray:
-    """Cells as float64; empty cells NaN; a clear error for text or infinities."""
+    """Cells as float64; missing-value markers (empty, ``-``, ``NA``, ``nan``, ...) NaN; a clear error
+    for text, infinities and magnitudes too large to rate."""
     out = np.empty(len(values))
     for k, v in enumerate(values):
-        if v is None or (isinstance(v, str) and v.strip() == "") or (isinstance(v, float) and np.isnan(v)):
+        if (
+            v is None
+            or (isinstance(v, str) and is_missing_marker(v))
+            or (isinstance(v, float) and np.isnan(v))
+        ):
             out[k] = np.nan
             continue
         try:
-            out[k] = parse_number(v, decimal) if isinstance(v, str) else float(v)
+            value = parse_number(v.strip(), decimal) if isinstance(v, str) else float(v)
         except (TypeError, ValueError):
             hint = "; decimal commas? use --decimal ," if decimal == "." and "," in str(v) else ""
             raise ValueError(f"{path}: {where(k)} is not a number: {v!r}{hint}") from None
-        if np.isinf(out[k]):
-            raise ValueError(f"{path}: {where(k)} is not finite: {v!r}")
+        out[k] = check_score(value, v, f"{path}: {where(k)}")
     return out
 
 
@@ -106,40 +120,43 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
     names_t = frame[t].astype(str).str.strip()
     for k, (a, b) in enumerate(zip(names_m, names_t)):
         if a == "" or b == "":
-            raise ValueError(f"{path}: row {k + 1} has an empty model or task name")
+            raise ValueError(f"{path}: {record_name(path, k)} has an empty model or task name")
     scores = _numbers(
         path,
         frame[s].tolist(),
-        lambda k: f"row {k + 1} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r})",
+        lambda k: f"{record_name(path, k)} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r})",
         decimal,
     )
-    if np.isnan(scores).any():
-        k = int(np.argmax(np.isnan(scores)))
-        raise ValueError(f"{path}: row {k + 1} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r}) has no score")
-    long = pd.DataFrame({"model": names_m, "task": names_t, "score": scores})
+    # A row without a score (empty, "-", "NA", ...) leaves its cell missing: --missing decides.
+    rows = np.flatnonzero(~np.isnan(scores))  # the file's records kept
+    long = pd.DataFrame({"model": names_m.iloc[rows], "task": names_t.iloc[rows], "score": scores[rows]})
     if n_col is not None:
-        n = _numbers(path, frame[n_col].tolist(), lambda k: f"row {k + 1} count", decimal)
-        if np.any(~(n > 0)):
-            k = int(np.argmax(~(n > 0)))
-            raise ValueError(f"{path}: row {k + 1} has count {frame[n_col].iloc[k]!r}; counts must be > 0")
-        long["n"] = n
-        # Several rows for one (model, task): the count-weighted mean score.
-        long["weighted"] = long["score"] * long["n"]
-        grouped = long.groupby(["model", "task"], sort=False)[["weighted", "n"]].sum()
-        values = (grouped["weighted"] / grouped["n"]).rename("score").reset_index()
+        values = _weighted(path, long, frame[n_col].iloc[rows].tolist(), rows, decimal)
     else:
-        dup = long.duplicated(["model", "task"])
+        dup = long.duplicated(["model", "task"]).to_numpy()
         if dup.any():
-            k = int(np.argmax(dup.to_numpy()))
+            k = int(np.argmax(dup))
             raise ValueError(
-                f"{path}: row {k + 1} repeats ({long['model'].iloc[k]!r}, {long['task'].iloc[k]!r}); "
+                f"{path}: {record_name(path, int(rows[k]))} repeats "
+                f"({long['model'].iloc[k]!r}, {long['task'].iloc[k]!r}); "
                 "add an 'n' column to average repeated rows"
             )
         values = long
     wide = values.pivot(index="model", columns="task", values="score")
-    order_m = list(dict.fromkeys(long["model"]))
-    order_t = list(dict.fromkeys(long["task"]))
-    return wide.reindex(index=order_m, columns=order_t)
+    return wide.reindex(index=list(dict.fromkeys(names_m)), columns=list(dict.fromkeys(names_t)))
+
+
+def _weighted(path: str, long, counts: list, rows: np.ndarray, decimal: str):
+    """Several rows for one (model, task): the count-weighted mean score, as long rows."""
+    n = _numbers(path, counts, lambda k: f"{record_name(path, int(rows[k]))} count", decimal)
+    if np.any(~(n > 0)):
+        k = int(np.argmax(~(n > 0)))
+        raise ValueError(
+            f"{path}: {record_name(path, int(rows[k]))} has count {counts[k]!r}; counts must be > 0"
+        )
+    long = long.assign(n=n, weighted=long["score"] * n)
+    grouped = long.groupby(["model", "task"], sort=False)[["weighted", "n"]].sum()
+    return (grouped["weighted"] / grouped["n"]).rename("score").reset_index()
 
 
 def _wide(path: str, frame, decimal: str = "."):
@@ -393,3 +410,44 @@ def normalise_scores(table, how: str = "none"):
         ranks = table.rank(axis=0, method="average") - 1
         return ranks / max(len(table) - 1, 1)
     raise ValueError(f"normalise must be one of {', '.join(NORMALISE)}; got {how!r}")
+
+
+OUTLIER_FACTOR = 1000.0  # a score this many times the spread of its task's other scores away is warned
+
+
+def far_outliers(values, agents, tasks, factor: float = OUTLIER_FACTOR) -> list[str]:
+    """Scores far outside the rest of their task's range (a units mistake: ``1e12`` among 0-1 scores).
+
+    A task's highest or lowest score is named when it lies more than
+    ``factor`` times the size of the other scores (their range, or their
+    largest magnitude when that is larger) from their median. Such a score
+    can decide the whole board on its own; it is rated, with this warning.
+
+    Args:
+      values: ``[agents, tasks]`` scores (NaN for missing cells).
+      agents, tasks: the names of the rows and columns.
+
+    Returns:
+      One line per such score, worst first.
+
+    >>> far_outliers([[1e12, 0.0], [0.2, 1.0], [0.5, 0.5]], ["a", "b", "c"], ["t1", "t2"])
+    ["score of 'a' on 't1' is 1e+12, far outside the other scores of 't1' (0.2 to 0.5): a units mistake?"]
+    """
+    x = np.asarray(values, dtype=np.float64)
+    found = []
+    for j in range(x.shape[1]):
+        rows = np.flatnonzero(np.isfinite(x[:, j]))
+        if len(rows) < 3:
+            continue
+        column = x[rows, j]
+        for k in dict.fromkeys((int(np.argmax(column)), int(np.argmin(column)))):
+            rest = np.delete(column, k)
+            size = max(np.ptp(rest), np.abs(rest).max())
+            distance = abs(column[k] - np.median(rest))
+            if size > 0 and distance > factor * size:
+                text = (
+                    f"score of {agents[rows[k]]!r} on {tasks[j]!r} is {column[k]:.6g}, far outside the other "
+                    f"scores of {tasks[j]!r} ({rest.min():.6g} to {rest.max():.6g}): a units mistake?"
+                )
+                found.append((distance / size, text))
+    return [text for _, text in sorted(found, key=lambda f: -f[0])]

@@ -11,7 +11,7 @@ import os
 
 from jaxrate.io._text import DELIMITED, first_row, sniff_delimiter
 
-__all__ = ["header", "input_kind", "read_frame", "suffix"]
+__all__ = ["header", "input_kind", "read_frame", "record_name", "suffix"]
 
 # The optional extra (pip install 'jaxrate[extra]') and package that read a file type.
 _EXTRAS = {".parquet": ("parquet", "pyarrow"), ".pq": ("parquet", "pyarrow"), ".xlsx": ("excel", "openpyxl")}
@@ -20,6 +20,22 @@ _EXTRAS = {".parquet": ("parquet", "pyarrow"), ".pq": ("parquet", "pyarrow"), ".
 def suffix(path: str) -> str:
     """The file's extension, lower case (``".csv"``)."""
     return os.path.splitext(path)[1].lower()
+
+
+def record_name(path: str, k: int) -> str:
+    """Record ``k`` (0-based, under the header) by the number its user sees.
+
+    ``"line 5"`` of a text table and ``"row 5"`` of a spreadsheet count the
+    header as 1, as an editor does (blank lines, which the reader skips,
+    aside); JSON and Parquet records count from 1 (``"record 4"``).
+
+    >>> record_name("b.csv", 3), record_name("b.xlsx", 3), record_name("b.jsonl", 3)
+    ('line 5', 'row 5', 'record 4')
+    """
+    ext = suffix(path)
+    if ext in DELIMITED:
+        return f"line {k + 2}"
+    return f"row {k + 2}" if ext == ".xlsx" else f"record {k + 1}"
 
 
 def read_frame(path: str, sep: str | None = None):

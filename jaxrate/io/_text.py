@@ -11,10 +11,52 @@ import os
 
 import numpy as np
 
-__all__ = ["DELIMITED", "DELIMITERS", "first_row", "parse_number", "read_score_csv", "sniff_delimiter"]
+__all__ = [
+    "DELIMITED",
+    "DELIMITERS",
+    "MAX_SCORE",
+    "MISSING_MARKERS",
+    "check_score",
+    "delimiter_name",
+    "first_row",
+    "is_missing_marker",
+    "parse_number",
+    "read_score_csv",
+    "sniff_delimiter",
+]
 
 DELIMITED = (".csv", ".tsv", ".tab", ".txt")  # file suffixes read as delimited text
-DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}
+DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}  # the delimiters sniffed; --sep takes any other
+# Cells that mean "no score" (HELM's exports write "-"); compared stripped and lower-cased.
+MISSING_MARKERS = ("", "-", "--", "na", "n/a", "nan", "null", "none")
+MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 does; 1e305 rates): refused
+
+
+def delimiter_name(sep: str) -> str:
+    """``"comma"``, ``"semicolon"``, ``"tab"``, or the character quoted (``"'|'"``)."""
+    return DELIMITERS.get(sep, repr(sep))
+
+
+def is_missing_marker(text: str) -> bool:
+    """Whether a cell's text is a missing-value marker (empty, ``-``, ``NA``, ``N/A``, ``nan``, ...)."""
+    return text.strip().lower() in MISSING_MARKERS
+
+
+def check_score(value: float, text: object, where: str) -> float:
+    """``value``, or a ``ValueError`` (starting with ``where``) when it is infinite or too large.
+
+    >>> check_score(0.5, "0.5", "x")
+    0.5
+    """
+    if not np.isfinite(value):
+        raise ValueError(f"{where} is not finite: {text!r}")
+    if abs(value) > MAX_SCORE:
+        raise ValueError(
+            f"{where} is too large to rate: {text!r} (magnitudes up to {MAX_SCORE:.0e}; rescale the scores)"
+        )
+    return value
+
+
 _SNIFF_LINES = 50
 
 
@@ -122,27 +164,29 @@ def read_score_csv(
             raise ValueError(f"{path}: line {line} has {len(row)} fields but the header has {len(header)}")
         agents.append(row[0].strip())
         for j, cell in enumerate(row[1:]):
-            text = cell.strip()
-            if text == "" and allow_missing:
-                table[i, j] = np.nan
-                continue
-            if text == "":
-                raise ValueError(f"{path}: line {line}: missing score for {agents[-1]!r} on {tasks[j]!r}")
-            try:
-                value = parse_number(text, decimal)
-            except ValueError:
-                hint = "; decimal commas? use --decimal ," if decimal == "." and "," in text else ""
-                raise ValueError(
-                    f"{path}: line {line}: score for {agents[-1]!r} on {tasks[j]!r} is not a number: "
-                    f"{text!r}{hint}"
-                ) from None
-            if not np.isfinite(value):
-                raise ValueError(
-                    f"{path}: line {line}: score for {agents[-1]!r} on {tasks[j]!r} is not finite: {text!r}"
-                )
-            table[i, j] = value
+            table[i, j] = _cell(
+                path, cell, allow_missing, decimal, f"line {line}: score for {agents[-1]!r} on {tasks[j]!r}"
+            )
     _check_unique(path, "agent", agents)
     return table, tuple(agents), tuple(tasks)
+
+
+def _cell(path: str, cell: str, allow_missing: bool, decimal: str, where: str) -> float:
+    """One score cell as a float: NaN for a missing-value marker (with ``allow_missing``), else checked."""
+    text = cell.strip()
+    if is_missing_marker(text):
+        if allow_missing:
+            return np.nan
+        # "line 3: score for 'A' on 't2'" -> "line 3: missing score for 'A' on 't2'"
+        line, what = where.split(": ", 1)
+        shown = f" ({text!r})" if text else ""
+        raise ValueError(f"{path}: {line}: missing {what}{shown}")
+    try:
+        value = parse_number(text, decimal)
+    except ValueError:
+        hint = "; decimal commas? use --decimal ," if decimal == "." and "," in text else ""
+        raise ValueError(f"{path}: {where} is not a number: {text!r}{hint}") from None
+    return check_score(value, text, f"{path}: {where}")
 
 
 def _check_unique(path: str, kind: str, names: list[str]) -> None:
