@@ -20,11 +20,10 @@ import numpy as np
 
 from jaxrate._game import Game, as_game
 from jaxrate._score_table import score_table
-from jaxrate._win_rate import WinRateGame, win_rate_game
+from jaxrate.battles._win_rate import WinRateGame, win_rate_game  # noqa: F401 (jaxrate.games.win_rate_game still works)
 
 __all__ = [
     "Game",
-    "WinRateGame",
     "agent_vs_task",
     "agent_vs_agent_vs_task",
     "score_table",
@@ -34,7 +33,6 @@ __all__ = [
     "battle_game",
     "permute_strategies",
     "permute_players",
-    "win_rate_game",
 ]
 
 

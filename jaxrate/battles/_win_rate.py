@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from jaxrate._game import Game
-from jaxrate.battles import BattleCounts, battle_counts
-from jaxrate.ratings._bradley_terry import check_estimable, fit
+from jaxrate.battles._bradley_terry import check_estimable, fit
+from jaxrate.battles._records import BattleCounts, battle_counts
 
 __all__ = ["HINT", "IMPUTE_HINT", "MISSING", "WinRateGame", "win_rate_game"]
 
