@@ -15,7 +15,7 @@ from jaxrate.battles._records import (
     check_connected,
     comparison_components,
 )
-from jaxrate.battles._win_rate import WinRateGame, win_rate_game
+from jaxrate.battles._win_rate import WinRateGame, battle_game, win_rate_game
 from jaxrate.io._battles import read_battles
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "BattleCounts",
     "WinRateGame",
     "battle_counts",
+    "battle_game",
     "battle_wins",
     "battles_from_counts",
     "check_connected",
