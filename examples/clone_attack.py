@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 import jaxrate
+from jaxrate.baselines import elo_ratings, win_probabilities
 from jaxrate.ranking import tied_ranks
-from jaxrate.ratings import elo_ratings, win_probabilities
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "livebench_2024_08_17.csv"
 

@@ -15,8 +15,8 @@ import argparse
 import numpy as np
 
 from jaxrate import openspiel as jo
+from jaxrate.baselines import payoff_ratings
 from jaxrate.population import population_loop
-from jaxrate.ratings import payoff_ratings
 from jaxrate.studies.improvement import STUDY_GAMES
 
 

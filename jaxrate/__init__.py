@@ -1,13 +1,13 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import battles, certificate, datasets, exact, gains, games, ratings, solvers, uncertainty
+from jaxrate import baselines, battles, certificate, datasets, exact, gains, games, solvers, uncertainty
 from jaxrate._game import Game
 from jaxrate._version import __version__
+from jaxrate.baselines import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
 from jaxrate.certificate import Certificate, Verification, verify
 from jaxrate.gains import deviation_gains, task_contributions, uniform_ratings
 from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game
 from jaxrate.rate import deviation_ratings
-from jaxrate.ratings import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
 from jaxrate.result import Ratings
 from jaxrate.solvers import Auto, Exact, Simplex
 from jaxrate.status import Status
@@ -26,6 +26,7 @@ __all__ = [
     "agent_vs_agent_vs_task",
     "agent_vs_task",
     "alpha_rank",
+    "baselines",
     "batched",
     "battles",
     "battle_game",
@@ -39,7 +40,6 @@ __all__ = [
     "nash_average",
     "online_elo",
     "payoff_ratings",
-    "ratings",
     "solvers",
     "task_contributions",
     "task_subsets",

@@ -20,11 +20,12 @@ import numpy as np
 
 from jaxrate._game import Game, as_game
 from jaxrate._score_table import score_table
-from jaxrate._win_rate import WinRateGame, win_rate_game
+
+# WinRateGame and win_rate_game: still importable from here; their home is jaxrate.battles.
+from jaxrate.battles import WinRateGame, battle_game, win_rate_game  # noqa: F401
 
 __all__ = [
     "Game",
-    "WinRateGame",
     "agent_vs_task",
     "agent_vs_agent_vs_task",
     "score_table",
@@ -34,7 +35,6 @@ __all__ = [
     "battle_game",
     "permute_strategies",
     "permute_players",
-    "win_rate_game",
 ]
 
 
@@ -72,36 +72,6 @@ def agent_vs_agent_vs_task(
     g_a = table[:, None, :] - table[None, :, :]
     payoffs = np.stack([g_a, -g_a, np.abs(g_a)])
     return Game(payoffs, players=("agent_a", "agent_b", "task"), strategies=(agents, agents, tasks))
-
-
-def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") -> Game:
-    """Game from pairwise battle records (Chatbot Arena's format).
-
-    Without ``by``: the two-player symmetric zero-sum win-rate game,
-    ``G_A(a, b) = P(a beats b) - 1/2`` (ties count one half), ``G_B = -G_A``.
-    With ``by`` (a column such as ``"category"``): the model vs model vs
-    category game, ``G_A(a, b, c) = P_c(a beats b) - 1/2``, ``G_B = -G_A``,
-    ``G_C = |G_A|``, like :func:`agent_vs_agent_vs_task`.
-
-    Args:
-      battles: DataFrame with ``model_a``, ``model_b``, ``winner`` (and ``by``),
-        or a sequence of ``(model_a, model_b, winner)`` without ``by``.
-      by: the column that splits battles into categories.
-      missing: pairs that never met (in a category): ``"model"`` (default)
-        fills them from the Bradley-Terry fit of the observed battles (of that
-        category; of all categories where the category's own battles admit no
-        fit); ``"even"`` treats them as even (``P = 1/2``);
-        ``"drop-models"`` drops models (most unmet pairs first) until every pair
-        met; ``"error"`` raises. :func:`win_rate_game` also says
-        how many pairs were imputed; a ``UserWarning`` is raised when more than
-        a quarter of the game's pairs are.
-
-    Raises:
-      ValueError: on malformed records, a pair that never met with
-        ``missing="error"``, or with ``missing="model"`` a comparison graph that
-        is not connected (naming its groups) or has no finite Bradley-Terry fit.
-    """
-    return win_rate_game(battles, by=by, missing=missing).game
 
 
 # --------------------------------------------------------------------------- transforms

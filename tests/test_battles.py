@@ -7,15 +7,15 @@ import pandas as pd
 import pytest
 
 import jaxrate
+from jaxrate.baselines import elo_ratings
 from jaxrate.battles import (
     battle_counts,
     battle_wins,
     battles_from_counts,
     check_connected,
+    win_rate_game,
 )
 from jaxrate.cli import main
-from jaxrate.games import win_rate_game
-from jaxrate.ratings import elo_ratings
 
 ELO = 400 / np.log(10)  # Elo points per natural log-odds unit
 

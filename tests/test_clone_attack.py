@@ -4,8 +4,8 @@ import numpy as np
 import pandas as pd
 
 import jaxrate
+from jaxrate.baselines import elo_ratings, win_probabilities
 from jaxrate.exact import deviation_ratings
-from jaxrate.ratings import elo_ratings, win_probabilities
 
 
 def _methods(table: pd.DataFrame, models: list[str]) -> dict[str, np.ndarray]:

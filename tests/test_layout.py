@@ -19,7 +19,7 @@ remove it). The rules that turn an import into an edge of the graph:
   it would put every module that imports a sibling on one cycle through the
   facade and the test could say nothing. The facades' own imports count like
   any other module's, and a module that imports a facade by name (``from
-  jaxrate import Game``, ``import jaxrate.ratings``) depends on everything
+  jaxrate import Game``, ``import jaxrate.baselines``) depends on everything
   that facade imports.
 """
 
@@ -112,13 +112,13 @@ def test_graph_sees_every_kind_of_import():
     # module level, absolute
     assert "jaxrate._game" in graph["jaxrate.games"]
     # ``from jaxrate import gains`` is the module jaxrate.gains, not the package facade
-    assert "jaxrate.gains" in graph["jaxrate.ratings._payoff"]
-    assert "jaxrate" not in graph["jaxrate.ratings._payoff"]
+    assert "jaxrate.gains" in graph["jaxrate.baselines._payoff"]
+    assert "jaxrate" not in graph["jaxrate.baselines._payoff"]
     # importlib.import_module with a literal name
     assert "jaxrate.batched" in graph["jaxrate"]
     # a subpackage's __init__ runs before its modules, except for an importer inside it
-    assert "jaxrate.ratings" in graph["jaxrate._win_rate"]
-    assert "jaxrate.ratings" not in graph["jaxrate.ratings._elo"]
+    assert "jaxrate.io" in graph["jaxrate.battles"]
+    assert "jaxrate.battles" not in graph["jaxrate.battles._win_rate"]
 
 
 def test_relative_imports_resolve_against_the_importer(tmp_path):
@@ -136,3 +136,32 @@ def test_find_cycle_finds_a_planted_cycle():
 def test_no_import_cycles():
     cycle = find_cycle(import_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_each_concept_has_one_home():
+    import importlib.util
+
+    import jaxrate
+
+    # Battles: records, counts and the win-rate game are defined in jaxrate.battles;
+    # the older import paths are the same objects.
+    for name in ("battle_counts", "BattleCounts", "win_rate_game", "WinRateGame", "battle_game"):
+        assert getattr(jaxrate.battles, name).__module__.startswith("jaxrate.battles."), name
+    assert jaxrate.battle_game is jaxrate.games.battle_game is jaxrate.battles.battle_game
+    assert jaxrate.games.win_rate_game is jaxrate.battles.win_rate_game
+    assert importlib.import_module("jaxrate.io").read_battles is jaxrate.battles.read_battles
+    # Baselines are named as such, with no second name for the package.
+    for name in ("elo_ratings", "alpha_rank", "nash_average", "payoff_ratings"):
+        assert getattr(jaxrate, name) is getattr(jaxrate.baselines, name)
+        assert getattr(jaxrate, name).__module__.startswith("jaxrate.baselines."), name
+    assert "baselines" in jaxrate.__all__ and "ratings" not in jaxrate.__all__
+    assert importlib.util.find_spec("jaxrate.ratings") is None
+
+
+def test_importing_the_packages_does_not_import_jax():
+    import subprocess
+    import sys
+
+    code = "import sys, jaxrate, jaxrate.battles, jaxrate.baselines, jaxrate.cli; print('jax' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"

@@ -9,8 +9,7 @@ from conftest import random_games
 
 import jaxrate
 from jaxrate import gains
-from jaxrate.exact import deviation_ratings
-from jaxrate.ratings import (
+from jaxrate.baselines import (
     alpha_rank,
     elo_ratings,
     fixation_probability,
@@ -19,6 +18,7 @@ from jaxrate.ratings import (
     payoff_ratings,
     win_probabilities,
 )
+from jaxrate.exact import deviation_ratings
 
 # ----------------------------------------------------------------------- Elo
 
@@ -106,7 +106,7 @@ def test_elo_separable_data_is_a_clear_error():
 )
 def test_elo_bad_battles(battles, match):
     with pytest.raises(ValueError, match=match):
-        elo_ratings(battles) if battles else jaxrate.ratings.battle_wins(battles)
+        elo_ratings(battles) if battles else jaxrate.baselines.battle_wins(battles)
 
 
 def test_elo_bad_matrix():
@@ -434,7 +434,7 @@ def _real_game(which, livebench, arena_battles) -> np.ndarray:
 
 @pytest.mark.parametrize("which", ["livebench_2p", "arena_39"])
 def test_alpha_rank_sparse_iterative_and_dense_agree(which, livebench, arena_battles, monkeypatch):
-    from jaxrate.ratings import _alpharank
+    from jaxrate.baselines import _alpharank
 
     g = _real_game(which, livebench, arena_battles)
     sparse = alpha_rank(g).stationary

@@ -137,7 +137,7 @@ def test_baselines_return_frames_of_the_same_shape():
         assert list(frame["strategy"][:4]) == list("abcd")
         best = frame[frame["player"] == "agent"].sort_values("rating", ascending=False).iloc[0]
         assert best["rank"] == 1
-    p, names = jaxrate.ratings.win_probabilities(table)
+    p, names = jaxrate.baselines.win_probabilities(table)
     elo = jaxrate.elo_ratings(p, models=list("abcd")).to_frame()
     assert list(elo["strategy"]) == list("abcd") and elo.loc[elo["rating"].idxmax(), "rank"] == 1
 

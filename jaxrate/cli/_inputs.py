@@ -233,7 +233,7 @@ def _load(args) -> Source:
 
 def cli_hints(text: str) -> str:
     """An error about battles with its hints in command-line syntax, not Python's."""
-    from jaxrate import _win_rate as battle_records
+    from jaxrate.battles import _win_rate as battle_records
 
     choose = "choose --missing model (Bradley-Terry fill), even or drop-models"
     text = text.replace(battle_records.HINT, choose)
@@ -243,8 +243,8 @@ def cli_hints(text: str) -> str:
 def _battles_source(name: str, battles, args) -> Source:
     import warnings
 
-    from jaxrate import _win_rate as battle_records
     from jaxrate.battles import TIES
+    from jaxrate.battles import _win_rate as battle_records
 
     args.missing = "model" if args.missing is None else args.missing
     if args.missing not in battle_records.MISSING:

@@ -38,7 +38,7 @@ def run_method(
     source: Source, method: str, *, fast: bool = False, solver: str = "highs", progress=None
 ) -> Rated:
     import jaxrate
-    from jaxrate import ratings as baselines
+    from jaxrate import baselines
 
     game = source.game
     scale = float(np.ptp(game.payoffs)) or 1.0

@@ -15,6 +15,7 @@ import time
 
 import numpy as np
 
+from jaxrate.baselines import payoff_ratings
 from jaxrate.openspiel import (
     cce_gap,
     expected_returns_meta_game,
@@ -24,7 +25,6 @@ from jaxrate.openspiel import (
     random_policy,
 )
 from jaxrate.population import population_loop
-from jaxrate.ratings import payoff_ratings
 
 __all__ = ["METHODS", "STUDY_GAMES", "claims", "improvement_study", "run"]
 

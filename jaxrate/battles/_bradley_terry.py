@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from jaxrate.battles import check_connected
+from jaxrate.battles._records import check_connected
 
 __all__ = ["check_estimable", "fit", "nll", "solve_laplacian"]
 

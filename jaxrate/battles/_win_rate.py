@@ -16,10 +16,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from jaxrate._game import Game
-from jaxrate.battles import BattleCounts, battle_counts
-from jaxrate.ratings._bradley_terry import check_estimable, fit
+from jaxrate.battles._bradley_terry import check_estimable, fit
+from jaxrate.battles._records import BattleCounts, battle_counts
 
-__all__ = ["HINT", "IMPUTE_HINT", "MISSING", "WinRateGame", "win_rate_game"]
+__all__ = ["HINT", "IMPUTE_HINT", "MISSING", "WinRateGame", "battle_game", "win_rate_game"]
 
 MISSING = ("model", "even", "drop-models", "error")
 # Hints in Python syntax; the command line rewrites them in its own.
@@ -169,3 +169,33 @@ def win_rate_game(battles: Any, *, by: str | None = None, missing: str = "model"
             strategies=(models, models, keys),
         )
     return result._replace(game=game)
+
+
+def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") -> Game:
+    """Game from pairwise battle records (Chatbot Arena's format).
+
+    Without ``by``: the two-player symmetric zero-sum win-rate game,
+    ``G_A(a, b) = P(a beats b) - 1/2`` (ties count one half), ``G_B = -G_A``.
+    With ``by`` (a column such as ``"category"``): the model vs model vs
+    category game, ``G_A(a, b, c) = P_c(a beats b) - 1/2``, ``G_B = -G_A``,
+    ``G_C = |G_A|``, like :func:`jaxrate.agent_vs_agent_vs_task`.
+
+    Args:
+      battles: DataFrame with ``model_a``, ``model_b``, ``winner`` (and ``by``),
+        or a sequence of ``(model_a, model_b, winner)`` without ``by``.
+      by: the column that splits battles into categories.
+      missing: pairs that never met (in a category): ``"model"`` (default)
+        fills them from the Bradley-Terry fit of the observed battles (of that
+        category; of all categories where the category's own battles admit no
+        fit); ``"even"`` treats them as even (``P = 1/2``);
+        ``"drop-models"`` drops models (most unmet pairs first) until every pair
+        met; ``"error"`` raises. :func:`jaxrate.battles.win_rate_game` also says
+        how many pairs were imputed; a ``UserWarning`` is raised when more than
+        a quarter of the game's pairs are.
+
+    Raises:
+      ValueError: on malformed records, a pair that never met with
+        ``missing="error"``, or with ``missing="model"`` a comparison graph that
+        is not connected (naming its groups) or has no finite Bradley-Terry fit.
+    """
+    return win_rate_game(battles, by=by, missing=missing).game

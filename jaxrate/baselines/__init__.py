@@ -1,9 +1,9 @@
 """Baseline ratings: Elo / Bradley-Terry, Nash averaging, alpha-rank, payoff ratings."""
 
-from jaxrate.ratings._alpharank import AlphaRankResult, alpha_rank, fixation_probability
-from jaxrate.ratings._elo import EloResult, battle_wins, elo_ratings, online_elo, win_probabilities
-from jaxrate.ratings._nash import NashAverageResult, nash_average
-from jaxrate.ratings._payoff import PayoffRatingResult, max_entropy_cce, payoff_ratings
+from jaxrate.baselines._alpharank import AlphaRankResult, alpha_rank, fixation_probability
+from jaxrate.baselines._elo import EloResult, battle_wins, elo_ratings, online_elo, win_probabilities
+from jaxrate.baselines._nash import NashAverageResult, nash_average
+from jaxrate.baselines._payoff import PayoffRatingResult, max_entropy_cce, payoff_ratings
 
 __all__ = [
     "AlphaRankResult",

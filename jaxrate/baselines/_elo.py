@@ -26,8 +26,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from jaxrate._score_table import score_table
+from jaxrate.battles import _bradley_terry as bradley_terry
 from jaxrate.battles import battle_counts, battle_wins
-from jaxrate.ratings import _bradley_terry as bradley_terry
 
 __all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
 
