@@ -26,8 +26,7 @@ from pathlib import Path
 import numpy as np
 
 import jaxrate
-from jaxrate.battle_support import battle_support
-from jaxrate.battles import battles_from_counts
+from jaxrate.battles import battle_support, battles_from_counts
 from jaxrate.games import win_rate_game
 from jaxrate.ranking import tied_ranks
 

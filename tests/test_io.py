@@ -2,6 +2,7 @@
 
 import pytest
 
+import jaxrate.battles
 from jaxrate import io
 from jaxrate.io import _scores
 
@@ -96,4 +97,4 @@ def test_battle_errors_number_records_as_the_file_does(tmp_path, suffix, where):
     else:
         frame.to_excel(path, index=False)
     with pytest.raises(ValueError, match=f"{where}: winner 'nobody' is not one of model_a, a, model_b"):
-        io.read_battles(path)
+        jaxrate.battles.read_battles(path)

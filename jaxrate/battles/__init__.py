@@ -1,4 +1,4 @@
-"""Battle records (Chatbot Arena's format): parsing, win counts, the comparison graph and the win-rate game.
+"""Battle records (Chatbot Arena's format): reading, counts, the comparison graph, the win-rate game.
 
 A battle is ``(model_a, model_b, winner)`` with ``winner`` one of ``model_a``,
 ``model_b``, ``tie`` or ``tie (bothbad)``; a tie (of either kind) is half a win
@@ -6,6 +6,7 @@ for each model. Everything downstream (Elo, the win-rate game, bootstraps) works
 on the ``[K, M, M]`` counts of :func:`battle_counts`.
 """
 
+from jaxrate.battles._read import read_battles
 from jaxrate.battles._records import (
     TIES,
     BattleCounts,
@@ -15,15 +16,17 @@ from jaxrate.battles._records import (
     check_connected,
     comparison_components,
 )
+from jaxrate.battles._support import BattleSupport, battle_support
 from jaxrate.battles._win_rate import WinRateGame, battle_game, win_rate_game
-from jaxrate.io._battles import read_battles
 
 __all__ = [
     "TIES",
     "BattleCounts",
+    "BattleSupport",
     "WinRateGame",
     "battle_counts",
     "battle_game",
+    "battle_support",
     "battle_wins",
     "battles_from_counts",
     "check_connected",

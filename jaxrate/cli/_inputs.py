@@ -167,7 +167,7 @@ def _label(source: Source) -> str:
 def _load(args) -> Source:
     import warnings
 
-    from jaxrate import datasets, io
+    from jaxrate import battles, datasets, io
 
     if (args.file is None) == (args.dataset is None):
         raise ValueError("give exactly one of FILE or --dataset")
@@ -198,7 +198,7 @@ def _load(args) -> Source:
         shape = " x ".join(str(a) for a in game.num_strategies)
         return Source(name, kind, game, f"{game.num_players}-player payoff tensor ({shape})")
     if kind == "battles":
-        return _battles_source(name, io.read_battles(path), args)
+        return _battles_source(name, battles.read_battles(path), args)
     args.game = args.game or "3p"
     missing = "error" if args.missing is None else args.missing
     plain = missing == "error" and args.normalise == "none" and args.models != "columns"

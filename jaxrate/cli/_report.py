@@ -289,7 +289,7 @@ def _ratings_sections(rated, payload: dict, headers, rows) -> list[str]:
 
 def _support_section(source, rated, payload: dict) -> str:
     """Per model: battles, distinct opponents, battles against the equilibrium's support, share imputed."""
-    from jaxrate.battle_support import battle_support
+    from jaxrate.battles import battle_support
 
     joint = rated.exact.joint
     mass = joint.sum(axis=tuple(a for a in range(joint.ndim) if a != 1))  # the opponent's marginal

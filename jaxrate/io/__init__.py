@@ -1,4 +1,4 @@
-"""Reading score tables, battle records and payoff tensors from files.
+"""Reading score tables and payoff tensors from files (battle records: :func:`jaxrate.battles.read_battles`).
 
 Formats by extension: ``.csv``, ``.tsv``/``.tab`` (the delimiter, comma,
 semicolon or tab, is sniffed; ``sep=`` forces it, ``decimal=","`` reads decimal
@@ -14,7 +14,6 @@ nothing is dropped or filled unless asked (``missing=``). Cells reading
 (:data:`MISSING_MARKERS`); magnitudes above :data:`MAX_SCORE` are refused.
 """
 
-from jaxrate.io._battles import read_battles
 from jaxrate.io._payoffs import read_payoffs
 from jaxrate.io._scores import (
     MISSING,
@@ -59,7 +58,6 @@ __all__ = [
     "is_missing_marker",
     "normalise_scores",
     "parse_number",
-    "read_battles",
     "read_payoffs",
     "read_score_csv",
     "read_scores",

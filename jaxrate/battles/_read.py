@@ -6,6 +6,7 @@ import os
 
 import numpy as np
 
+from jaxrate.battles._records import _OUTCOMES
 from jaxrate.io._tables import read_frame, record_name
 
 __all__ = ["read_battles"]
@@ -41,7 +42,6 @@ def read_battles(path: str | os.PathLike):
 
 def _check_records(path: str, frame) -> None:
     """The first empty field, unknown winner or model against itself, by the file's record number."""
-    from jaxrate.battles import _OUTCOMES
 
     def fail(mask, what) -> None:
         if mask.any():
