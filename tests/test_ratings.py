@@ -519,6 +519,43 @@ def test_alpha_rank_sparse_iterative_and_dense_agree(which, livebench, arena_bat
     assert sparse.sum() == pytest.approx(1.0, abs=1e-14) and sparse.min() >= 0
 
 
+def test_alpha_rank_blocks_equal_the_assembled_chain():
+    # The per-player blocks (never assembled) against the sparse matrix they replace.
+    from jaxrate.ratings import _alpharank, _alpharank_operator
+
+    rng = np.random.default_rng(7)
+    games = [rng.normal(size=(len(shape), *shape)) for shape in [(5, 4), (4, 3, 5), (3, 3, 3, 2)]]
+    games.append(jaxrate.agent_vs_agent_vs_task(rng.random((7, 4))).payoffs)
+    for g in games:
+        alpha = 10 / np.ptp(g)
+        chain = _alpharank_operator.transition_blocks(g, alpha, 50)
+        c, leave = _alpharank._transitions(g, alpha, 50)
+        np.testing.assert_allclose(chain.leave.ravel(), leave, rtol=1e-12, atol=0)
+        assembled = _alpharank._stationary(c, leave, g.shape[1:]).reshape(g.shape[1:])
+        np.testing.assert_allclose(_alpharank_operator.stationary(chain), assembled, atol=1e-10)
+    # An agent's move in agent vs agent vs task does not depend on the other agent's choice:
+    # its blocks are kept once per task ([1, tasks, A, A]), the task player's per pair of agents.
+    assert [b.shape for b in chain.blocks] == [(1, 4, 7, 7), (1, 4, 7, 7), (7, 7, 4, 4)]
+    # A rho that underflows to 0 may split the chain: the assembled path decides (and names it).
+    assert _alpharank_operator.stationary(_alpharank_operator.transition_blocks(games[0], 1e5, 50)) is None
+
+
+def test_alpha_rank_of_a_3p_table_above_the_direct_size_uses_the_blocks(monkeypatch):
+    from jaxrate.ratings import _alpharank
+
+    g = jaxrate.agent_vs_agent_vs_task(np.random.default_rng(3).random((17, 15))).payoffs  # 4,335 profiles
+    c, leave = _alpharank._transitions(g, 10 / np.ptp(g), 50)
+    assembled = _alpharank._stationary(c, leave, g.shape[1:]).reshape(g.shape[1:])
+
+    def no_assembly(*args):
+        raise AssertionError("the chain was assembled")
+
+    monkeypatch.setattr(_alpharank, "_transitions", no_assembly)
+    result = alpha_rank(g)
+    np.testing.assert_allclose(result.stationary, assembled, atol=1e-10)
+    assert result.ratings[0].sum() == pytest.approx(1.0, abs=1e-12)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["livebench_2p", "arena_39"])
 def test_alpha_rank_matches_open_spiel_on_real_games(which, livebench, arena_battles):
