@@ -242,3 +242,17 @@ def test_elo_bootstrap_intervals_from_battles(capsys, tmp_path):
     assert ranking["a"]["p_top"] == pytest.approx(np.mean(api.samples.argmax(axis=1) == 0))
     assert "95% intervals from 200 bootstrap resamples of the battles" in " ".join(out.split())
     assert out.splitlines()[1].split()[:6] == ["rank", "model", "elo", "lower", "upper", "P(top)"]
+
+
+def test_rate_many_top_group_keeps_every_name_whole(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    folder = tmp_path / "games"
+    folder.mkdir()
+    names = [f"meta-llama-3.1-405b-instruct-variant-{i}" for i in range(4)]
+    rows = "".join(f"{n},1,1\n" for n in names) + "small,0,0\n"
+    (folder / "g.csv").write_text("model,t1,t2\n" + rows)
+    code, out, err = _run(capsys, "rate-many", str(folder), "--out", str(tmp_path / "out"), "--game", "2p")
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()[:-1]) <= 100  # the table, wrapped between names
+    words = out.replace(",", " ").split()
+    assert all(name in words for name in names)  # the four tied models, none cut (was: the first 60 chars)
