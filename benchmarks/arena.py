@@ -3,6 +3,8 @@
     python benchmarks/arena.py                 # everything below
     python benchmarks/arena.py --skip-openspiel --resamples 20
     python benchmarks/arena.py --arena-rank-python /tmp/arena-venv/bin/python
+    python benchmarks/arena.py --only-arena-rank --arena-rank-python .venv/bin/python \
+        --arena-rank-bootstrap 50
 
 One run, side by side (these machines are noisy):
 
@@ -17,7 +19,10 @@ One run, side by side (these machines are noisy):
   arena-rank pandas``) and runs in a subprocess with that interpreter
   (``benchmarks/_arena_rank_fit.py``) on the same CSV: read + fit time (best
   of 3; the first includes jax's compilation) and the largest difference from
-  jaxrate, with its defaults and with tight tolerances.
+  jaxrate, with its defaults and with tight tolerances. Then the board as
+  LMArena prints it (mixtral-8x7b-instruct-v0.1 anchored at 1114 in both):
+  ratings and 95% interval ends against arena-rank's default (sandwich)
+  intervals, and against its bootstrap with ``--arena-rank-bootstrap N``.
 * the command line end to end: ``jaxrate rate battles.csv --method elo`` and
   the start-up-dominated ``jaxrate rate --dataset atari --game 2p`` (best of 5,
   interleaved so that a shared machine's load falls on each alike).
