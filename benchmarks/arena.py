@@ -3,6 +3,8 @@
     python benchmarks/arena.py                 # everything below
     python benchmarks/arena.py --skip-openspiel --resamples 20
     python benchmarks/arena.py --arena-rank-python /tmp/arena-venv/bin/python
+    python benchmarks/arena.py --only-arena-rank --arena-rank-python .venv/bin/python \
+        --arena-rank-bootstrap 50
 
 One run, side by side (these machines are noisy):
 
@@ -17,7 +19,10 @@ One run, side by side (these machines are noisy):
   arena-rank pandas``) and runs in a subprocess with that interpreter
   (``benchmarks/_arena_rank_fit.py``) on the same CSV: read + fit time (best
   of 3; the first includes jax's compilation) and the largest difference from
-  jaxrate, with its defaults and with tight tolerances.
+  jaxrate, with its defaults and with tight tolerances. Then the board as
+  LMArena prints it (mixtral-8x7b-instruct-v0.1 anchored at 1114 in both):
+  ratings and 95% interval ends against arena-rank's default (sandwich)
+  intervals, and against its bootstrap with ``--arena-rank-bootstrap N``.
 * the command line end to end: ``jaxrate rate battles.csv --method elo`` and
   the start-up-dominated ``jaxrate rate --dataset atari --game 2p`` (best of 5,
   interleaved so that a shared machine's load falls on each alike).
@@ -117,18 +122,23 @@ def read_and_fit(battles: pd.DataFrame, csv: str):
     return t_file, ours
 
 
-def arena_rank(csv: str, python: str | None, t_ours: float, ours) -> None:
+def arena_rank(
+    csv: str, python: str | None, t_ours: float, ours, battles, rounds: int, board_rounds: int
+) -> None:
     """arena-rank in its own interpreter, on the same CSV; ``t_ours`` is jaxrate's read_csv + fit."""
-    print("\n== arena-rank (LMArena's Bradley-Terry), its own virtualenv, same CSV")
+    print("\n== arena-rank (LMArena's Bradley-Terry), its own interpreter, same CSV")
     if python is None:
         print("not run: pass --arena-rank-python PATH, an interpreter with arena-rank installed (it pins")
-        print("jax==0.8.1 and numpy==2.3.3, which cannot sit beside jaxrate's)")
+        print(
+            "jax==0.8.1 and numpy==2.3.3; `pip install --no-deps arena-rank jaxtyping` beside jaxrate runs)"
+        )
         return
     script = Path(__file__).resolve().parent / "_arena_rank_fit.py"
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "arena_rank.json")
         start = time.perf_counter()
-        done = subprocess.run([python, str(script), csv, out, "3"], capture_output=True, text=True)
+        argv = [python, str(script), csv, out, "3", str(rounds)]
+        done = subprocess.run(argv, capture_output=True, text=True)
         wall = time.perf_counter() - start
         if done.returncode != 0:
             print(f"arena-rank failed (exit {done.returncode}): {done.stderr.strip().splitlines()[-1:]}")
@@ -158,6 +168,57 @@ def arena_rank(csv: str, python: str | None, t_ours: float, ours) -> None:
         f"ratio arena-rank (best of 3) / jaxrate: {sum(result['best'].values()) / t_ours:.2f}; "
         f"the subprocess (imports {result['import_seconds']:.2f} s, 4 read + fits): {wall:.1f} s wall"
     )
+    board_intervals(result, battles, board_rounds)
+
+
+def board_intervals(
+    result: dict, battles: pd.DataFrame, rounds: int, anchor: str = "mixtral-8x7b-instruct-v0.1"
+) -> None:
+    """The board as LMArena prints it: ratings and 95% intervals, both anchored at ``anchor`` = 1114.
+
+    Rows: jaxrate's sandwich intervals against arena-rank's default (sandwich);
+    jaxrate's bootstrap of all battles (``rounds``) against that same default;
+    and, when arena-rank's bootstrap ran, jaxrate's with as many rounds against it.
+    """
+    import jaxrate
+
+    print(f"\n== the board's Elo and 95% intervals, {anchor} anchored at 1114 in both")
+    models = result["models"]
+    theirs = np.asarray(result["ratings"])
+    shift = 1114.0 - theirs[models.index(anchor)]  # arena-rank is centred on 1000: one shift for all
+    rows = [
+        ("sandwich vs arena-rank's default (sandwich)", "sandwich", 0, "sandwich"),
+        (f"bootstrap {rounds} vs arena-rank's default", "bootstrap", rounds, "sandwich"),
+    ]
+    if "bootstrap_rounds" in result:
+        n = result["bootstrap_rounds"]
+        rows.append((f"bootstrap {n} vs arena-rank bootstrap {n}", "bootstrap", n, "bootstrap"))
+    print(
+        f"{'jaxrate intervals vs arena-rank':44} {'jaxrate s':>9} {'max |rating diff|':>18} "
+        f"{'max |lower diff|':>17} {'max |upper diff|':>17}"
+    )
+    for name, how, n, reference in rows:
+        options = {"bootstrap": n, "resample": "battles"} if how == "bootstrap" else {}
+        start = time.perf_counter()
+        ours = jaxrate.elo_ratings(battles, anchor=(anchor, 1114.0), intervals=how, seed=0, **options)
+        seconds = time.perf_counter() - start
+        index = [models.index(m) for m in ours.models]
+        lower = np.asarray(result[f"{reference}_lower"])[index] + shift
+        upper = np.asarray(result[f"{reference}_upper"])[index] + shift
+        rating_gap = np.abs(theirs[index] + shift - ours.ratings).max()
+        low_gap, high_gap = np.abs(lower - ours.lower), np.abs(upper - ours.upper)
+        print(f"{name:44} {seconds:9.2f} {rating_gap:18.3f} {low_gap.max():17.3f} {high_gap.max():17.3f}")
+    width = np.asarray(result["sandwich_upper"]) - np.asarray(result["sandwich_lower"])
+    print(
+        f"arena-rank's sandwich intervals: median width {np.median(width):.1f} Elo, "
+        f"widest {width.max():.1f}; "
+        f"{anchor} prints {ours.rating_of()[anchor]:.2f} in jaxrate"
+    )
+    if "bootstrap_rounds" in result:
+        print(
+            f"arena-rank bootstrap: {result['bootstrap_rounds']} rounds "
+            f"in {result['bootstrap_seconds']:.0f} s"
+        )
 
 
 def command_line(csv: str, repeat: int = 5) -> None:
@@ -269,6 +330,22 @@ def main() -> None:
         metavar="PATH",
         help="a Python interpreter with arena-rank installed (its own virtualenv); skipped without",
     )
+    parser.add_argument(
+        "--arena-rank-bootstrap",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also compare bootstrap intervals, N rounds each (arena-rank: one worker); default 0: only "
+        "its default sandwich intervals",
+    )
+    parser.add_argument(
+        "--board-rounds",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="jaxrate's bootstrap rounds (all battles) compared with arena-rank's default intervals",
+    )
+    parser.add_argument("--only-arena-rank", action="store_true", help="run the arena-rank sections only")
     args = parser.parse_args()
     from importlib.metadata import version
 
@@ -288,11 +365,24 @@ def main() -> None:
         csv = os.path.join(folder, "battles.csv")
         battles.astype(str).to_csv(csv, index=False)
         battles = pd.read_csv(csv, dtype=str, keep_default_na=False)  # plain strings, as a user has them
-        t_ours, ours = read_and_fit(battles, csv)
-        arena_rank(csv, args.arena_rank_python, t_ours, ours)
+        if args.only_arena_rank:
+            t_ours, ours = timed(lambda: jaxrate_fit_file(csv))
+        else:
+            t_ours, ours = read_and_fit(battles, csv)
+        arena_rank(
+            csv, args.arena_rank_python, t_ours, ours, battles, args.arena_rank_bootstrap, args.board_rounds
+        )
+        if args.only_arena_rank:
+            return
         command_line(csv)
     intervals(battles, args.resamples)
     alpha_rank(battles, args.skip_openspiel)
+
+
+def jaxrate_fit_file(csv: str):
+    import jaxrate
+
+    return jaxrate.elo_ratings(pd.read_csv(csv, dtype=str, keep_default_na=False))
 
 
 if __name__ == "__main__":

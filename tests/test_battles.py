@@ -271,7 +271,8 @@ def test_arena_cli_rates_all_129_models(arena_csv, method, capsys, tmp_path):
         "imputed_share": pytest.approx(4796 / 8256),
         "dropped": [],
     }
-    assert "note: imputed 4,796 of 8,256 pairs that never met (58.1%)" in stderr
+    # Elo fits the battles themselves: it imputes nothing and says nothing of imputation.
+    assert ("note: imputed 4,796 of 8,256 pairs that never met (58.1%)" in stderr) == (method == "deviation")
     assert ("warning: 58.1%" in stderr) == (method == "deviation")
 
 
@@ -377,3 +378,17 @@ def test_cli_elo_rates_the_models_left_by_drop_models(tmp_path, capsys):
     ranking = {entry["strategy"]: entry["rating"] for entry in json.loads(out.read_text())["ranking"]}
     among = battles[battles["model_a"].isin(kept) & battles["model_b"].isin(kept)]
     assert ranking == pytest.approx(elo_ratings(among).rating_of(), abs=1e-9)
+
+
+def test_arena_board_anchor_and_intervals(arena_battles):
+    # The public board anchors mixtral-8x7b-instruct-v0.1 at 1114: one shift for every rating.
+    anchor = ("mixtral-8x7b-instruct-v0.1", 1114.0)
+    free = elo_ratings(arena_battles)
+    board = elo_ratings(arena_battles, anchor=anchor, intervals="sandwich")
+    assert board.rating_of()[anchor[0]] == 1114.0
+    np.testing.assert_allclose(board.ratings - free.ratings, 1114.0 - free.rating_of()[anchor[0]], atol=1e-9)
+    # Sandwich (arena-rank's default) and the bootstrap of all battles measure the same spread.
+    boot = elo_ratings(arena_battles, anchor=anchor, bootstrap=100, resample="battles", seed=0)
+    width_ratio = (boot.upper - boot.lower) / (board.upper - board.lower)
+    assert 0.75 < np.median(width_ratio) < 1.25 and np.all((width_ratio > 0.5) & (width_ratio < 1.6))
+    assert np.all(board.lower < board.ratings) and np.all(board.ratings < board.upper)

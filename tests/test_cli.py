@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from jaxrate.cli import main
@@ -157,3 +158,101 @@ def test_progress_lines_in_a_log_for_long_solves_only(capsys, monkeypatch):
     assert done and int(done.group(1)) == levels and done.group(2) == done.group(3)
     code, _, err = _run(capsys, "rate", "--dataset", "atari", "--game", "3p", "--progress", "never")
     assert code == 0 and err == ""
+
+
+README_SCORES = "model,math,code\na,0.8,0.6\nb,0.5,0.4\n"  # the README's own three-line table
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["compare", "scores.csv", "--methods", "deviation,uniform,elo,payoff", "--plot", "methods.png"],
+        ["compare", "scores.csv"],
+        ["rate", "scores.csv", "--method", "elo"],
+    ],
+)
+def test_readme_examples_with_elo_run_on_the_readme_table(capsys, tmp_path, monkeypatch, argv):
+    # 'a' beats 'b' on every task: Elo has no finite fit without a prior, so the
+    # default adds one virtual draw and says why.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "scores.csv").write_text(README_SCORES)
+    code, out, err = _run(capsys, *argv)
+    assert code == 0, err
+    assert "note: Elo: prior 1 (a virtual draw per pair that met) added: ['a'] never lose" in err
+    rows = [line.split() for line in out.splitlines()]
+    elo = {row[1]: row[2] for row in rows if row[:1] in (["1"], ["2"])}
+    if argv[0] == "rate":  # 1.5 wins to 0.5: 400 log10(3) apart, centred on 1000
+        assert elo == {"a": "+1095.42", "b": "+904.58"}
+    if "--plot" in argv:
+        assert (tmp_path / "methods.png").stat().st_size > 0
+
+
+def test_elo_prior_and_anchor_options(capsys, tmp_path):
+    path = tmp_path / "scores.csv"
+    path.write_text(README_SCORES)
+    code, out, err = _run(capsys, "rate", str(path), "--method", "elo", "--prior", "3", "--anchor", "b=1114")
+    assert code == 0 and "note:" not in err  # a prior asked for is no news
+    rows = {line.split()[1]: float(line.split()[2]) for line in out.splitlines()[3:5]}
+    # a won the pair's one game (its win rate over tasks); 3 virtual draws: 2.5 wins to 1.5
+    assert rows["b"] == 1114.0 and rows["a"] == pytest.approx(1114 + 400 * np.log10(2.5 / 1.5), abs=0.006)
+    code, _, err = _run(capsys, "rate", str(path), "--method", "elo", "--prior", "0")
+    assert code == 2 and err.strip().endswith("pass --prior 1 (virtual draws) or more games")
+    assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--method", "elo", "--anchor", "b"], "--anchor must be MODEL=RATING"),
+        (["--method", "elo", "--anchor", "b=high"], "--anchor must be MODEL=RATING"),
+        (["--method", "elo", "--anchor", "z=1000"], "anchor model 'z' is not among the models"),
+        (["--method", "elo", "--prior", "-1"], "--prior must be a number >= 0 or auto"),
+        (["--anchor", "b=1000"], "--anchor and --prior set the Elo fit (--method elo)"),
+        (["--method", "elo", "--bootstrap", "10"], "--bootstrap with --method elo resamples battle records"),
+        (["--method", "uniform", "--bootstrap", "10"], "--bootstrap gives intervals for --method deviation"),
+    ],
+)
+def test_bad_elo_options_exit_2_with_one_line(capsys, tmp_path, extra, message):
+    path = tmp_path / "scores.csv"
+    path.write_text(README_SCORES)
+    code, _, err = _run(capsys, "rate", str(path), *extra)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_elo_bootstrap_intervals_from_battles(capsys, tmp_path):
+    from jaxrate.baselines import elo_ratings
+
+    rng = np.random.default_rng(0)
+    records = [("a", "b", "model_a" if rng.random() < 0.65 else "model_b") for _ in range(300)]
+    records += [("b", "c", "model_a" if rng.random() < 0.6 else "tie") for _ in range(300)]
+    records += [("c", "a", "model_b" if rng.random() < 0.7 else "model_a") for _ in range(100)]
+    path, out_json = tmp_path / "battles.csv", tmp_path / "r.json"
+    path.write_text("model_a,model_b,winner\n" + "".join(f"{a},{b},{w}\n" for a, b, w in records))
+    argv = ["rate", str(path), "--method", "elo", "--bootstrap", "200", "--anchor", "c=1114", "--json"]
+    code, out, err = _run(capsys, *argv, str(out_json))
+    assert code == 0, err
+    assert "imputed" not in err  # Elo fits the battles: it imputes nothing
+    payload = json.loads(out_json.read_text())
+    ranking = {entry["strategy"]: entry for entry in payload["ranking"]}
+    assert ranking["c"]["rating"] == 1114.0 and payload["intervals"]["resamples"] == 200
+    api = elo_ratings(records, anchor=("c", 1114.0), bootstrap=200, resample="battles", seed=0)
+    for i, model in enumerate(api.models):
+        assert ranking[model]["lower"] == pytest.approx(api.lower[i], abs=1e-9)
+        assert ranking[model]["upper"] == pytest.approx(api.upper[i], abs=1e-9)
+    assert ranking["a"]["p_top"] == pytest.approx(np.mean(api.samples.argmax(axis=1) == 0))
+    assert "95% intervals from 200 bootstrap resamples of the battles" in " ".join(out.split())
+    assert out.splitlines()[1].split()[:6] == ["rank", "model", "elo", "lower", "upper", "P(top)"]
+
+
+def test_rate_many_top_group_keeps_every_name_whole(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    folder = tmp_path / "games"
+    folder.mkdir()
+    names = [f"meta-llama-3.1-405b-instruct-variant-{i}" for i in range(4)]
+    rows = "".join(f"{n},1,1\n" for n in names) + "small,0,0\n"
+    (folder / "g.csv").write_text("model,t1,t2\n" + rows)
+    code, out, err = _run(capsys, "rate-many", str(folder), "--out", str(tmp_path / "out"), "--game", "2p")
+    assert code == 0, err
+    assert max(len(line) for line in out.splitlines()[:-1]) <= 100  # the table, wrapped between names
+    words = out.replace(",", " ").split()
+    assert all(name in words for name in names)  # the four tied models, none cut (was: the first 60 chars)

@@ -402,11 +402,17 @@ def test_reproduce_shapley_and_atari(capsys, tmp_path):
     assert claims["holds"].tolist() == ["yes", "yes", "NO", "yes"]
     assert "-624/241" in claims.loc[2, "computed"] or "-2496.00/964" in claims.loc[2, "computed"]
     assert "-680/241" in out
+    # It says what it wrote, no figure it did not draw.
+    written = sorted(p.name for p in (tmp_path / "s").iterdir())
+    assert written == ["claims.csv", "payoffs.csv", "ratings.csv"]
+    tail = " ".join(out.split("3 table(s) written to ")[-1].split())
+    assert tail == f"{tmp_path / 's'}: {', '.join(written)}" and "figure" not in out
     code, out, err = _run(capsys, "reproduce", "atari", "--out", tmp_path / "a")
     assert code == 0, err
     claims = pd.read_csv(tmp_path / "a" / "claims.csv")
     assert claims["holds"].tolist() == ["yes"] * 4
     assert (tmp_path / "a" / "atari_3p.png").exists()
+    assert "3 table(s) and 2 figure(s) written to" in out
 
 
 def test_reproduce_populations(capsys, tmp_path):
@@ -442,6 +448,21 @@ def test_reproduce_livebench(capsys, tmp_path, monkeypatch):
     contributions = pd.read_csv(tmp_path / "l" / "task_contributions.csv", index_col=0)
     ratings = pd.read_csv(tmp_path / "l" / "ratings_3p.csv").set_index("model")["deviation"]
     np.testing.assert_allclose(contributions.sum(axis=1).loc[ratings.index], ratings, atol=1e-6)
+    # In the user's units: the same ratings as `jaxrate rate` on the same file (not scores / 100).
+    code, _, err = _run(
+        capsys,
+        "rate",
+        SHARED_DATA / "livebench_2024_08_17.csv",
+        "--game",
+        "3p",
+        "--json",
+        tmp_path / "r.json",
+    )
+    assert code == 0, err
+    rated = pd.Series(json.loads((tmp_path / "r.json").read_text())["ratings"]["agent_a"])
+    np.testing.assert_allclose(ratings.loc[rated.index], rated, atol=1e-6)
+    assert ratings.min() < -10  # -0.1 and above in scores / 100
+    assert "1=  claude-3-5-sonnet-20240620          -4.969053" in out
     code, _, err = _run(capsys, "reproduce", "livebench", "--out", tmp_path / "m")
     assert code == 2 and "needs --data" in err
 

@@ -78,6 +78,79 @@ def test_elo_anchor_and_scale():
     assert natural.ratings[0] - natural.ratings[1] == pytest.approx(np.log(3), abs=1e-9)
 
 
+def _random_battles(seed: int, n: int, strengths=(0.0, 0.4, -0.3, 0.8)) -> list:
+    """``n`` battles between 4 models of known strength (natural units), 10% ties."""
+    rng = np.random.default_rng(seed)
+    names = "abcd"
+    out = []
+    for _ in range(n):
+        i, j = rng.choice(4, size=2, replace=False)
+        u, p = rng.random(), 1 / (1 + np.exp(strengths[j] - strengths[i]))
+        out.append(
+            (names[i], names[j], "tie" if u < 0.1 else ("model_a" if u < 0.1 + 0.9 * p else "model_b"))
+        )
+    return out
+
+
+def test_elo_anchor_prints_the_anchor_exactly_and_shifts_intervals_alike():
+    battles = _random_battles(0, 400)
+    free = elo_ratings(battles, bootstrap=100, seed=3)
+    pinned = elo_ratings(battles, anchor=("c", 1114.0), bootstrap=100, seed=3)
+    assert pinned.rating_of()["c"] == 1114.0  # exactly, as the boards print it
+    shift = 1114.0 - free.rating_of()["c"]
+    np.testing.assert_allclose(pinned.ratings, free.ratings + shift, atol=1e-9)
+    # One constant for the board: the anchored model keeps an interval of its own.
+    np.testing.assert_allclose(pinned.lower, free.lower + shift, atol=1e-9)
+    np.testing.assert_allclose(pinned.upper, free.upper + shift, atol=1e-9)
+    assert pinned.upper[2] - pinned.lower[2] > 1.0
+    with pytest.raises(ValueError, match="anchor model 'z'"):
+        elo_ratings(battles, anchor=("z", 1000.0))
+
+
+def test_elo_auto_prior_only_when_the_fit_is_not_finite():
+    import choix
+
+    finite = elo_ratings([("a", "b", "model_a"), ("b", "a", "model_a")], prior="auto")
+    assert finite.prior == 0.0 and finite.notes == ()
+    chain = [("a", "b", "model_a"), ("b", "c", "model_a")]
+    r = elo_ratings(chain, prior="auto")
+    assert r.prior == 1.0 and "['a'] never lose" in r.notes[0]
+    np.testing.assert_allclose(r.ratings, elo_ratings(chain, prior=1.0).ratings, atol=1e-12)
+    # choix on the same wins with the virtual draws: a-b and b-c each get half a win both ways
+    wins = np.array([[0, 1.5, 0], [0.5, 0, 1.5], [0, 0.5, 0]])
+    theta = choix.ilsr_pairwise_dense(wins, tol=1e-14, max_iter=100_000) * 400 / np.log(10)
+    np.testing.assert_allclose(r.ratings - r.ratings.mean(), theta - theta.mean(), atol=1e-6)
+    with pytest.raises(ValueError, match="prior must be a number >= 0 or 'auto'"):
+        elo_ratings(chain, prior="always")
+
+
+def test_elo_sandwich_intervals_have_the_closed_form_of_two_models():
+    # 30 wins and 10 losses: Fisher information n p (1 - p) on the difference, arena-rank's
+    # ridge 1e-5 per battle on the diagonal, the scores' outer products n p (1 - p) too.
+    won, lost = 30, 10
+    r = elo_ratings([("a", "b", "model_a")] * won + [("a", "b", "model_b")] * lost, intervals="sandwich")
+    n, p = won + lost, won / (won + lost)
+    info = n * p * (1 - p)
+    # Along (1, -1): H = 2 info + ridge, G = 2 info; so var(r_a) = info / (2 info + ridge)^2.
+    sigma = np.sqrt(info / (2 * info + 1e-5 * n) ** 2) * 400 / np.log(10)
+    half = 1.959963984540054 * sigma
+    np.testing.assert_allclose(r.upper - r.ratings, [half, half], rtol=1e-7)  # the fit's own precision
+    np.testing.assert_allclose(r.ratings - r.lower, [half, half], rtol=1e-7)
+    assert r.intervals == "sandwich" and r.samples is None
+    assert r.ratings[0] - r.ratings[1] == pytest.approx(400 * np.log10(3), abs=1e-9)
+
+
+def test_elo_battle_bootstrap_agrees_with_the_sandwich():
+    # Drawing all battles with replacement (the boards' bootstrap) has the sandwich's spread.
+    battles = _random_battles(1, 3000)
+    boot = elo_ratings(battles, bootstrap=400, resample="battles", seed=0)
+    sandwich = elo_ratings(battles, intervals="sandwich")
+    np.testing.assert_allclose(boot.upper - boot.lower, sandwich.upper - sandwich.lower, rtol=0.15)
+    assert np.all(boot.samples.std(axis=0) > 0) and boot.intervals == "bootstrap"
+    with pytest.raises(ValueError, match="resample must be 'pairs' or 'battles'"):
+        elo_ratings(battles, bootstrap=2, resample="rows")
+
+
 def test_elo_bootstrap_narrows_with_more_battles():
     rng = np.random.default_rng(1)
     base = [("a", "b", "model_a" if rng.random() < 0.7 else "model_b") for _ in range(40)]
@@ -444,6 +517,43 @@ def test_alpha_rank_sparse_iterative_and_dense_agree(which, livebench, arena_bat
     np.testing.assert_allclose(sparse, dense, atol=1e-12)
     np.testing.assert_allclose(iterative, dense, atol=1e-12)
     assert sparse.sum() == pytest.approx(1.0, abs=1e-14) and sparse.min() >= 0
+
+
+def test_alpha_rank_blocks_equal_the_assembled_chain():
+    # The per-player blocks (never assembled) against the sparse matrix they replace.
+    from jaxrate.baselines import _alpharank, _alpharank_operator
+
+    rng = np.random.default_rng(7)
+    games = [rng.normal(size=(len(shape), *shape)) for shape in [(5, 4), (4, 3, 5), (3, 3, 3, 2)]]
+    games.append(jaxrate.agent_vs_agent_vs_task(rng.random((7, 4))).payoffs)
+    for g in games:
+        alpha = 10 / np.ptp(g)
+        chain = _alpharank_operator.transition_blocks(g, alpha, 50)
+        c, leave = _alpharank._transitions(g, alpha, 50)
+        np.testing.assert_allclose(chain.leave.ravel(), leave, rtol=1e-12, atol=0)
+        assembled = _alpharank._stationary(c, leave, g.shape[1:]).reshape(g.shape[1:])
+        np.testing.assert_allclose(_alpharank_operator.stationary(chain), assembled, atol=1e-10)
+    # An agent's move in agent vs agent vs task does not depend on the other agent's choice:
+    # its blocks are kept once per task ([1, tasks, A, A]), the task player's per pair of agents.
+    assert [b.shape for b in chain.blocks] == [(1, 4, 7, 7), (1, 4, 7, 7), (7, 7, 4, 4)]
+    # A rho that underflows to 0 may split the chain: the assembled path decides (and names it).
+    assert _alpharank_operator.stationary(_alpharank_operator.transition_blocks(games[0], 1e5, 50)) is None
+
+
+def test_alpha_rank_of_a_3p_table_above_the_direct_size_uses_the_blocks(monkeypatch):
+    from jaxrate.baselines import _alpharank
+
+    g = jaxrate.agent_vs_agent_vs_task(np.random.default_rng(3).random((17, 15))).payoffs  # 4,335 profiles
+    c, leave = _alpharank._transitions(g, 10 / np.ptp(g), 50)
+    assembled = _alpharank._stationary(c, leave, g.shape[1:]).reshape(g.shape[1:])
+
+    def no_assembly(*args):
+        raise AssertionError("the chain was assembled")
+
+    monkeypatch.setattr(_alpharank, "_transitions", no_assembly)
+    result = alpha_rank(g)
+    np.testing.assert_allclose(result.stationary, assembled, atol=1e-10)
+    assert result.ratings[0].sum() == pytest.approx(1.0, abs=1e-12)
 
 
 @pytest.mark.slow

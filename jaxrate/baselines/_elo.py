@@ -26,8 +26,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from jaxrate._score_table import score_table
+from jaxrate.baselines import _elo_intervals
+from jaxrate.battles import BattleCounts, battle_counts, battle_wins
 from jaxrate.battles import _bradley_terry as bradley_terry
-from jaxrate.battles import battle_counts, battle_wins
 
 __all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
 
@@ -41,6 +42,11 @@ class EloResult(NamedTuple):
       lower, upper: ``[M]`` bootstrap percentile bounds, or ``None`` without bootstrap.
       confidence: the interval's coverage (e.g. 0.95).
       samples: ``[R, M]`` bootstrap ratings, or ``None``.
+      prior: the virtual draws per pair that were added (``prior="auto"``
+        says here what it chose).
+      notes: lines worth telling the user, e.g. why a prior was added.
+      intervals: how ``lower``/``upper`` were made: ``"bootstrap"``,
+        ``"sandwich"`` or ``None``.
     """
 
     ratings: np.ndarray
@@ -49,6 +55,9 @@ class EloResult(NamedTuple):
     upper: np.ndarray | None = None
     confidence: float = 0.95
     samples: np.ndarray | None = None
+    prior: float = 0.0
+    notes: tuple[str, ...] = ()
+    intervals: str | None = None
 
     def to_frame(self, tie_tol: float = 1e-6):
         """A tidy ``pandas.DataFrame``: player ``"model"``, strategy, rating, rank (+ lower, upper)."""
@@ -92,22 +101,6 @@ def _is_battles(data: Any) -> bool:
     return isinstance(first, (tuple, list)) and len(first) > 0 and isinstance(first[0], str)
 
 
-def _redraw(rng: np.random.Generator, outcomes: np.ndarray) -> np.ndarray:
-    """Multinomial redraw of each pair's battles: ``[P, 3]`` counts, same total per pair."""
-    total = outcomes.sum(axis=1)
-    share = outcomes / np.maximum(total, 1)[:, None]
-    share[total == 0] = (1.0, 0.0, 0.0)
-    return rng.multinomial(total, share)
-
-
-def _scores_matrix(outcomes: np.ndarray, upper: np.ndarray) -> np.ndarray:
-    """``[M, M]`` wins (ties as halves) from per-pair outcome counts ``[P, 3]`` over ``upper``."""
-    w = np.zeros(upper.shape)
-    w[upper] = outcomes[:, 0] + 0.5 * outcomes[:, 2]
-    w.T[upper] = outcomes[:, 1] + 0.5 * outcomes[:, 2]
-    return w
-
-
 def _percentiles(samples: np.ndarray, confidence: float) -> tuple[np.ndarray, np.ndarray]:
     tail = 100 * (1.0 - confidence) / 2
     return np.percentile(samples, tail, axis=0), np.percentile(samples, 100 - tail, axis=0)
@@ -122,30 +115,47 @@ def elo_ratings(
     base: float = 10.0,
     initial: float = 1000.0,
     anchor: tuple[str, float] | None = None,
-    prior: float = 0.0,
+    prior: float | str = 0.0,
     bootstrap: int = 0,
+    resample: str = "pairs",
+    intervals: str = "bootstrap",
     confidence: float = 0.95,
     seed: int = 0,
 ) -> EloResult:
-    """Bradley-Terry (BayesElo) ratings by maximum likelihood.
+    r"""Bradley-Terry (BayesElo) ratings by maximum likelihood.
+
+    The defaults are the public boards' conventions (Chatbot Arena / LMArena's
+    ``arena-rank``): ``scale=400``, ``base=10``, ratings centred on
+    ``initial=1000``, and an optional ``anchor`` that shifts the whole board
+    so that one model prints a fixed rating.
 
     Args:
       data: a win-probability matrix ``[M, M]`` (``p_ij`` = probability that
         ``i`` beats ``j``; diagonal ignored), e.g. from :func:`win_probabilities`,
-        or battle records (see :func:`battle_wins`).
+        battle records (see :func:`battle_wins`), or a
+        :class:`jaxrate.battles.BattleCounts` (its categories summed).
       models: model names for a matrix (default ``0..M-1``), or the model order
-        for battle records.
+        (and subset, for counts) for battle records.
       counts: ``[M, M]`` games behind each ``p_ij`` (matrix input; default 1
-        per pair); needed for bootstrap intervals from a matrix.
+        per pair); needed for intervals from a matrix.
       scale, base: ``p_ij = 1 / (1 + base ** ((r_j - r_i) / scale))``.
       initial: the mean rating (without ``anchor``).
-      anchor: ``(model, value)``: shift so that ``model`` is rated ``value``.
+      anchor: ``(model, value)``: shift every rating (and interval) by one
+        constant so that ``model`` is rated exactly ``value``.
       prior: virtual drawn games added between every pair that met (BayesElo's
-        prior); 0 gives the plain maximum-likelihood fit.
-      bootstrap: number of resamples for percentile intervals. Each pair's
-        observed battles are redrawn with replacement (a multinomial over its
-        wins, losses and ties; for a matrix, ``counts * p`` wins out of the
-        pair's battles), so every resample keeps the comparison graph.
+        prior; half a win each); 0 gives the plain maximum-likelihood fit.
+        ``"auto"``: 0 when the maximum likelihood is finite, else 1 (the
+        result's ``notes`` say why).
+      bootstrap: number of resamples for percentile intervals.
+      resample: ``"pairs"``: each pair's observed battles are redrawn from its
+        own outcomes (a multinomial over its wins, losses and ties; every
+        resample keeps the comparison graph); ``"battles"``: all battles are
+        drawn with replacement, as the public boards do.
+      intervals: ``"bootstrap"`` (percentiles of ``bootstrap`` resamples) or
+        ``"sandwich"``: rating :math:`\pm z \sigma` with :math:`\sigma^2` the
+        diagonal of :math:`H^{-1} G H^{-1}` (``H`` the Fisher information plus
+        ``1e-5`` per battle on its diagonal, ``G`` the outer products of the
+        battles' scores), arena-rank's default; no resampling.
       confidence: interval coverage.
       seed: bootstrap seed.
 
@@ -164,32 +174,71 @@ def elo_ratings(
       >>> r = elo_ratings([[0.5, 0.75], [0.25, 0.5]], models=["a", "b"])
       >>> round(float(r.ratings[0] - r.ratings[1]), 2)  # 400 log10(3)
       190.85
+      >>> elo_ratings([[0.5, 1.0], [0.0, 0.5]], models=["a", "b"], prior="auto").prior
+      1.0
     """
+    _check_options(prior, resample, intervals, confidence)
     k = np.log(base) / scale
-    observed = _from_battles(data, models) if _is_battles(data) else _from_matrix(data, models, counts)
+    observed = _observe(data, models, counts)
     names = observed.models
     if anchor is not None and anchor[0] not in names:
         raise ValueError(f"anchor model {anchor[0]!r} is not among the models")
-
-    def fit(w):
-        return _fit_ratings(w, names, k, prior=prior, initial=initial, anchor=anchor)
-
-    ratings = fit(observed.wins)
+    prior, notes = _choose_prior(observed, prior)
+    centred = _fit_ratings(observed.wins, names, k, prior=prior)
+    shift = initial if anchor is None else float(anchor[1]) - centred[names.index(anchor[0])]
+    done = {"prior": prior, "notes": notes, "confidence": confidence}
+    if intervals == "sandwich":
+        if not observed.counted:
+            raise ValueError("intervals from a win-probability matrix need counts (games per pair)")
+        half = _elo_intervals.sandwich_halfwidth(observed, centred, k, confidence)
+        lower, upper = centred - half + shift, centred + half + shift
+        return EloResult(centred + shift, names, lower, upper, intervals="sandwich", **done)
     if bootstrap <= 0:
-        return EloResult(ratings, names, confidence=confidence)
+        return EloResult(centred + shift, names, **done)
     if not observed.counted:
         raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
     rng = np.random.default_rng(seed)
     rows = []
     for i in range(bootstrap):
         try:
-            rows.append(fit(_resample(rng, observed)))
+            wins = _elo_intervals.resample(rng, observed, resample)
+            rows.append(_fit_ratings(wins, names, k, prior=prior) + shift)
         except ValueError as err:  # the data's own fit is finite: say it is this resample's
             reason = str(err).removeprefix("the Bradley-Terry fit has no finite solution: ")
             raise ValueError(f"bootstrap resample {i} has no finite Bradley-Terry fit: {reason}") from None
     samples = np.stack(rows)
     lower, upper = _percentiles(samples, confidence)
-    return EloResult(ratings, names, lower, upper, confidence, samples)
+    return EloResult(centred + shift, names, lower, upper, samples=samples, intervals="bootstrap", **done)
+
+
+def _check_options(prior: float | str, resample: str, intervals: str, confidence: float) -> None:
+    if isinstance(prior, str):
+        if prior != "auto":
+            raise ValueError(f"prior must be a number >= 0 or 'auto'; got {prior!r}")
+    elif not (np.isfinite(prior) and prior >= 0):
+        raise ValueError(f"prior must be a number >= 0 or 'auto'; got {prior!r}")
+    if resample not in ("pairs", "battles"):
+        raise ValueError(f"resample must be 'pairs' or 'battles'; got {resample!r}")
+    if intervals not in ("bootstrap", "sandwich"):
+        raise ValueError(f"intervals must be 'bootstrap' or 'sandwich'; got {intervals!r}")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence must be in (0, 1); got {confidence}")
+
+
+def _choose_prior(observed: _Observed, prior: float | str) -> tuple[float, tuple[str, ...]]:
+    """The prior to fit with, and a note when ``"auto"`` had to add one."""
+    if prior != "auto":
+        return float(prior), ()
+    try:
+        bradley_terry.check_estimable(observed.wins, observed.models)
+    except ValueError as err:
+        message = str(err)
+        if not message.startswith("the Bradley-Terry fit has no finite solution: "):
+            raise  # not connected: no prior places separate groups
+        why = message.removeprefix("the Bradley-Terry fit has no finite solution: ").split(";")[0]
+        note = f"Elo: prior 1 (a virtual draw per pair that met) added: {why}, so no finite fit without it"
+        return 1.0, (note,)
+    return 0.0, ()
 
 
 class _Observed(NamedTuple):
@@ -212,14 +261,29 @@ class _Observed(NamedTuple):
     share: np.ndarray | None = None  # [P] a matrix's exact win rate per pair (redrawn binomially)
 
 
-def _from_battles(data: Any, models: Sequence[str] | None) -> _Observed:
-    """Battle records as wins and per-pair outcome counts."""
-    counts = battle_counts(data, models=models)
-    upper = np.triu(np.ones((len(counts.models),) * 2, dtype=bool), 1)
+def _observe(data: Any, models: Sequence[str] | None, counts: Any) -> _Observed:
+    if isinstance(data, BattleCounts):
+        return _from_counts(data, models)
+    if _is_battles(data):
+        return _from_counts(battle_counts(data, models=models), None)
+    return _from_matrix(data, models, counts)
+
+
+def _from_counts(counts: BattleCounts, models: Sequence[str] | None) -> _Observed:
+    """Battle counts (categories summed; ``models``: the subset, in order) as wins and per-pair outcomes."""
+    wins, ties = counts.wins.sum(axis=0), counts.ties.sum(axis=0)
+    names = counts.models
+    if models is not None:
+        unknown = [m for m in models if m not in names]
+        if unknown:
+            raise ValueError(f"models not in the battle counts: {unknown[:5]}")
+        keep = [names.index(m) for m in models]
+        wins, ties, names = wins[np.ix_(keep, keep)], ties[np.ix_(keep, keep)], tuple(models)
+    upper = np.triu(np.ones((len(names),) * 2, dtype=bool), 1)
     # Each pair's battles as outcome counts (i won, j won, tie); a resample
-    # redraws each pair's battles from its own outcomes (stratified by pair).
-    outcomes = np.stack([counts.wins[0][upper], counts.wins[0].T[upper], counts.ties[0][upper]], axis=1)
-    return _Observed(counts.scores[0], counts.models, upper, outcomes.astype(np.int64))
+    # redraws them (per pair, or all battles at once).
+    outcomes = np.stack([wins[upper], wins.T[upper], ties[upper]], axis=1)
+    return _Observed(wins + 0.5 * ties, names, upper, np.rint(outcomes).astype(np.int64))
 
 
 def _from_matrix(data: Any, models: Sequence[str] | None, counts: Any) -> _Observed:
@@ -250,33 +314,13 @@ def _from_matrix(data: Any, models: Sequence[str] | None, counts: Any) -> _Obser
     return _Observed(wins, names, upper, outcomes.astype(np.int64), counted=counts is not None, share=share)
 
 
-def _resample(rng: np.random.Generator, observed: _Observed) -> np.ndarray:
-    """``[M, M]`` wins of one bootstrap resample: each pair's battles redrawn from its own outcomes."""
-    if observed.share is not None:
-        total = observed.outcomes[:, :2].sum(axis=1)
-        won = rng.binomial(total, observed.share)
-        return _scores_matrix(np.stack([won, total - won, np.zeros_like(won)], axis=1), observed.upper)
-    return _scores_matrix(_redraw(rng, observed.outcomes), observed.upper)
-
-
-def _fit_ratings(
-    wins: np.ndarray,
-    models: tuple[str, ...],
-    k: float,
-    *,
-    prior: float,
-    initial: float,
-    anchor: tuple[str, float] | None,
-) -> np.ndarray:
-    """``[M]`` Elo ratings of ``wins``: BayesElo's prior added, fit, then shifted to the anchor or mean."""
+def _fit_ratings(wins: np.ndarray, models: tuple[str, ...], k: float, *, prior: float) -> np.ndarray:
+    """``[M]`` Elo ratings of ``wins`` centred on 0, BayesElo's prior added."""
     if prior > 0:
         met = (wins + wins.T) > 0
         wins = wins + np.where(met, prior / 2, 0.0)
     bradley_terry.check_estimable(wins, models)
-    r = bradley_terry.fit(wins, k)
-    if anchor is not None:
-        return r - r[models.index(anchor[0])] + float(anchor[1])
-    return r + initial
+    return bradley_terry.fit(wins, k)
 
 
 def online_elo(

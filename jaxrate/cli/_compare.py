@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
 from jaxrate.cli import _output
 from jaxrate.cli._inputs import add_input_options, describe, load_source, print_notes
-from jaxrate.cli._methods import METHODS, run_method
+from jaxrate.cli._methods import METHODS, add_elo_options, elo_settings, print_method_notes, run_method
 
 DEFAULT = "deviation,uniform,elo"
 EXAMPLES = """examples:
@@ -16,6 +17,7 @@ EXAMPLES = """examples:
   jaxrate compare scores.csv --methods deviation,uniform,elo,payoff --plot methods.png
   jaxrate compare scores.csv --game 2p --methods deviation,nash --csv methods.csv
   jaxrate compare --dataset atari --json methods.json
+  jaxrate compare battles.csv --methods elo,deviation --anchor gpt-4-0613=1000
 
 'moved' is the rank under the first method minus the rank under the other
 (+: the other method ranks the model higher).
@@ -30,6 +32,7 @@ def add_options(parser) -> None:
         help=f"comma-separated, the first is the reference for rank changes (default {DEFAULT}; "
         f"available: {', '.join(METHODS)})",
     )
+    add_elo_options(parser)
     parser.add_argument("--json", metavar="PATH", help="write every method's ratings and ranks as JSON")
     parser.add_argument("--csv", metavar="PATH", help="write the comparison table as CSV")
     parser.add_argument("--plot", metavar="PATH", help="methods side by side (.png, .svg or .pdf)")
@@ -38,28 +41,42 @@ def add_options(parser) -> None:
     )
 
 
-def run(args, argv: Sequence[str]) -> int:
-    import jaxrate
-    from jaxrate.ranking import tied_ranks
-
+def _methods(args) -> list[str]:
+    """The methods asked for by ``--methods`` (and whether ``--anchor``/``--prior`` have one to set)."""
     methods = [m.strip() for m in args.methods.split(",") if m.strip()]
     unknown = [m for m in methods if m not in METHODS]
     if unknown or not methods:
         raise ValueError(f"--methods: unknown {unknown or methods}; choose from {', '.join(METHODS)}")
     if len(set(methods)) != len(methods):
         raise ValueError("--methods: a method is listed twice")
-    for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
-        _output.check_output_path(option, path)
-    source = load_source(args)
-    print_notes(source)
-    rated = [run_method(source, m) for m in methods]
+    if "elo" not in methods and (args.anchor is not None or args.prior is not None):
+        raise ValueError("--anchor and --prior set the Elo fit (add elo to --methods)")
+    return methods
+
+
+class _Comparison(NamedTuple):
+    """Ratings and ranks per method (``{method: [M]}``) in the first method's model order, and the rows."""
+
+    names: tuple[str, ...]
+    values: dict
+    ranks: dict
+    headers: list
+    right: list
+    rows: list
+    csv_rows: list
+
+
+def _table(rated, methods: list[str], tie_tol: float) -> _Comparison:
+    """The comparison table of ``rated`` (one per method), best first under the first method."""
+    from jaxrate.ranking import tied_ranks
+
     names = rated[0].strategies[0]
     ranks = {}
     values = {}
     for r in rated:
         lookup = dict(zip(r.strategies[0], r.ratings[0].tolist()))
         values[r.method] = np.array([lookup[n] for n in names])
-        ranks[r.method] = tied_ranks(values[r.method], args.tie_tol * r.scale)
+        ranks[r.method] = tied_ranks(values[r.method], tie_tol * r.scale)
     reference = methods[0]
     order = np.lexsort((np.arange(len(names)), ranks[reference]))
     headers = [rated[0].players[0]]
@@ -80,6 +97,23 @@ def run(args, argv: Sequence[str]) -> int:
                 csv_row.append(moved)
         rows.append(row)
         csv_rows.append(csv_row)
+    return _Comparison(names, values, ranks, headers, right, rows, csv_rows)
+
+
+def run(args, argv: Sequence[str]) -> int:
+    import jaxrate
+
+    methods = _methods(args)
+    elo = elo_settings(args)
+    for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
+        _output.check_output_path(option, path)
+    source = load_source(args)
+    print_notes(source)
+    rated = [run_method(source, m, elo=elo) for m in methods]
+    for r in rated:
+        print_method_notes(r)
+    names, values, ranks, headers, right, rows, csv_rows = _table(rated, methods, args.tie_tol)
+    reference = methods[0]
     print(describe(source))
     _output.print_table(headers, rows, right)
     times = ", ".join(f"{r.method} {r.seconds:.2f} s" for r in rated)

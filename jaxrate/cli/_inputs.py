@@ -122,9 +122,10 @@ def load_source(args) -> Source:
 def print_notes(source: Source, data_warnings: bool = True) -> None:
     """Notes and warnings about the input on stderr, one line each.
 
-    ``data_warnings=False`` leaves out the warnings about how the game was
-    made from the data (e.g. the share of battle pairs imputed), for a method
-    that rates the data itself rather than the game (Elo on battles).
+    ``data_warnings=False`` leaves out the notes and warnings about how the
+    game was made from the data (the battle pairs imputed, and the share),
+    for a method that rates the data itself rather than the game (Elo on
+    battles).
     """
     import sys
 
@@ -266,8 +267,11 @@ def _battles_source(name: str, battles, args) -> Source:
             raise ValueError(cli_hints(str(err))) from None
     ties = int(made.counts.ties.sum()) // 2
     notes = [f"{ties:,} ties: {TIES}"] if ties else []
-    notes += [made.note()] if made.note() else []
-    warned = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
+    notes += [made.note()] if made.dropped else []
+    # How the game was made (pairs imputed) is said with the warnings about it:
+    # a method that rates the battles themselves (Elo) imputes nothing and says neither.
+    warned = [made.note()] if made.imputed_pairs and not made.dropped else []
+    warned += [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
     k, m, _ = made.imputed.shape
     info = {

@@ -10,7 +10,7 @@ import numpy as np
 
 from jaxrate.cli._inputs import Source
 
-__all__ = ["METHODS", "Rated", "run_method"]
+__all__ = ["METHODS", "Rated", "add_elo_options", "elo_intervals", "elo_settings", "run_method"]
 
 METHODS = {
     "deviation": "deviation ratings (exact; --fast: JAX path)",
@@ -34,8 +34,117 @@ class Rated:
     info: dict = dataclasses.field(default_factory=dict)
 
 
+def add_elo_options(parser) -> None:
+    """``--prior`` and ``--anchor``: the Elo fit as the public boards print it."""
+    parser.add_argument(
+        "--prior",
+        metavar="N|auto",
+        help="Elo: N virtual draws added between every pair that met (BayesElo's prior); auto (default): "
+        "0, or 1 when some model never loses (no finite fit without one), said in a note",
+    )
+    parser.add_argument(
+        "--anchor",
+        metavar="MODEL=RATING",
+        help="Elo: shift the board so that MODEL is rated exactly RATING (e.g. "
+        "mixtral-8x7b-instruct-v0.1=1114); default: ratings centred on 1000",
+    )
+
+
+def elo_settings(args) -> dict:
+    """``{"prior": ..., "anchor": ...}`` for :func:`jaxrate.elo_ratings` from ``--prior`` and ``--anchor``."""
+    prior = getattr(args, "prior", None) or "auto"
+    if prior != "auto":
+        try:
+            prior = float(prior)
+        except ValueError:
+            raise ValueError(f"--prior must be a number >= 0 or auto; got {prior!r}") from None
+        if not (np.isfinite(prior) and prior >= 0):
+            raise ValueError(f"--prior must be a number >= 0 or auto; got {args.prior!r}")
+    anchor = getattr(args, "anchor", None)
+    if anchor is not None:
+        model, sep, value = anchor.rpartition("=")
+        try:
+            rating = float(value)
+        except ValueError:
+            rating = float("nan")
+        if not sep or not model or not np.isfinite(rating):
+            raise ValueError(f"--anchor must be MODEL=RATING (e.g. gpt-4-0613=1000); got {anchor!r}")
+        anchor = (model, rating)
+    return {"prior": prior, "anchor": anchor}
+
+
+def _elo(source: Source, game, elo: dict | None, **options):
+    """Elo of a score table (task win rates) or of battle records (the counts, all categories)."""
+    from jaxrate import baselines
+
+    elo = {"prior": "auto", "anchor": None} if elo is None else elo
+    if source.kind == "scores":
+        data, models = baselines.win_probabilities(source.table)
+    elif source.kind == "battles":  # the game's models: all, or those left by --missing drop-models
+        data, models = source.counts, game.strategies[0]
+    else:
+        raise ValueError("Elo needs a score table or battle records, not a payoff tensor")
+    try:
+        return baselines.elo_ratings(data, models=models, **elo, **options)
+    except ValueError as err:  # the API's advice, in the command line's words
+        raise ValueError(str(err).replace("pass prior > 0", "pass --prior 1")) from None
+
+
+def elo_intervals(source: Source, resamples: int, seed: int, elo: dict | None = None):
+    """Elo with bootstrap intervals: all battles drawn with replacement, as the public boards do."""
+    from jaxrate.uncertainty import RatingIntervals
+
+    if source.kind != "battles":
+        raise ValueError(
+            "--bootstrap with --method elo resamples battle records; a score table has none "
+            "(use --method deviation for task-subset intervals)"
+        )
+    start = time.perf_counter()
+    result = _elo(source, source.game, elo, bootstrap=resamples, resample="battles", seed=seed)
+    best = result.samples.max(axis=1, keepdims=True)
+    top = (result.samples >= best).mean(axis=0)
+    return RatingIntervals(
+        ratings=(result.ratings,),
+        lower=(result.lower,),
+        upper=(result.upper,),
+        top_probability=(top,),
+        samples=(result.samples,),
+        confidence=result.confidence,
+        kind="bootstrap",
+        method="Bradley-Terry",
+        fallbacks=0,
+        seconds=time.perf_counter() - start,
+        players=("model",),
+        strategies=(result.models,),
+    )
+
+
+def _elo_info(result, elo: dict | None) -> dict:
+    """What the JSON keeps of an Elo fit: the prior used, the anchor, and notes for stderr."""
+    info: dict = {"prior": result.prior}
+    if elo is not None and elo.get("anchor") is not None:
+        info["anchor"] = {elo["anchor"][0]: elo["anchor"][1]}
+    if result.notes:
+        info["method_notes"] = list(result.notes)
+    return info
+
+
+def print_method_notes(rated: Rated) -> None:
+    """A method's own notes (e.g. the prior Elo added) on stderr, as ``print_notes`` prints the input's."""
+    import sys
+
+    for note in rated.info.get("method_notes", ()):
+        print(f"jaxrate: note: {note}", file=sys.stderr)
+
+
 def run_method(
-    source: Source, method: str, *, fast: bool = False, solver: str = "highs", progress=None
+    source: Source,
+    method: str,
+    *,
+    fast: bool = False,
+    solver: str = "highs",
+    progress=None,
+    elo: dict | None = None,
 ) -> Rated:
     import jaxrate
     from jaxrate import baselines
@@ -62,20 +171,10 @@ def run_method(
     elif method == "uniform":
         values = jaxrate.uniform_ratings(game)
     elif method == "elo":
-        if source.kind == "scores":
-            p, names = baselines.win_probabilities(source.table)
-            result = baselines.elo_ratings(p, models=names)
-        elif source.kind == "battles":  # the counts already made, over all categories
-            # The game's models: all of them, or those left by --missing drop-models.
-            keep = [source.counts.models.index(name) for name in game.strategies[0]]
-            wins = source.counts.scores.sum(axis=0)[np.ix_(keep, keep)]
-            games = source.counts.games.sum(axis=0)[np.ix_(keep, keep)]
-            p = np.where(games > 0, wins / np.where(games > 0, games, 1.0), 0.5)
-            result = baselines.elo_ratings(p, models=game.strategies[0], counts=games)
-        else:
-            raise ValueError("Elo needs a score table or battle records, not a payoff tensor")
+        result = _elo(source, game, elo)
         values, players, strategies = (result.ratings,), ("model",), (result.models,)
         scale = float(np.ptp(result.ratings)) or 1.0
+        info.update(_elo_info(result, elo))
     elif method == "nash":
         if game.num_players != 2:
             raise ValueError("Nash averaging needs a two-player zero-sum game (for score tables: --game 2p)")

@@ -11,7 +11,7 @@ import numpy as np
 
 from jaxrate.cli import _output
 from jaxrate.cli._inputs import describe, load_source, print_notes
-from jaxrate.cli._methods import run_method
+from jaxrate.cli._methods import elo_intervals, elo_settings, print_method_notes, run_method
 
 EXAMPLES = """examples:
   jaxrate rate --dataset atari --game 3p                     # the paper's Atari agents
@@ -21,6 +21,7 @@ EXAMPLES = """examples:
   jaxrate rate scores.csv --game 2p --json r.json --csv r.csv --plot r.png --top 20
   jaxrate rate scores.csv --bootstrap 1000 --report report/  # intervals + HTML report
   jaxrate rate battles.csv --method elo                      # model_a, model_b, winner
+  jaxrate rate battles.csv --method elo --bootstrap 1000 --anchor mixtral-8x7b-instruct-v0.1=1114
   jaxrate rate game.npz --progress never                     # a payoff tensor, quietly
 
 Deviation ratings are <= 0 and 0 is the best possible (the top of a
@@ -30,10 +31,11 @@ leaderboard need not reach it); tied models share a rank ('1=').
 
 def add_options(parser) -> None:
     from jaxrate.cli._inputs import add_input_options
-    from jaxrate.cli._methods import METHODS
+    from jaxrate.cli._methods import METHODS, add_elo_options
 
     add_input_options(parser)
     parser.add_argument("--method", choices=sorted(METHODS), default="deviation", help="rating method")
+    add_elo_options(parser)
     parser.add_argument("--fast", action="store_true", help="deviation ratings by the JAX path (float64)")
     parser.add_argument(
         "--solver", choices=("highs", "glop"), default="highs", help="exact path's LP back end"
@@ -42,7 +44,8 @@ def add_options(parser) -> None:
         "--bootstrap",
         type=int,
         metavar="N",
-        help="N resamples: battle records are resampled; for score tables, random task subsets "
+        help="N resamples: battle records are resampled (--method elo: all battles drawn with "
+        "replacement, as the public boards do); for score tables, random task subsets "
         "(sensitivity to which tasks are included)",
     )
     parser.add_argument("--seed", type=int, default=0, help="resampling seed")
@@ -80,9 +83,15 @@ def run(args, argv: Sequence[str]) -> int:
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
         )
+    if args.bootstrap is not None and args.method == "elo" and source.kind != "battles":
+        raise ValueError(
+            "--bootstrap with --method elo resamples battle records; a score table has none "
+            "(use --method deviation for task-subset intervals)"
+        )
     # Elo fits the battles themselves, not the game made from them: no imputation warning.
     print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
     rated = _rate(source, args)
+    print_method_notes(rated)
     intervals = _intervals(source, args) if args.bootstrap else None
     table = _ranking_table(source, rated, intervals, args)
     print(describe(source))
@@ -108,8 +117,11 @@ def _check_options(args) -> None:
         raise ValueError(f"--tie-tol must be >= 0; got {args.tie_tol}")
     if args.bootstrap is not None and args.bootstrap < 1:
         raise ValueError(f"--bootstrap must be >= 1; got {args.bootstrap}")
-    if args.bootstrap is not None and args.method != "deviation":
-        raise ValueError("--bootstrap gives intervals for deviation ratings (--method deviation)")
+    if args.bootstrap is not None and args.method not in ("deviation", "elo"):
+        raise ValueError("--bootstrap gives intervals for --method deviation and --method elo")
+    if args.method != "elo" and (args.anchor is not None or args.prior is not None):
+        raise ValueError("--anchor and --prior set the Elo fit (--method elo)")
+    elo_settings(args)  # a malformed --prior or --anchor is refused before the input is read
     if args.fast and args.method != "deviation":
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
 
@@ -124,7 +136,8 @@ def _rate(source, args):
     else:  # a log or a pipe: plain lines, only for long solves
         bar = _output.ProgressLines()
     try:
-        return run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar)
+        elo = elo_settings(args) if args.method == "elo" else None
+        return run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar, elo=elo)
     finally:
         if bar is not None:
             bar.close()
@@ -219,6 +232,8 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
 def _intervals(source, args):
     from jaxrate import uncertainty
 
+    if args.method == "elo":
+        return elo_intervals(source, args.bootstrap, args.seed, elo_settings(args))
     if source.kind == "battles":
         import warnings
 
@@ -266,10 +281,10 @@ def _footer(rated, tol: float, intervals, args) -> str:
         parts.append(f"{rated.method} in {rated.seconds:.2f} s")
     if intervals is not None:
         what = "task subsets" if intervals.kind == "task subsets" else "bootstrap resamples"
-        parts.append(
-            f"{int(100 * intervals.confidence)}% intervals from {args.bootstrap} {what} "
-            f"({intervals.method} path)"
-        )
+        how = f"({intervals.method} path)"
+        if args.method == "elo":  # the Elo fit of each resample
+            what, how = "bootstrap resamples of the battles", "(drawn with replacement)"
+        parts.append(f"{int(100 * intervals.confidence)}% intervals from {args.bootstrap} {what} {how}")
         if intervals.failures:
             parts.append(
                 f"{len(intervals.failures)} resample(s) could not be rated and are left out "

@@ -162,4 +162,5 @@ def _write_result(name: str, target: str, game_kind: str | None, source, outcome
     payload = _payload(jaxrate.__version__, command, source, rated, ranks, order, tol, uniform, None)
     _output.write_json(target, payload)
     top = [result.strategies[0][i] for i in np.nonzero(ranks == 1)[0]]
-    return [name, "rated", str(result.levels), f"{outcome.seconds:.2f}", ", ".join(top)[:60], ""]
+    # Every name whole: the table wraps the cell between names, never inside one.
+    return [name, "rated", str(result.levels), f"{outcome.seconds:.2f}", ", ".join(top), ""]

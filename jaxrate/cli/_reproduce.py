@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import textwrap
 
 import numpy as np
 
@@ -48,6 +49,7 @@ def run(args, argv) -> int:
     if args.study == "livebench" and args.data is None:
         raise ValueError("reproduce livebench needs --data path/to/livebench_2024_08_17.csv")
     os.makedirs(args.out, exist_ok=True)
+    before = {e.name: e.stat().st_mtime_ns for e in os.scandir(args.out)}
     studies = {
         "shapley": _shapley,
         "populations": _populations,
@@ -59,8 +61,17 @@ def run(args, argv) -> int:
     rows = [[c, p, o, "yes" if ok else "NO"] for c, p, o, ok in claims]
     _output.print_table(["claim", "paper", "computed", "holds"], rows, [False, False, False, False])
     _output.write_csv(os.path.join(args.out, "claims.csv"), ["claim", "paper", "computed", "holds"], rows)
-    print(f"tables and figures written to {args.out}")
+    line = _written(args.out, before)
+    print(textwrap.fill(line, _output.terminal_width(), break_on_hyphens=False, break_long_words=False))
     return 0
+
+
+def _written(folder: str, before: dict) -> str:
+    """One line naming the files this run wrote into ``folder`` (new or changed since ``before``)."""
+    names = sorted(e.name for e in os.scandir(folder) if before.get(e.name) != e.stat().st_mtime_ns)
+    figures = [n for n in names if n.endswith((".png", ".svg", ".pdf"))]
+    what = f"{len(names) - len(figures)} table(s)" + (f" and {len(figures)} figure(s)" if figures else "")
+    return f"{what} written to {folder}: {', '.join(names)}"
 
 
 # --------------------------------------------------------------------------- Shapley
@@ -194,7 +205,8 @@ def _livebench(args):
     from jaxrate.studies import livebench
 
     table, _ = read_scores(args.data)
-    table = table / 100
+    # In the snapshot's own units (scores 0-100), as `jaxrate rate` prints them: the
+    # paper's scores / 100 scale every rating and contribution by 1/100 and change no rank.
     game = jaxrate.agent_vs_agent_vs_task(table)
     result = jaxrate.exact.deviation_ratings(game)
     r = result.ratings[0]
@@ -205,6 +217,11 @@ def _livebench(args):
     contrib.to_csv(os.path.join(args.out, "task_contributions.csv"))
     rows = [[int(ranks[i]), table.index[i], f"{r[i]:+.6f}"] for i in np.argsort(ranks, kind="stable")]
     _output.write_csv(os.path.join(args.out, "ratings_3p.csv"), ["rank", "model", "deviation"], rows)
+    labels = _output.rank_labels(ranks)  # '1=' for a shared rank, as `jaxrate rate` prints it
+    order = np.argsort(ranks, kind="stable")[: len(top) + 3]
+    shown = [[labels[i], table.index[i], f"{r[i]:+.6f}"] for i in order]
+    title = f"LiveBench 3P in the snapshot's units (scores 0-100): the top {len(shown)} of {len(rows)}"
+    _output.print_table(["rank", "model", "deviation"], shown, [True, False, True], title=title)
     source, rated = _figure_inputs("LiveBench 3P", game, result)
     ratings_figure(source, rated, None, os.path.join(args.out, "livebench_3p.png"))
     return livebench.claims(top, contrib)
