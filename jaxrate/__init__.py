@@ -8,9 +8,10 @@ from jaxrate.certificate import Certificate, Verification, verify
 from jaxrate.gains import deviation_gains, task_contributions, uniform_ratings
 from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game
 from jaxrate.rate import deviation_ratings
-from jaxrate.result import Ratings
+from jaxrate.result import Ratings, SolvedBy
 from jaxrate.solvers import Auto, Exact, Simplex
 from jaxrate.status import Status
+from jaxrate.tolerances import TOLERANCES, Tolerances, payoff_scale
 from jaxrate.uncertainty import task_subsets
 
 __all__ = [
@@ -20,7 +21,10 @@ __all__ = [
     "Game",
     "Ratings",
     "Simplex",
+    "SolvedBy",
     "Status",
+    "TOLERANCES",
+    "Tolerances",
     "Verification",
     "__version__",
     "agent_vs_agent_vs_task",
@@ -40,6 +44,7 @@ __all__ = [
     "nash_average",
     "online_elo",
     "payoff_ratings",
+    "payoff_scale",
     "solvers",
     "task_contributions",
     "task_subsets",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Game", "as_game", "player_masks"]
+__all__ = ["Batch", "Game", "as_batch", "as_game", "player_masks"]
 
 
 def _check_names(kind: str, names: Sequence[Any], expected: int) -> tuple[str, ...]:
@@ -156,3 +156,85 @@ def player_masks(masks: Any, shape: tuple[int, ...], batch: int) -> tuple[np.nda
             raise ValueError(f"masks[{p}]: expected shape ({batch}, {a}) or ({a},), got {m.shape}")
         out.append(m)
     return tuple(out)
+
+
+class Batch(NamedTuple):
+    """Games of one shape, read from whatever the caller passed (:func:`as_batch`)."""
+
+    payoffs: Any  # [B, N, A_1, ..., A_N]: numpy, or a JAX array left as it is
+    batched: bool  # whether the caller passed a batch (else one game, B = 1)
+    players: tuple[str, ...]
+    strategies: tuple[tuple[str, ...], ...]
+
+
+def _read_shape(shape: tuple[int, ...], batched: bool | None) -> bool:
+    """Whether an array of ``shape`` is a batch: the one place the shape is read.
+
+    ``[N, A_1, ..., A_N]`` is one game and ``[B, N, A_1, ..., A_N]`` a batch; a
+    shape that reads both ways (``[4, 3, 6, 6, 6]``: one 4-player game or four
+    3-player games) needs the caller's ``batched``.
+    """
+    one = len(shape) >= 2 and len(shape) - 1 == shape[0]
+    many = len(shape) >= 3 and len(shape) - 2 == shape[1]
+    if batched is None and one and many:
+        raise ValueError(
+            f"payoffs of shape {list(shape)} read two ways: one {shape[0]}-player game "
+            f"[N, A_1, ..., A_N] or a batch of {shape[0]} {shape[1]}-player games "
+            "[B, N, A_1, ..., A_N]; say which with batched=False or batched=True"
+        )
+    if batched is None:
+        batched = many
+    if not (many if batched else one):
+        form = "[B, N, A_1, ..., A_N]" if batched else "[N, A_1, ..., A_N]"
+        if batched is None or not (one or many):
+            form = "[N, A_1, ..., A_N] or [B, N, A_1, ..., A_N]"
+        raise ValueError(f"payoffs must have shape {form}; got {tuple(shape)}")
+    return bool(batched)
+
+
+def _batch_of_games(games: Sequence[Game], batched: bool | None) -> Batch:
+    if batched is False:
+        raise ValueError("a list of games is a batch; got batched=False")
+    shapes = {g.payoffs.shape for g in games}
+    if len(shapes) != 1:
+        raise ValueError(f"games in one batch must share a shape; got {sorted(shapes)}")
+    first = games[0]
+    return Batch(np.stack([g.payoffs for g in games]), True, first.players, first.strategies)
+
+
+def as_batch(game_or_payoffs: Any, batched: bool | None = None) -> Batch:
+    """One game or a batch as a :class:`Batch` ``[B, N, A_1, ..., A_N]``.
+
+    Args:
+      game_or_payoffs: a :class:`Game` (one game), a list of games of one shape
+        (a batch), or payoffs ``[N, A..]`` / ``[B, N, A..]`` (numpy, nested
+        lists, or a JAX array, kept as it is).
+      batched: whether an array is a batch; ``None`` reads it from the shape
+        and needs it only where the shape reads both ways.
+
+    Raises:
+      ValueError: for a non-numeric, empty or malformed input, an ambiguous
+        shape without ``batched``, or ``batched`` contradicting the input.
+    """
+    if isinstance(game_or_payoffs, Game):
+        if batched:
+            raise ValueError("a Game is one game; got batched=True (pass a list of games)")
+        g = game_or_payoffs
+        return Batch(g.payoffs[None], False, g.players, g.strategies)
+    if (
+        isinstance(game_or_payoffs, Sequence)
+        and game_or_payoffs
+        and all(isinstance(g, Game) for g in game_or_payoffs)
+    ):
+        return _batch_of_games(game_or_payoffs, batched)
+    is_jax = type(game_or_payoffs).__module__.startswith(("jax", "jaxlib"))
+    array = game_or_payoffs if is_jax else np.asarray(game_or_payoffs)
+    if not np.issubdtype(array.dtype, np.number) and array.dtype != bool:
+        raise ValueError(f"payoffs must be numeric; got dtype {array.dtype}")
+    many = _read_shape(tuple(int(a) for a in array.shape), batched)
+    array = array if many else array[None]
+    if any(a == 0 for a in array.shape):
+        raise ValueError(f"payoffs must be non-empty; got shape {tuple(array.shape)}")
+    shape = tuple(int(a) for a in array.shape[2:])
+    players = tuple(f"player{p}" for p in range(len(shape)))  # Game's default names
+    return Batch(array, many, players, tuple(tuple(str(i) for i in range(a)) for a in shape))

@@ -38,6 +38,7 @@ import numpy as np
 from jaxrate import gains
 from jaxrate._game import as_game
 from jaxrate.normalise import DECIMALS, quantized_payoffs
+from jaxrate.tolerances import TOLERANCES, payoff_scale
 
 __all__ = [
     "CERTIFICATE_TOL",
@@ -50,12 +51,14 @@ __all__ = [
     "verify",
 ]
 
-# A free row is frozen when its optimal dual exceeds this (the freeze rule).
-FREEZE_DUAL_TOL = 1e-9
-# Residuals are checked against this times the payoff scale.
-CERTIFICATE_TOL = 1e-7
-# |sum(joint) - 1| plus the most negative entry may not exceed this.
-SIMPLEX_TOL = 1e-9
+# Aliases of jaxrate.TOLERANCES (the one place tolerances are defined):
+# a free row is frozen when its optimal dual exceeds FREEZE_DUAL_TOL (the
+# freeze rule); residuals are checked against CERTIFICATE_TOL times the payoff
+# scale; |sum(joint) - 1| plus the most negative entry may not exceed SIMPLEX_SUM_TOL.
+FREEZE_DUAL_TOL = TOLERANCES.freeze_dual
+CERTIFICATE_TOL = TOLERANCES.certificate
+SIMPLEX_SUM_TOL = TOLERANCES.simplex_sum
+SIMPLEX_TOL = SIMPLEX_SUM_TOL  # former name; jaxrate.solvers.SIMPLEX_TOL is the JAX simplex's tolerance
 # Largest game (joints) checked in exact arithmetic by verify(rational=True).
 RATIONAL_MAX_JOINTS = 20_000
 
@@ -122,17 +125,21 @@ class Certificate(NamedTuple):
 
 class Proof(NamedTuple):
     """What one game's result carries to be checked by :func:`verify`
-    (the exact path's :class:`jaxrate.exact.ExactResult` carries the same fields).
+    (:class:`jaxrate.Ratings` of a single game carries the same fields).
 
     Attributes:
       level_values: each level's value ``[levels]`` (payoff units).
       frozen_at: the level of each constraint ``[C]``.
       certificate: the :class:`Certificate`, with one dual vector per level.
+      steps: how each level was solved where the solver says (the exact path:
+        ``"warm"``, ``"cold"``, ``"glop"``, ``"highs"``, ``"rational"``,
+        ``"slack"``); empty for the JAX simplex.
     """
 
     level_values: np.ndarray
     frozen_at: np.ndarray
     certificate: Certificate
+    steps: tuple[str, ...] = ()
 
 
 class Verification(NamedTuple):
@@ -183,11 +190,6 @@ def _duals_of(result: Any) -> Any:
     return duals
 
 
-def _payoff_scale(payoffs: np.ndarray) -> float:
-    flat = payoffs.reshape(payoffs.shape[0], -1)
-    return float(np.max(flat.max(axis=1) - flat.min(axis=1)))
-
-
 def verify(
     game: Any,
     result: Any,
@@ -207,7 +209,7 @@ def verify(
 
     Checks, with ``tol = rel_tol * scale`` (plus ten times a reported slack):
 
-    1. the joint is a distribution (``SIMPLEX_TOL``);
+    1. the joint is a distribution (``SIMPLEX_SUM_TOL``);
     2. ``|delta_c(joint) - r_c| <= tol`` for every constraint ``c``;
     3. every row's rating is its level's value, and level values never rise;
     4. for each level ``k``: ``y_k >= 0``, ``y_k`` sums to one, the dual bound
@@ -238,7 +240,7 @@ def verify(
     game = as_game(game)
     payoffs = game.payoffs if decimals is None else quantized_payoffs(game.payoffs, decimals)
     fields = _read_result(game, result)
-    scale = _payoff_scale(payoffs)
+    scale = payoff_scale(payoffs)
     tol = certificate_tolerance(scale, fields.slack, rel_tol)
     if rational and game.num_joints > RATIONAL_MAX_JOINTS:
         raise ValueError(
@@ -314,7 +316,7 @@ def _read_result(game, result) -> _Fields:
 def _check_joint(check, joint, ratings, values, frozen_at, tol, problems: list) -> tuple[float, float]:
     """Checks 1-3: the joint is a distribution that achieves every rating, at its level's value."""
     simplex = check.simplex_residual(joint)
-    if simplex > SIMPLEX_TOL:
+    if simplex > SIMPLEX_SUM_TOL:
         problems.append(f"joint is not a distribution (residual {simplex:.3g})")
     gains_ = check.gains(joint)
     residual = check.max_abs_diff(gains_, ratings)

@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from jaxrate._game import Game
+
 __all__ = [
     "constraint_offsets",
     "deviation_gains",
@@ -44,6 +46,16 @@ def _xp(x: Any):
 
         return jnp
     return np
+
+
+def _payoffs(game_or_payoffs: Any) -> Any:
+    """The payoff tensor of a :class:`jaxrate.Game`, or the array itself."""
+    return game_or_payoffs.payoffs if isinstance(game_or_payoffs, Game) else game_or_payoffs
+
+
+def _joint(joint_or_result: Any) -> Any:
+    """The joint of a :class:`jaxrate.Ratings` (or any result with one), or the array itself."""
+    return getattr(joint_or_result, "joint", joint_or_result)
 
 
 def constraint_offsets(num_strategies: tuple[int, ...]) -> np.ndarray:
@@ -69,9 +81,10 @@ def deviation_gains_per_player(payoffs: Any, sigma: Any) -> list:
     """Deviation gains of every player, a list of ``[A_p]`` arrays.
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]``.
-      sigma: joint distribution ``[A_1, ..., A_N]``.
+      payoffs: ``[N, A_1, ..., A_N]`` or a :class:`jaxrate.Game`.
+      sigma: joint distribution ``[A_1, ..., A_N]`` (or a result's ``joint``).
     """
+    payoffs, sigma = _payoffs(payoffs), _joint(sigma)
     n = payoffs.shape[0]
     out = []
     for p in range(n):
@@ -83,7 +96,8 @@ def deviation_gains_per_player(payoffs: Any, sigma: Any) -> list:
 def deviation_gains(payoffs: Any, sigma: Any) -> Any:
     """All ``C = sum_p A_p`` deviation gains ``A @ sigma``, stacked by player, ``[C]``.
 
-    Costs ``O(N |A|)``; the constraint matrix is never formed.
+    Costs ``O(N |A|)``; the constraint matrix is never formed. ``payoffs`` may
+    be a :class:`jaxrate.Game` and ``sigma`` a :class:`jaxrate.Ratings`.
 
     Example:
       >>> import numpy as np
@@ -91,8 +105,8 @@ def deviation_gains(payoffs: Any, sigma: Any) -> Any:
       >>> deviation_gains(g, np.full((2, 2), 0.25)).tolist()
       [0.0, 0.0, 0.0, 0.0]
     """
-    xp = _xp(payoffs)
-    return xp.concatenate(deviation_gains_per_player(payoffs, sigma))
+    payoffs = _payoffs(payoffs)
+    return _xp(payoffs).concatenate(deviation_gains_per_player(payoffs, sigma))
 
 
 def transpose_gains(payoffs: Any, y: Any) -> Any:
@@ -104,10 +118,11 @@ def transpose_gains(payoffs: Any, y: Any) -> Any:
                     - \big(\sum_{a'} y_p(a')\big) G_p(a)\Big]
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]``, or a tuple of the ``N`` tensors
-        ``[A_1, ..., A_N]`` (a JAX loop that prices at every step slices once).
+      payoffs: ``[N, A_1, ..., A_N]``, a :class:`jaxrate.Game`, or a tuple of the
+        ``N`` tensors ``[A_1, ..., A_N]`` (a JAX loop that prices at every step slices once).
       y: constraint weights ``[C]`` stacked by player.
     """
+    payoffs = _payoffs(payoffs)
     xp = _xp(payoffs[0])
     n = len(payoffs)
     offsets = constraint_offsets(tuple(payoffs[0].shape))
@@ -145,8 +160,9 @@ def _transpose_gains_numpy(payoffs: np.ndarray, y: np.ndarray, offsets: np.ndarr
 def constraint_matrix(payoffs: Any) -> Any:
     """The dense constraint matrix ``A`` ``[C, |A|]`` (small games only).
 
-    ``A[offsets[p] + a', a] = G_p(a', a_-p) - G_p(a)``.
+    ``A[offsets[p] + a', a] = G_p(a', a_-p) - G_p(a)``; ``payoffs`` ``[N, A..]`` or a :class:`jaxrate.Game`.
     """
+    payoffs = _payoffs(payoffs)
     xp = _xp(payoffs)
     n = payoffs.shape[0]
     shape = tuple(payoffs.shape[1:])
@@ -164,9 +180,10 @@ def constraint_columns(payoffs: Any, joints: Any) -> Any:
     """Columns of ``A`` for selected joint strategies, ``[C, K]``.
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]`` (or a tuple of the ``N`` tensors).
+      payoffs: ``[N, A_1, ..., A_N]``, a :class:`jaxrate.Game` (or a tuple of the ``N`` tensors).
       joints: integer multi-indices ``[K, N]`` of the joints wanted.
     """
+    payoffs = _payoffs(payoffs)
     xp = _xp(payoffs[0])
     n = len(payoffs)
     joints = xp.asarray(joints)
@@ -193,8 +210,8 @@ def task_contributions(payoffs: Any, sigma: Any, player: int = 0, over: int = -1
     ratings. Works on numpy and JAX arrays (and under ``jax.vmap``).
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]``.
-      sigma: joint distribution ``[A_1, ..., A_N]``.
+      payoffs: ``[N, A_1, ..., A_N]`` or a :class:`jaxrate.Game`.
+      sigma: joint distribution ``[A_1, ..., A_N]`` (or a result's ``joint``).
       player: ``p``, whose gains are decomposed.
       over: ``q != p``, whose strategies split them (default: the last player).
 
@@ -204,6 +221,7 @@ def task_contributions(payoffs: Any, sigma: Any, player: int = 0, over: int = -1
     Raises:
       ValueError: if ``player`` and ``over`` are the same player or out of range.
     """
+    payoffs, sigma = _payoffs(payoffs), _joint(sigma)
     xp = _xp(payoffs)
     n = payoffs.shape[0]
     p, q = int(player), int(over)
@@ -236,7 +254,7 @@ def uniform_ratings(game_or_payoffs: Any) -> tuple[np.ndarray, ...]:
     g = game.payoffs
     # A mean that is zero but for rounding (e.g. +-2.8e-17 in a mirrored table)
     # is printed as zero: within 1e-12 of the payoff range.
-    noise = 1e-12 * float(np.ptp(g))
+    noise = 1e-12 * float(np.ptp(g))  # a rounding floor of the tensor, not a game's scale
     out = []
     for p in range(game.num_players):
         axes = tuple(i for i in range(game.num_players) if i != p)

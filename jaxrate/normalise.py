@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from jaxrate.tolerances import TOLERANCES, payoff_scale
+
 __all__ = ["DECIMALS", "normalise_payoffs", "quantized_payoffs"]
 
-DECIMALS = 12
+DECIMALS = TOLERANCES.decimals
 
 
-def normalise_payoffs(payoffs: np.ndarray, decimals: int = 12) -> tuple[np.ndarray, float]:
+def normalise_payoffs(payoffs: np.ndarray, decimals: int = DECIMALS) -> tuple[np.ndarray, float]:
     """Centre each player's payoffs, divide by the largest range, quantize.
 
     Deviation gains are invariant to a per-player constant and scale linearly,
@@ -31,7 +33,7 @@ def normalise_payoffs(payoffs: np.ndarray, decimals: int = 12) -> tuple[np.ndarr
     n = payoffs.shape[0]
     flat = payoffs.reshape(n, -1)
     lo, hi = flat.min(axis=1), flat.max(axis=1)
-    scale = float(np.max(hi - lo))
+    scale = payoff_scale(payoffs)
     if scale == 0.0:
         return np.zeros_like(payoffs), 0.0
     mid = (hi + lo) / 2

@@ -88,7 +88,7 @@ class _DeviationRater:
         if int(out["status"]) != int(Status.SOLVED):
             # Inside jit there is no exact path; an unsolved game is handed to the
             # entry point, as every other caller's is (never an unchecked rating).
-            exact = jaxrate.deviation_ratings(payoffs, jaxrate.Exact()).raise_for_status()
+            exact = jaxrate.deviation_ratings(payoffs, jaxrate.Exact(), batched=False)
             self.previous = None
             return exact.ratings, exact.joint
         joint = np.asarray(out["joint"])[tuple(slice(0, k) for k in sizes)]
@@ -98,7 +98,9 @@ class _DeviationRater:
         return tuple(flat[offsets[p] : offsets[p] + sizes[p]] for p in range(payoffs.shape[0])), joint
 
 
-def rate_population(payoffs: np.ndarray, method: str | Callable = "deviation", *, _rater=None):
+def rate_population(
+    payoffs: np.ndarray, method: str | Callable = "deviation", *, _rater: Any = None
+) -> tuple[tuple[np.ndarray, ...], np.ndarray | None]:
     """Ratings ``(per player [K_p], joint or None)`` of a meta-game by ``method``.
 
     ``method``: ``"deviation"`` (JAX path, float64), ``"deviation-exact"``,
@@ -111,7 +113,7 @@ def rate_population(payoffs: np.ndarray, method: str | Callable = "deviation", *
     if method == "deviation":
         return (_rater or _DeviationRater())(payoffs)
     if method == "deviation-exact":
-        result = jaxrate.deviation_ratings(payoffs, jaxrate.Exact()).raise_for_status()
+        result = jaxrate.deviation_ratings(payoffs, jaxrate.Exact(), batched=False)
         return result.ratings, result.joint
     if method == "uniform":
         return jaxrate.uniform_ratings(payoffs), None

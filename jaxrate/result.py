@@ -8,13 +8,51 @@ from typing import Any
 import numpy as np
 
 from jaxrate.status import Status, raise_first_failure
+from jaxrate.tolerances import TOLERANCES
 
-__all__ = ["Ratings", "ratings_frame"]
+__all__ = ["Ratings", "SolvedBy", "ratings_frame"]
+
+
+@dataclasses.dataclass(frozen=True)
+class SolvedBy:
+    """Which solver rated one game, as data.
+
+    Attributes:
+      solver: the solver that produced the ratings (``"highs"``, ``"glop"``,
+        ``"naive"``, ``"rational"``, ``"simplex"``, ``"simplex-float32"``).
+      fallback_from: the solver that tried first and did not solve the game
+        (``Auto``: ``"simplex"``), or ``None``.
+      reason: why the first solver did not rate it (its status name), or ``""``.
+      rescue: why the exact path did not return its floating-point solve as is
+        (a failed level or check, then re-solved by its ladder), or ``None``.
+    """
+
+    solver: str
+    fallback_from: str | None = None
+    reason: str = ""
+    rescue: str | None = None
+
+    def __str__(self) -> str:
+        """``"highs"``, or ``"simplex -> highs"`` for a fallback (a label, never parsed)."""
+        return self.solver if self.fallback_from is None else f"{self.fallback_from} -> {self.solver}"
+
+    @property
+    def message(self) -> str:
+        """A readable line for a fallback; ``""`` otherwise."""
+        if self.fallback_from is None:
+            return ""
+        return f"{self.reason} on {self.fallback_from}; rated by {self.solver}"
 
 
 def ratings_frame(
-    ratings, players, strategies, *, tie_tol: float = 1e-6, scale: float | None = None, **columns
-):
+    ratings: Any,
+    players: Any,
+    strategies: Any,
+    *,
+    tie_tol: float = TOLERANCES.ties,
+    scale: float | None = None,
+    **columns: Any,
+) -> Any:
     """A tidy ``pandas.DataFrame`` of per-player ratings: player, strategy, rating, rank (+ ``columns``).
 
     ``rank`` is the competition rank within each player, ratings within
@@ -57,18 +95,27 @@ class Ratings:
       max_gain: largest deviation gain under ``joint`` (``<= 0``: a CCE).
       residual: ``max_c |delta_c(joint) - r_c|``, the accuracy achieved.
       precision: ``"float64"`` or ``"float32"``.
-      solver: the solver that rated the game (a tuple, one per game, for a batch);
-        ``"simplex -> highs"`` when the JAX solver did not solve it and the exact
-        path did.
+      solver: the name of the solver that rated the game, a label (a tuple, one
+        per game, for a batch): ``"simplex -> highs"`` when the JAX solver did not
+        solve it and the exact path did. ``solved_by`` holds the same as data.
       players, strategies: names.
-      scale: payoff range of each game (``[]`` or ``[B]``): ties are relative to it.
+      scale: each game's payoff scale (``[]`` or ``[B]``), the largest range of one
+        player's payoffs (:func:`jaxrate.payoff_scale`), whichever solver rated it:
+        ties and certificate tolerances are relative to it.
       level_values, frozen_at, certificate: the proof of a single game's
         ratings, from the exact path or the JAX simplex alike (``None`` for a
         batch: :meth:`game` has each game's; and for a masked game): see
         :func:`jaxrate.verify`.
-      messages: why a game is not ``SOLVED`` (one per game; empty when solved).
-      details: the solver's own result(s): :class:`jaxrate.exact.ExactResult` from the exact
-        path, :class:`jaxrate.certificate.Proof` from the JAX simplex.
+      messages: why a game is not ``SOLVED``, or that a fallback rated it (one
+        per game; empty when the first solver solved it).
+      solved_by: a :class:`SolvedBy` per game (a tuple for a batch).
+      proof: each game's :class:`jaxrate.certificate.Proof` (level values, frozen
+        rows, certificate, steps per level), ``None`` where there is none (a
+        masked game, a game not rated); a tuple for a batch.
+
+    The batch is the primary form: a single game is the view :meth:`game` gives
+    of a batch of one, every per-game field without its batch axis (an array
+    ``[B]`` becomes a 0-d array, a tuple of one entry per game its entry).
     """
 
     ratings: tuple
@@ -87,7 +134,8 @@ class Ratings:
     frozen_at: np.ndarray | None = None
     certificate: Any = None
     messages: Any = ""
-    details: Any = None
+    solved_by: Any = None
+    proof: Any = None
 
     @property
     def batched(self) -> bool:
@@ -97,6 +145,22 @@ class Ratings:
     def ok(self) -> bool:
         """Every game ``SOLVED``."""
         return bool(np.all(np.asarray(self.status) == Status.SOLVED))
+
+    @property
+    def tie_tolerance(self) -> Any:
+        """Ratings closer than this (payoff units, ``[]`` or ``[B]``) share a rank:
+        :attr:`Tolerances.ties <jaxrate.Tolerances>` times ``scale``."""
+        return TOLERANCES.ties * np.asarray(self.scale)
+
+    @property
+    def steps(self) -> tuple[str, ...]:
+        """How each level of a single game was solved (empty without a proof or steps)."""
+        return () if self.proof is None or self.batched else tuple(self.proof.steps)
+
+    @property
+    def rescue(self) -> str | None:
+        """Why the exact path re-solved a single game beyond floating point, or ``None``."""
+        return None if self.solved_by is None or self.batched else self.solved_by.rescue
 
     def raise_for_status(self) -> Ratings:
         """Raise ``RuntimeError`` naming the first game that is not ``SOLVED``; else return self."""
@@ -111,7 +175,7 @@ class Ratings:
             raise ValueError("a batch: say which game (rating_of(player, game=i))")
         return dict(zip(self.strategies[p], np.asarray(values, dtype=np.float64).tolist()))
 
-    def to_frame(self, tie_tol: float = 1e-6):
+    def to_frame(self, tie_tol: float = TOLERANCES.ties) -> Any:
         """A tidy ``pandas.DataFrame``: game, player, strategy, rating, rank, status, solver.
 
         ``rank`` is the competition rank within each game and player, ties
@@ -142,14 +206,14 @@ class Ratings:
             raise ValueError("not a batch")
         per_game = ("joint", "levels", "status", "iterations", "max_gain", "residual", "scale")
         fields = {k: np.asarray(getattr(self, k))[index] for k in per_game}
-        details = self.details[index] if isinstance(self.details, (list, tuple)) else None
-        proof = details if hasattr(details, "certificate") else None
+        proof = None if self.proof is None else self.proof[index]
         return dataclasses.replace(
             self,
             ratings=tuple(r[index] for r in self.ratings),
             solver=self.solver[index],
             messages=self.messages[index],
-            details=details,
+            solved_by=None if self.solved_by is None else self.solved_by[index],
+            proof=proof,
             level_values=None if proof is None else proof.level_values,
             frozen_at=None if proof is None else proof.frozen_at,
             certificate=None if proof is None else proof.certificate,

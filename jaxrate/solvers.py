@@ -1,8 +1,10 @@
-"""Solvers as values: small frozen configurations handed to :func:`jaxrate.deviation_ratings`.
+"""Solvers as values: small frozen records handed, whole, to :func:`jaxrate.deviation_ratings`.
 
-Every solver rates the same problem (:mod:`jaxrate.normalise`), freezes rows by
-the same rule and is checked against the same certificate tolerance
-(:mod:`jaxrate.certificate`); a solver only says *how*:
+Every solver rates the same problem (:mod:`jaxrate.normalise`, divided by
+:func:`jaxrate.payoff_scale`), freezes rows by the same rule and is checked
+against the same tolerances (:data:`jaxrate.TOLERANCES`); a solver says *how*,
+and carries it out: ``solver.rate(problems, games, out)`` rates prepared games
+(:mod:`jaxrate._rated`) into the one result.
 
 * :class:`Exact` -- float64 sequential LPs (HiGHS incremental by default, GLOP,
   the paper's naive method, or exact rational arithmetic), never gives up, every
@@ -21,10 +23,16 @@ Strings name the defaults: ``"highs"``, ``"glop"``, ``"naive"``, ``"rational"``
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, NamedTuple
+from typing import Any
 
+import numpy as np
+
+from jaxrate._rated import Filled, Problems, rate_exact, rate_simplex
+from jaxrate._simplex_config import STALL_AFTER, SimplexConfig, simplex_config
 from jaxrate.certificate import CERTIFICATE_TOL, FREEZE_DUAL_TOL
 from jaxrate.normalise import DECIMALS
+from jaxrate.status import Status
+from jaxrate.tolerances import TOLERANCES
 
 __all__ = [
     "Auto",
@@ -35,16 +43,18 @@ __all__ = [
     "SIMPLEX_TOL",
     "REFACTOR_EVERY",
     "SIMPLEX_ACCURACY",
+    "STALL_AFTER",
 ]
 
 BACKENDS = ("highs", "glop", "naive", "rational")
-# The JAX simplex's tolerance (relative to the payoff range) and pivots between
-# refactorisations, by precision: the one place these defaults live.
-SIMPLEX_TOL = {"float32": 2e-5, "float64": 1e-9}
-REFACTOR_EVERY = {"float32": 10, "float64": 50}
-# Relative accuracy the JAX simplex states for a SOLVED game; a result whose
-# certificate residual exceeds it is FAILED (float32 measured: ~1e-3 typical).
-SIMPLEX_ACCURACY = {"float32": 1e-3, "float64": 1e-6}
+# The JAX simplex's tolerance (relative to the payoff range), pivots between
+# refactorisations, and the relative accuracy it states for a SOLVED game (a
+# result whose certificate residual exceeds it is FAILED; float32 measured:
+# ~1e-3 typical), by precision: aliases of jaxrate.TOLERANCES.
+_PRECISIONS = ("float32", "float64")
+SIMPLEX_TOL = {p: TOLERANCES.simplex(p) for p in _PRECISIONS}
+REFACTOR_EVERY = {p: TOLERANCES.refactor_every(p) for p in _PRECISIONS}
+SIMPLEX_ACCURACY = {p: TOLERANCES.accuracy(p) for p in _PRECISIONS}
 # Batches of games with at most this many joints go to the JAX simplex under
 # Auto: it measured faster than the exact path on every seeded family up to
 # here (3.8x-59x up to 2,500 joints; 1.7x-17x at 4,000-4,096: 3P 16 x 16 x 16,
@@ -52,23 +62,6 @@ SIMPLEX_ACCURACY = {"float32": 1e-3, "float64": 1e-6}
 # (Atari 3P, 21,200 joints; Chatbot Arena 129 x 129) are slower on it
 # (benchmarks/jax_families.py, RESULTS.md, issue 15).
 AUTO_MAX_JAX_JOINTS = 4096
-# Degenerate pivots in a row, per (C + 1), after which a game is stalled and
-# changes its ratio-test ties (see jaxrate.batched._simplex, issue 15).
-STALL_AFTER = 2
-
-
-class SimplexConfig(NamedTuple):
-    """Static, hashable settings (normalised payoff units)."""
-
-    dual_tol: float = 1e-9  # freeze a free row whose dual exceeds this
-    cost_tol: float = 1e-9  # a column enters when its reduced cost is below -cost_tol
-    pivot_tol: float = 1e-9  # smallest usable pivot element
-    max_pivots: int = 10_000  # per game, all levels together
-    refactor_every: int = 50  # pivots between recomputing the basis inverse
-    bland_after: int = 30  # consecutive degenerate pivots before Bland's rule (anti-cycling)
-    largest_pivot: bool = False  # start with largest-pivot ratio-test ties (else Bland's)
-    perturb: float = 0.0  # start with right-hand sides lowered by 1-2x this (anti-cycling)
-    stall_after: int = 1_000  # degenerate pivots in a row before a game escalates its tie rule
 
 
 @dataclasses.dataclass(frozen=True)
@@ -116,6 +109,16 @@ class Exact:
         """Relative accuracy of the ratings this solver returns."""
         return self.certificate_tol
 
+    def solve_one(self, game: Any, progress: Any = None) -> Any:
+        """One game on the exact path with these settings (the exact path's own result)."""
+        from jaxrate import exact
+
+        return exact.deviation_ratings(game, progress=progress, **self.options())
+
+    def rate(self, problems: Problems, games: np.ndarray, out: Filled) -> None:
+        """Rate ``games`` of ``problems`` one by one into ``out``."""
+        rate_exact(problems, games, self, out)
+
 
 @dataclasses.dataclass(frozen=True)
 class Simplex:
@@ -151,25 +154,20 @@ class Simplex:
     def accuracy(self, precision: str | None = None) -> float:
         return SIMPLEX_ACCURACY[precision or self.precision]
 
-    def precision_scope(self):
+    def rate(self, problems: Problems, games: np.ndarray, out: Filled) -> None:
+        """Rate ``games`` of ``problems`` in one batch on the JAX simplex into ``out``."""
+        rate_simplex(problems, games, self, out)
+
+    def precision_scope(self) -> Any:
         """A local JAX scope in this solver's precision (never a global setting)."""
         import jax
 
         return jax.enable_x64(self.precision == "float64")
 
-    def config(self, num_constraints: int, precision: str | None = None):
+    def config(self, num_constraints: int, precision: str | None = None) -> SimplexConfig:
         """The static :class:`jaxrate.batched.SimplexConfig` for games with ``C`` constraints."""
-        precision = precision or self.precision
-        eps = float(SIMPLEX_TOL[precision] if self.tol is None else self.tol)
-        return SimplexConfig(
-            dual_tol=eps,
-            cost_tol=eps,
-            pivot_tol=eps,
-            max_pivots=int(25 * (num_constraints + 1) if self.max_pivots is None else self.max_pivots),
-            stall_after=int(STALL_AFTER * (num_constraints + 1)),
-            refactor_every=int(
-                REFACTOR_EVERY[precision] if self.refactor_every is None else self.refactor_every
-            ),
+        return simplex_config(
+            num_constraints, precision or self.precision, self.tol, self.max_pivots, self.refactor_every
         )
 
 
@@ -203,6 +201,25 @@ class Auto:
 
     def accuracy(self, precision: str = "float64") -> float:
         return max(self.exact.accuracy(), self.simplex.accuracy())
+
+    def sends_to_simplex(self, num_joints: int, batched: bool) -> bool:
+        """Whether games of ``num_joints`` joints go to the JAX simplex first: the
+        one place the threshold lives (a batch: up to ``max_jax_joints``; one
+        game: when ``single == "simplex"``)."""
+        return num_joints <= self.max_jax_joints if batched else self.single == "simplex"
+
+    def rate(self, problems: Problems, games: np.ndarray, out: Filled) -> None:
+        """Rate ``games`` on the solver the policy picks; re-rate exactly what the
+        JAX simplex did not solve (the one place the fallback lives)."""
+        if not self.sends_to_simplex(problems.num_joints, problems.batched):
+            self.exact.rate(problems, games, out)
+            return
+        self.simplex.rate(problems, games, out)
+        unsolved = games[out.status[games] != Status.SOLVED]
+        if unsolved.size:
+            out.remember_status(unsolved)
+            self.exact.rate(problems, unsolved, out)
+            out.fallback(unsolved, self.simplex.name)
 
 
 def as_solver(solver: Any) -> Exact | Simplex | Auto:

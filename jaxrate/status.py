@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 import enum
+from typing import Any
 
-__all__ = ["Status", "raise_first_failure"]
+__all__ = ["SOLVER_FAILURES", "Status", "raise_first_failure"]
+
+# The failures a solver declares for one game (a level LP that fails at every
+# step of the exact ladder: RuntimeError; a game the exact path refuses:
+# ValueError; exact arithmetic over its time budget: TimeoutError). Rating a
+# batch turns these into the game's FAILED status; any other exception is a
+# bug and propagates.
+SOLVER_FAILURES = (RuntimeError, ValueError, TimeoutError)
 
 
 class Status(enum.IntEnum):
@@ -27,7 +35,7 @@ class Status(enum.IntEnum):
         }[self]
 
 
-def raise_first_failure(status, messages=None) -> None:
+def raise_first_failure(status: Any, messages: Any = None) -> None:
     """Raise ``RuntimeError`` naming the first game whose status is not ``SOLVED``.
 
     ``status`` is a code or ``[B]`` codes; ``messages`` (one per game, or one)

@@ -31,6 +31,7 @@ import numpy as np
 from jaxrate import gains, games
 from jaxrate._game import Game
 from jaxrate.status import Status
+from jaxrate.tolerances import TOLERANCES, payoff_scale
 
 __all__ = [
     "RatingIntervals",
@@ -128,7 +129,8 @@ def _rate_exact(
 
     out = []
     for g in payoffs:
-        one = deviation_ratings(g, "highs")  # a game that cannot be rated gets a status, not an exception
+        # A game that cannot be rated gets a status, not an exception; one game: batched=False.
+        one = deviation_ratings(g, "highs", batched=False, throw=False)
         out.append((one.ratings, None) if one.ok else (None, one.messages))
     return out
 
@@ -142,11 +144,11 @@ def _summarise(
     can miss it by rounding, e.g. ``-0.30000000000000004`` against ``-0.3``).
     Failed resamples (all NaN) are left out of both.
     """
-    from jaxrate.exact import deviation_ratings
+    from jaxrate.rate import deviation_ratings
 
-    exact = deviation_ratings(point)
+    exact = deviation_ratings(point, "highs")
     shape = point.num_strategies
-    scale = float(np.ptp(point.payoffs)) or 1.0
+    scale = payoff_scale(point) or 1.0
     tail = 100 * (1 - confidence) / 2
     rated = np.ones(samples.shape[0], dtype=bool)
     rated[[i for i, _ in failures]] = False
@@ -204,14 +206,14 @@ def _rate_tables(
     payoffs = np.stack([gamify(x).payoffs for x in tables])
     player_masks = tuple(np.ones((r, a), bool) for a in sample.num_strategies[:-1]) + (keep,)
     if method == "auto":
-        method = "jax" if sample.num_joints <= Auto().max_jax_joints else "exact"
+        method = "jax" if Auto().sends_to_simplex(sample.num_joints, batched=True) else "exact"
     if method == "exact" and (executor is not None or (workers or 1) > 1):
         return _rate_tables_in_pool(payoffs, keep, gamify, tables, executor, workers)
     solver = Exact() if method == "exact" else Auto(max_jax_joints=sample.num_joints)
-    out = deviation_ratings(payoffs, solver, masks=player_masks)
+    out = deviation_ratings(payoffs, solver, masks=player_masks, batched=True)
     ratings = np.concatenate(out.ratings, axis=1)
     failures = [(i, out.messages[i]) for i in np.flatnonzero(out.status != Status.SOLVED).tolist()]
-    fallbacks = sum("->" in name for name in out.solver)
+    fallbacks = sum(by.fallback_from is not None for by in out.solved_by)
     return ratings, method, fallbacks, failures
 
 
@@ -240,7 +242,7 @@ def task_subsets(
     seed: int = 0,
     method: str = "auto",
     confidence: float = 0.95,
-    tie_tol: float = 1e-6,
+    tie_tol: float = TOLERANCES.ties,
     executor: Executor | None = None,
     workers: int | None = None,
 ) -> RatingIntervals:
@@ -323,7 +325,7 @@ def bootstrap_items(
     seed: int = 0,
     method: str = "auto",
     confidence: float = 0.95,
-    tie_tol: float = 1e-6,
+    tie_tol: float = TOLERANCES.ties,
     executor: Executor | None = None,
     workers: int | None = None,
 ) -> RatingIntervals:
@@ -397,7 +399,7 @@ def bootstrap_standard_errors(
     seed: int = 0,
     method: str = "auto",
     confidence: float = 0.95,
-    tie_tol: float = 1e-6,
+    tie_tol: float = TOLERANCES.ties,
     executor: Executor | None = None,
     workers: int | None = None,
 ) -> RatingIntervals:
@@ -432,7 +434,7 @@ def bootstrap_battles(
     resamples: int = 200,
     seed: int = 0,
     confidence: float = 0.95,
-    tie_tol: float = 1e-6,
+    tie_tol: float = TOLERANCES.ties,
     executor: Executor | None = None,
     workers: int | None = None,
 ) -> RatingIntervals:

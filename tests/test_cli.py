@@ -256,3 +256,30 @@ def test_rate_many_top_group_keeps_every_name_whole(capsys, tmp_path, monkeypatc
     assert max(len(line) for line in out.splitlines()[:-1]) <= 100  # the table, wrapped between names
     words = out.replace(",", " ").split()
     assert all(name in words for name in names)  # the four tied models, none cut (was: the first 60 chars)
+
+
+def test_fast_prints_and_writes_the_jax_proof(capsys, tmp_path):
+    """--fast: the JAX path's proof (levels, joint, certificate) in the footer and the JSON."""
+    import numpy as np
+
+    import jaxrate
+
+    csv = tmp_path / "scores.csv"
+    csv.write_text("model,t1,t2,t3\nA,0.9,0.2,0.5\nB,0.4,0.8,0.5\nC,0.1,0.3,0.9\nD,0.2,0.2,0.2\n")
+    path = tmp_path / "out.json"
+    code, out, err = _run(capsys, "rate", str(csv), "--fast", "--json", str(path))
+    assert code == 0, err
+    payload = json.loads(path.read_text())
+    footer = re.search(r"JAX path proof: (\d+) levels, joint \+ (\d+) dual proofs, max gain", out)
+    assert footer and int(footer.group(1)) == int(footer.group(2)) == payload["levels"] >= 1
+    assert payload["solver"] == "simplex" and payload["jax_status"] == "SOLVED"
+    cert = payload["certificate"]
+    assert cert["levels_proven"] == payload["levels"] == len(payload["level_values"])
+    assert cert["max_rating_residual"] <= cert["tolerance"]
+    scores = np.array([[0.9, 0.2, 0.5], [0.4, 0.8, 0.5], [0.1, 0.3, 0.9], [0.2, 0.2, 0.2]])
+    game = jaxrate.agent_vs_agent_vs_task(scores)  # the command's default gamification (3P)
+    assert cert["scale"] == jaxrate.payoff_scale(game)
+    exact = jaxrate.deviation_ratings(game)
+    assert max(payload["level_values"]) == pytest.approx(exact.level_values[0], abs=cert["tolerance"])
+    fast = [payload["ratings"]["agent_a"][name] for name in "ABCD"]
+    np.testing.assert_allclose(fast, exact.ratings[0], atol=cert["tolerance"])

@@ -63,3 +63,22 @@ def test_uniform_ratings_print_zero_not_rounding_noise():
     plain = game.payoffs[0].mean(axis=(1, 2))
     assert np.abs(plain).max() > 0  # the plain mean carries rounding noise (about 3e-17)...
     assert jaxrate.uniform_ratings(game)[0].tolist() == [0.0, 0.0]  # ...the rating does not
+
+
+def test_every_payoff_function_takes_a_game_and_a_result():
+    """A Game where payoffs go, a Ratings (its joint) where a joint goes: same numbers."""
+    import jaxrate
+
+    game = jaxrate.agent_vs_task(np.random.default_rng(3).random((4, 3)))
+    rated = jaxrate.deviation_ratings(game)
+    g, joint = game.payoffs, rated.joint
+    np.testing.assert_array_equal(gains.deviation_gains(game, rated), gains.deviation_gains(g, joint))
+    np.testing.assert_allclose(gains.deviation_gains(game, rated), np.concatenate(rated.ratings), atol=1e-9)
+    np.testing.assert_array_equal(
+        gains.task_contributions(game, rated), gains.task_contributions(g, joint, player=0, over=-1)
+    )
+    y = np.arange(7.0)
+    np.testing.assert_array_equal(gains.transpose_gains(game, y), gains.transpose_gains(g, y))
+    np.testing.assert_array_equal(gains.constraint_matrix(game), gains.constraint_matrix(g))
+    joints = np.array([[0, 1], [3, 2]])
+    np.testing.assert_array_equal(gains.constraint_columns(game, joints), gains.constraint_columns(g, joints))

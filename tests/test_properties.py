@@ -17,7 +17,7 @@ TOL = 1e-7  # relative to the payoff scale
 
 
 def _ratings(payoffs):
-    result = jaxrate.deviation_ratings(payoffs)  # the entry point (a single game: the exact path)
+    result = jaxrate.deviation_ratings(payoffs, batched=False)  # the entry point: one game, the exact path
     assert result.ok, result.messages
     check = jaxrate.verify(payoffs, result)  # every result of the property suites is proven
     assert check.ok, check.problems

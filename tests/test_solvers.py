@@ -38,7 +38,7 @@ GAMES = _games()
 
 @pytest.fixture(scope="module")
 def reference():
-    return [np.concatenate(jaxrate.deviation_ratings(g, "rational").ratings) for g in GAMES]
+    return [np.concatenate(jaxrate.deviation_ratings(g, "rational", batched=False).ratings) for g in GAMES]
 
 
 def _range(g):
@@ -49,7 +49,7 @@ def _range(g):
 def test_every_solver_rates_the_same_games_to_its_stated_accuracy(solver, reference):
     solved = 0
     for g, ref in zip(GAMES, reference):
-        out = jaxrate.deviation_ratings(g, solver)
+        out = jaxrate.deviation_ratings(g, solver, batched=False, throw=False)
         assert out.ratings[0].shape == (g.shape[1],) and not out.batched
         if out.status != Status.SOLVED:
             assert isinstance(solver, Simplex) and solver.precision == "float32", out.messages
@@ -142,7 +142,7 @@ def test_baselines_return_frames_of_the_same_shape():
     assert list(elo["strategy"]) == list("abcd") and elo.loc[elo["rating"].idxmax(), "rank"] == 1
 
 
-def test_an_unexpected_error_in_one_game_leaves_the_batch_rated(monkeypatch):
+def _breaks_second_call(monkeypatch, error):
     import jaxrate.exact
 
     real = jaxrate.exact.deviation_ratings
@@ -151,10 +151,93 @@ def test_an_unexpected_error_in_one_game_leaves_the_batch_rated(monkeypatch):
     def breaks_second(game, **kwargs):
         calls["n"] += 1
         if calls["n"] == 2:
-            raise ZeroDivisionError("simulated solver bug")
+            raise error
         return real(game, **kwargs)
 
     monkeypatch.setattr(jaxrate.exact, "deviation_ratings", breaks_second)
+
+
+def test_a_declared_solver_failure_in_one_game_leaves_the_batch_rated(monkeypatch):
+    _breaks_second_call(monkeypatch, RuntimeError("level 3 failed in floating point"))
     out = jaxrate.deviation_ratings(np.random.default_rng(9).random((4, 2, 3, 3)), "highs")
     assert list(out.status) == [Status.SOLVED, Status.FAILED, Status.SOLVED, Status.SOLVED]
-    assert "ZeroDivisionError: simulated solver bug" in out.messages[1] and np.isnan(out.ratings[0][1]).all()
+    assert "RuntimeError: level 3 failed" in out.messages[1] and np.isnan(out.ratings[0][1]).all()
+
+
+def test_a_programming_error_propagates_even_from_a_batch(monkeypatch):
+    _breaks_second_call(monkeypatch, ZeroDivisionError("simulated solver bug"))
+    with pytest.raises(ZeroDivisionError, match="simulated solver bug"):
+        jaxrate.deviation_ratings(np.random.default_rng(9).random((4, 2, 3, 3)), "highs")
+
+
+EVERY_SOLVER = [*SOLVERS[:5], Auto(), Auto(single="simplex")]  # float64 solvers
+
+
+def test_every_solver_gives_one_game_the_same_scale_ties_and_tolerance():
+    """One rated problem: scale, tied ranks and tolerances do not depend on the solver."""
+    # Agent vs task, 3 x 2: a scale per player (its range), not the whole tensor's range.
+    table = np.array([[0.9, 0.1], [0.1, 0.9], [0.4, 0.4]])
+    game = jaxrate.agent_vs_task(table)
+    scale = jaxrate.payoff_scale(game)
+    assert scale == pytest.approx(np.max(np.ptp(game.payoffs.reshape(2, -1), axis=1)))
+    ranks, tolerances = set(), set()
+    for solver in EVERY_SOLVER:
+        out = jaxrate.deviation_ratings(game, solver)
+        assert out.scale == scale and out.certificate.scale == scale, solver
+        assert out.tie_tolerance == jaxrate.TOLERANCES.ties * scale
+        rated_by = jaxrate.solvers.as_solver(out.solved_by.solver)  # the solver that rated it, as data
+        assert out.certificate.tolerance == pytest.approx(rated_by.accuracy() * scale, rel=1e-12), solver
+        ranks.add(tuple(out.to_frame()["rank"]))
+        tolerances.add(float(out.tie_tolerance))
+        assert jaxrate.verify(game, out, rel_tol=rated_by.accuracy()).ok, solver
+    assert len(ranks) == 1 and len(tolerances) == 1
+    assert sorted(ranks.pop()[:3]) == [1, 1, 3]  # agents 0 and 1 tie (symmetric), agent 2 behind
+
+
+def test_the_library_and_the_command_line_tie_at_one_tolerance():
+    from jaxrate.cli import _build_parser
+
+    assert _build_parser().parse_args(["rate", "x.csv"]).tie_tol == jaxrate.TOLERANCES.ties
+    assert jaxrate.Ratings.to_frame.__defaults__ == (jaxrate.TOLERANCES.ties,)
+
+
+@pytest.mark.parametrize("shape", [(4, 3, 6, 6, 6), (3, 2, 2, 2)])
+def test_a_shape_that_reads_two_ways_needs_batched(shape):
+    payoffs = np.random.default_rng(10).random(shape)
+    n, b = shape[0], shape[1]
+    with pytest.raises(ValueError, match=f"one {n}-player game .* batch of {n} {b}-player games"):
+        jaxrate.deviation_ratings(payoffs)
+    one = jaxrate.deviation_ratings(payoffs, batched=False)
+    many = jaxrate.deviation_ratings(payoffs, batched=True)
+    assert not one.batched and len(one.ratings) == n
+    assert many.batched and len(many.ratings) == b and many.ratings[0].shape[0] == n
+    games = [jaxrate.Game(g) for g in payoffs]  # a list of games says it too
+    np.testing.assert_array_equal(
+        np.concatenate(jaxrate.deviation_ratings(games).ratings, 1), np.concatenate(many.ratings, 1)
+    )
+    assert not jaxrate.deviation_ratings(jaxrate.Game(payoffs)).batched
+    with pytest.raises(ValueError, match=r"\[B, N, A_1"):
+        jaxrate.deviation_ratings(payoffs[0, 0], batched=True)
+
+
+def test_a_single_game_that_cannot_be_rated_raises_and_a_batch_does_not():
+    bad = np.random.default_rng(11).random((2, 3, 3))
+    bad[0, 1, 1] = np.nan
+    for solver in ("highs", "simplex", Auto(single="simplex")):
+        with pytest.raises(RuntimeError, match="NONFINITE"):
+            jaxrate.deviation_ratings(bad, solver)
+        assert jaxrate.deviation_ratings(bad, solver, throw=False).status == Status.NONFINITE
+        batch = jaxrate.deviation_ratings(np.stack([bad, np.nan_to_num(bad)]), solver)
+        assert list(batch.status) == [Status.NONFINITE, Status.SOLVED]
+        with pytest.raises(RuntimeError, match="game 0 of 2"):
+            jaxrate.deviation_ratings(np.stack([bad, np.nan_to_num(bad)]), solver, throw=True)
+
+
+def test_the_solver_of_each_game_is_data():
+    games = np.random.default_rng(5).random((5, 2, 4, 4))
+    out = jaxrate.deviation_ratings(games, Auto(simplex=Simplex(max_pivots=2)))
+    assert all(by == jaxrate.SolvedBy("highs", "simplex", "MAX_ITERATIONS") for by in out.solved_by)
+    assert out.game(0).solved_by.fallback_from == "simplex" and out.game(0).proof.steps
+    direct = jaxrate.deviation_ratings(games, "simplex")
+    assert all(by == jaxrate.SolvedBy("simplex") for by in direct.solved_by)
+    assert all(p.certificate.scale == s for p, s in zip(direct.proof, direct.scale))

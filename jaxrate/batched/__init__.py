@@ -1,12 +1,15 @@
-"""The batched JAX path: many games rated in parallel (revised simplex in JAX)."""
+"""The batched JAX path: many games rated in parallel (revised simplex in JAX).
+
+Users ask through :func:`jaxrate.deviation_ratings` with ``solver="simplex"`` (a
+:class:`jaxrate.Ratings` for every solver); this solver's own result type stays inside it.
+"""
 
 from jaxrate.batched._api import deviation_ratings
 from jaxrate.batched._pure import rate_game
-from jaxrate.batched._result import BatchResult, Status, raise_for_status
+from jaxrate.batched._result import Status, raise_for_status
 from jaxrate.batched._simplex import SimplexConfig
 
 __all__ = [
-    "BatchResult",
     "SimplexConfig",
     "Status",
     "deviation_ratings",

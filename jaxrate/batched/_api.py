@@ -6,7 +6,8 @@ through :func:`jaxrate.deviation_ratings` with ``solver="simplex"``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import jax
@@ -14,35 +15,27 @@ import jax.numpy as jnp
 import numpy as np
 
 from jaxrate import gains
-from jaxrate._game import Game, player_masks
+from jaxrate._game import as_batch, player_masks
+from jaxrate._simplex_config import SimplexConfig, simplex_config
 from jaxrate.batched._core import prepare, recheck
 from jaxrate.batched._lanes import stream
 from jaxrate.batched._result import BatchResult
-from jaxrate.solvers import SIMPLEX_ACCURACY, Simplex
+from jaxrate.result import Ratings
 from jaxrate.status import Status
+from jaxrate.tolerances import TOLERANCES
 
 __all__ = ["deviation_ratings"]
 
 
 def _masks_for(shape, masks, batch):
-    """Per-player masks ``[B, A_p]`` (all True when ``masks`` is None)."""
+    """Per-player masks ``[B, A_p]`` on the device (all True when ``masks`` is None);
+    ``masks`` already read by :func:`jaxrate._game.player_masks`."""
     if masks is None:
         return tuple(jnp.ones((batch, a), bool) for a in shape)
-    return tuple(jnp.asarray(m) for m in player_masks(masks, shape, batch))
+    return tuple(jnp.asarray(m) for m in masks)
 
 
 _prepare_batch = jax.jit(jax.vmap(prepare))
-
-
-def _stack(payoffs: Any):
-    if isinstance(payoffs, Game):
-        return jnp.asarray(payoffs.payoffs), False
-    if isinstance(payoffs, Sequence) and payoffs and all(isinstance(g, Game) for g in payoffs):
-        shapes = {g.payoffs.shape for g in payoffs}
-        if len(shapes) != 1:
-            raise ValueError(f"games in one batch must share a shape; got {sorted(shapes)}")
-        return jnp.stack([jnp.asarray(g.payoffs) for g in payoffs]), True
-    return None, None
 
 
 def deviation_ratings(
@@ -55,6 +48,7 @@ def deviation_ratings(
     refactor_every: int | None = None,
     lanes: int | None = None,
     retry: bool = True,
+    batched: bool | None = None,
 ) -> BatchResult:
     """Deviation ratings of one game or a batch, all games solved in parallel in JAX.
 
@@ -90,6 +84,8 @@ def deviation_ratings(
         status. In float32 a SOLVED game is kept only where its proof,
         rechecked in float64, bounds its error by 1e-3 of the range
         (:func:`jaxrate.batched._core.recheck`); the others become FAILED.
+      batched: whether an array is a batch; needed only where its shape reads
+        both ways (``[3, 2, 2, 2]``: one 3-player game or three 2-player games).
 
     Returns:
       A :class:`BatchResult`; one bad game (NaN payoffs, pivot cap) gets its
@@ -107,72 +103,68 @@ def deviation_ratings(
       >>> bool(np.allclose(out.ratings[0], 0.0, atol=1e-5)), int(out.status)
       (True, 0)
     """
-    stacked, batched = _stack(payoffs)
-    if stacked is None:
-        array = payoffs if isinstance(payoffs, jax.Array) else np.asarray(payoffs)
-        if not np.issubdtype(array.dtype, np.number):
-            raise ValueError(f"payoffs must be numeric; got dtype {array.dtype}")
-        if array.dtype.kind in "iub":
-            array = array.astype(np.float32)
-        stacked = jnp.asarray(array)
-        if stacked.ndim >= 2 and stacked.ndim - 1 == stacked.shape[0]:
-            batched = False
-        elif stacked.ndim >= 3 and stacked.ndim - 2 == stacked.shape[1]:
-            batched = True
-        else:
-            raise ValueError(
-                f"payoffs must have shape [N, A_1, ..., A_N] or [B, N, A_1, ..., A_N]; got {stacked.shape}"
-            )
-    if not batched:
-        stacked = stacked[None]
-    if any(a == 0 for a in stacked.shape):
-        raise ValueError(f"payoffs must be non-empty; got shape {stacked.shape}")
+    data = as_batch(payoffs, batched)
+    array = data.payoffs
+    if array.dtype.kind in "iub":
+        array = array.astype(np.float32)
+    config_for = functools.partial(
+        simplex_config, tol=tol, max_pivots=max_pivots, refactor_every=refactor_every
+    )
+    shape = tuple(int(a) for a in data.payoffs.shape[2:])
+    masks = player_masks(masks, shape, int(data.payoffs.shape[0]))
+    out = solve_batch(array, masks, _joint_of(warm_start), config_for, lanes, retry)
+    fields = {k: out[k] for k in BatchResult._fields if k not in ("ratings", "precision")}
+    result = BatchResult(gains.split_players(out["ratings"], shape), precision=out["precision"], **fields)
+    if not data.batched:
+        per_game = {k: v[0] for k, v in result._asdict().items() if k not in ("ratings", "precision")}
+        result = result._replace(ratings=tuple(r[0] for r in result.ratings), **per_game)
+    return result
+
+
+def _joint_of(warm_start: Any) -> Any:
+    return warm_start.joint if isinstance(warm_start, (BatchResult, Ratings)) else warm_start
+
+
+def solve_batch(
+    payoffs: Any,
+    masks: Sequence[Any] | None,
+    warm_start: Any,
+    config_for: Callable[[int, str], SimplexConfig],
+    lanes: int | None = None,
+    retry: bool = True,
+) -> dict:
+    """Rate a batch ``[B, N, A..]`` (already read: numpy or JAX, float; masks ``[B, A_p]``
+    or ``None``) with the settings ``config_for(C, precision)`` gives (a
+    :class:`jaxrate.Simplex` value's ``config``), ``lanes`` side by side.
+
+    The batch's own precision (float64 under JAX x64, else float32) is the one it
+    runs in. Returns one array per field, batch axis first, the ratings flat
+    ``[B, C]``, plus ``"precision"``: the solver value's path from
+    :func:`jaxrate.deviation_ratings` into the simplex, with no second parse.
+    """
+    stacked = jnp.asarray(payoffs)
     dtype = jnp.result_type(stacked.dtype, jnp.float32)
     stacked = stacked.astype(dtype)
     precision = jnp.dtype(dtype).name
-    batch, n = stacked.shape[:2]
-    shape = tuple(stacked.shape[2:])
+    batch = int(stacked.shape[0])
+    shape = tuple(int(a) for a in stacked.shape[2:])
     mask_arrays = _masks_for(shape, masks, batch)
+    start = jnp.full((batch,), -1, jnp.int32)
     if warm_start is not None:
-        joint = warm_start.joint if isinstance(warm_start, BatchResult) else warm_start
-        joint = jnp.asarray(joint, dtype)
+        joint = jnp.asarray(warm_start, dtype)
         if joint.size != batch * int(np.prod(shape)):
             raise ValueError(f"warm_start joint must have shape {(batch,) + shape}; got {joint.shape}")
         start = jnp.argmax(joint.reshape(batch, -1), axis=1).astype(jnp.int32)
-    else:
-        start = jnp.full((batch,), -1, jnp.int32)
-    num_c = int(sum(shape))
-    config = Simplex(precision, tol, max_pivots, refactor_every).config(num_c)
+    config = config_for(int(sum(shape)), precision)
     lanes = None if lanes is None else max(int(lanes), 1)
-    if jax.process_count() > 1:
-        out = _rate_across_processes(stacked, mask_arrays, start, config, lanes)
-    else:
-        out = _rate_here(stacked, mask_arrays, start, config, lanes)
-    out = {k: np.array(v)[:batch] for k, v in out.items()}
+    rate = _rate_across_processes if jax.process_count() > 1 else _rate_here
+    out = {k: np.array(v)[:batch] for k, v in rate(stacked, mask_arrays, start, config, lanes).items()}
     if precision == "float32":
         _recheck_in_float64(out, stacked, mask_arrays)
     if retry:
         _retry_unsolved(out, stacked, mask_arrays, start, config, lanes)
-    ratings = gains.split_players(out["ratings"], shape)
-    result = BatchResult(
-        ratings=ratings,
-        joint=out["joint"],
-        levels=out["levels"],
-        status=out["status"],
-        iterations=out["iterations"],
-        max_gain=out["max_gain"],
-        residual=out["residual"],
-        precision=precision,
-        level_values=out["level_values"],
-        frozen_at=out["frozen_at"],
-        duals=out["duals"],
-        dual_gap=out["dual_gap"],
-        min_frozen_dual=out["min_frozen_dual"],
-    )
-    if not batched:
-        per_game = {k: v[0] for k, v in result._asdict().items() if k not in ("ratings", "precision")}
-        result = result._replace(ratings=tuple(r[0] for r in result.ratings), **per_game)
-    return result
+    out["precision"] = precision
+    return out
 
 
 def default_lanes(num_joints: int, num_constraints: int, batch: int) -> int:
@@ -220,7 +212,7 @@ def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step:
     if stacked.dtype == jnp.float32:
         with jax.enable_x64(True):
             wide = jnp.asarray(np.asarray(games, np.float64))
-            wide_config = Simplex("float64").config(sum(m.shape[1] for m in mask_arrays))
+            wide_config = simplex_config(sum(m.shape[1] for m in mask_arrays), "float64")
             again = _rate_here(wide, masks, starts, wide_config, lanes)
             again = {k: np.array(v)[: unsolved.size] for k, v in again.items()}
             _retry_unsolved(again, wide, masks, starts, wide_config, lanes)
@@ -252,7 +244,7 @@ def _recheck_in_float64(out: dict, stacked, mask_arrays) -> None:
         wide = jnp.asarray(np.asarray(stacked[pick], np.float64))
         prep = _prepare_batch(wide, tuple(m[pick] for m in mask_arrays))
         error = np.asarray(_recheck_batch(prep, {k: jnp.asarray(v[solved]) for k, v in out.items()}))
-    out["status"][solved[~(error <= SIMPLEX_ACCURACY["float32"])]] = int(Status.FAILED)
+    out["status"][solved[~(error <= TOLERANCES.accuracy("float32"))]] = int(Status.FAILED)
 
 
 def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None = None) -> dict:

@@ -19,8 +19,8 @@ from jaxrate import gains
 from jaxrate.batched._simplex import SimplexConfig, make_solver
 from jaxrate.certificate import certificate_tolerance
 from jaxrate.normalise import DECIMALS
-from jaxrate.solvers import SIMPLEX_ACCURACY
 from jaxrate.status import Status
+from jaxrate.tolerances import TOLERANCES
 
 __all__ = [
     "advance",
@@ -108,7 +108,7 @@ def finish(state, prep, config: SimplexConfig):
     max_gain = jnp.max(jnp.where(row_mask, dev, -jnp.inf)) * scale
     ratings = ratings * scale
     # A result whose own certificate is off is not returned as solved.
-    accuracy = SIMPLEX_ACCURACY[jnp.dtype(ratings.dtype).name]
+    accuracy = TOLERANCES.accuracy(jnp.dtype(ratings.dtype).name)
     limit = certificate_tolerance(scale, rel_tol=accuracy)
     gap, min_dual, duals_ok = _level_proofs(out, row_mask, config, accuracy)
     gap = gap * scale

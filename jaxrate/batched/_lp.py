@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 
 from jaxrate import gains
-from jaxrate.solvers import SimplexConfig
+from jaxrate._simplex_config import SimplexConfig
 
 __all__ = [
     "Layout",

@@ -6,9 +6,9 @@ from typing import Any
 
 import jax.numpy as jnp
 
+from jaxrate._simplex_config import simplex_config
 from jaxrate.batched._core import advance, finish, init, prepare
 from jaxrate.batched._simplex import SimplexConfig
-from jaxrate.solvers import Simplex
 
 __all__ = ["rate_game"]
 
@@ -62,7 +62,7 @@ def rate_game(
     if masks is None:
         masks = tuple(jnp.ones(a, bool) for a in shape)
     if config is None:
-        config = Simplex(jnp.dtype(payoffs.dtype).name).config(sum(shape))
+        config = simplex_config(sum(shape), jnp.dtype(payoffs.dtype).name)
     start = jnp.asarray(-1 if start is None else start, jnp.int32)
     prep = prepare(payoffs, tuple(jnp.asarray(m, bool) for m in masks))
     state = advance(init(prep, start, config), prep, config, None)

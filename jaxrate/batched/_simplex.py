@@ -42,10 +42,10 @@ import jax
 import jax.numpy as jnp
 
 from jaxrate import gains
+from jaxrate._simplex_config import SimplexConfig
 from jaxrate.batched import _lp
 from jaxrate.batched._lp import Layout, State, first_index
 from jaxrate.certificate import rows_to_freeze
-from jaxrate.solvers import SimplexConfig
 
 __all__ = ["Solver", "SimplexConfig", "make_solver"]
 

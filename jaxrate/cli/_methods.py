@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate.cli._inputs import Source
+from jaxrate.tolerances import payoff_scale
 
 __all__ = ["METHODS", "Rated", "add_elo_options", "elo_intervals", "elo_settings", "run_method"]
 
@@ -30,8 +31,13 @@ class Rated:
     strategies: tuple
     scale: float  # payoff scale, for tie tolerances
     seconds: float
-    exact: Any = None  # the ExactResult of a deviation rating
+    proven: Any = None  # the jaxrate.Ratings of a deviation rating, with its proof
     info: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def exact(self) -> Any:
+        """The deviation rating's :class:`jaxrate.Ratings` (former name of ``proven``)."""
+        return self.proven
 
 
 def add_elo_options(parser) -> None:
@@ -150,24 +156,23 @@ def run_method(
     from jaxrate import baselines
 
     game = source.game
-    scale = float(np.ptp(game.payoffs)) or 1.0
+    scale = payoff_scale(game) or 1.0
     start = time.perf_counter()
     info: dict = {}
-    exact = None
+    proven = None
     players, strategies = game.players, game.strategies
     if method == "deviation":
         # --fast: the JAX simplex first, re-rated exactly if it does not solve the game.
         policy = jaxrate.Auto(exact=jaxrate.Exact(backend=solver), single="simplex" if fast else "exact")
-        rated = jaxrate.deviation_ratings(game, policy, progress=progress)
-        rated.raise_for_status()
-        values = rated.ratings
-        exact = rated.details if isinstance(rated.details, jaxrate.exact.ExactResult) else None
-        info["solver"] = rated.solver
+        proven = jaxrate.deviation_ratings(game, policy, progress=progress)
+        values = proven.ratings
+        info["solver"] = proven.solver
         if fast:
-            info["jax_status"] = "SOLVED" if rated.solver == "simplex" else rated.messages.split(" on ")[0]
-            info["jax_residual"] = float(rated.residual)
-            if rated.solver != "simplex":
-                info["fallback"] = rated.messages
+            by = proven.solved_by
+            info["jax_status"] = "SOLVED" if by.fallback_from is None else by.reason
+            info["jax_residual"] = float(proven.residual)
+            if by.fallback_from is not None:
+                info["fallback"] = by.message
     elif method == "uniform":
         values = jaxrate.uniform_ratings(game)
     elif method == "elo":
@@ -194,5 +199,5 @@ def run_method(
         raise ValueError(f"unknown method {method!r}; choose from {', '.join(METHODS)}")
     values = tuple(np.asarray(v, dtype=np.float64) for v in values)
     return Rated(
-        method, values, tuple(players), tuple(strategies), scale, time.perf_counter() - start, exact, info
+        method, values, tuple(players), tuple(strategies), scale, time.perf_counter() - start, proven, info
     )

@@ -12,6 +12,7 @@ import numpy as np
 from jaxrate.cli import _output
 from jaxrate.cli._inputs import describe, load_source, print_notes
 from jaxrate.cli._methods import elo_intervals, elo_settings, print_method_notes, run_method
+from jaxrate.tolerances import TOLERANCES
 
 EXAMPLES = """examples:
   jaxrate rate --dataset atari --game 3p                     # the paper's Atari agents
@@ -69,8 +70,8 @@ def add_options(parser) -> None:
     parser.add_argument(
         "--tie-tol",
         type=float,
-        default=1e-7,
-        help="ratings within this fraction of the payoff scale are tied (default 1e-7)",
+        default=TOLERANCES.ties,
+        help=f"ratings within this fraction of the payoff scale are tied (default {TOLERANCES.ties:g})",
     )
 
 
@@ -97,7 +98,8 @@ def run(args, argv: Sequence[str]) -> int:
     print(describe(source))
     _output.print_table(table.headers, table.rows, table.right)
     footer = _footer(rated, table.tol, intervals, args)
-    print(textwrap.fill(footer, _output.terminal_width(), break_on_hyphens=False))
+    for paragraph in footer.split("\n"):
+        print(textwrap.fill(paragraph, _output.terminal_width(), break_on_hyphens=False))
     ranking = (table.ranks, table.order, table.tol, table.uniform)
     payload = _payload(jaxrate.__version__, argv, source, rated, *ranking, intervals)
     _write_outputs(args, source, rated, intervals, payload, table)
@@ -256,22 +258,38 @@ def _intervals(source, args):
     )
 
 
+def _proof_line(rated) -> str:
+    """How the deviation rating was solved and its proof, from the public :class:`jaxrate.Ratings`.
+
+    The JAX path's proof is a paragraph of its own (no run time in it), then its
+    usual timing line, so that the footer wraps the same way however long it ran.
+    """
+    result, by = rated.proven, rated.proven.solved_by
+    cert, levels = result.certificate, int(result.levels)
+    proof = (
+        f"joint + {levels} dual proofs, max gain {cert.max_gain:+.2e}, "
+        f"max |delta - r| {cert.max_rating_residual:.1e}, slack {cert.slack:.1e}"
+    )
+    if by.solver.startswith("simplex"):
+        return (
+            f"JAX path proof: {levels} levels, {proof}\n"
+            f"JAX path, {result.precision}, {rated.seconds:.2f} s (with compilation); "
+            f"residual {cert.max_rating_residual:.1e}"
+        )
+    how = by.solver
+    if "rational" in result.steps:
+        how += ", finished in exact rational arithmetic"
+    elif set(result.steps) - {"warm"}:
+        how += ", ladder: " + ", ".join(sorted(set(result.steps) - {"warm"}))
+    if by.fallback_from is not None:  # --fast: say that the JAX path did not rate it
+        how = f"the JAX path ended {by.reason}, so the exact path rated it: {how}"
+    return f"{levels} levels in {rated.seconds:.2f} s ({how}); verified: {proof}"
+
+
 def _footer(rated, tol: float, intervals, args) -> str:
     parts = []
-    if rated.exact is not None:
-        cert = rated.exact.certificate
-        how = rated.exact.solver
-        if "rational" in rated.exact.steps:
-            how += ", finished in exact rational arithmetic"
-        elif set(rated.exact.steps) - {"warm"}:
-            how += ", ladder: " + ", ".join(sorted(set(rated.exact.steps) - {"warm"}))
-        if "fallback" in rated.info:  # --fast: say that the JAX path did not rate it
-            how = f"the JAX path ended {rated.info['jax_status']}, so the exact path rated it: {how}"
-        parts.append(
-            f"{rated.exact.levels} levels in {rated.seconds:.2f} s ({how}); verified: "
-            f"joint + {rated.exact.levels} dual proofs, max gain {cert.max_gain:+.2e}, "
-            f"max |delta - r| {cert.max_rating_residual:.1e}, slack {cert.slack:.1e}"
-        )
+    if rated.proven is not None and rated.proven.certificate is not None:
+        parts.append(_proof_line(rated))
     elif "jax_status" in rated.info:
         parts.append(
             f"JAX path, float64, {rated.seconds:.2f} s (with compilation); "
@@ -344,15 +362,15 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
             "path": intervals.method,
             "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
         }
-    if rated.exact is not None:
-        payload["levels"] = rated.exact.levels
-        payload["level_values"] = rated.exact.level_values.tolist()
-        payload["solver"] = rated.exact.solver
-        payload["ladder_steps"] = list(rated.exact.steps)
-        if rated.exact.rescue is not None:
-            payload["rescue"] = rated.exact.rescue
-        payload["joint"] = _joint_summary(rated.exact)
-        payload["certificate"] = rated.exact.certificate.as_dict()
+    if rated.proven is not None and rated.proven.certificate is not None:  # exact or JAX: its proof
+        payload["levels"] = int(rated.proven.levels)
+        payload["level_values"] = np.asarray(rated.proven.level_values).tolist()
+        payload["solver"] = rated.proven.solved_by.solver
+        payload["ladder_steps"] = list(rated.proven.steps)
+        if rated.proven.rescue is not None:
+            payload["rescue"] = rated.proven.rescue
+        payload["joint"] = _joint_summary(rated.proven)
+        payload["certificate"] = rated.proven.certificate.as_dict()
     payload.update({k: v for k, v in rated.info.items() if k not in payload})
     return payload
 

@@ -1,13 +1,16 @@
-"""The exact (canonical) path: float64 sequential LPs, certified results."""
+"""The exact (canonical) path: float64 sequential LPs, certified results.
+
+Users ask through :func:`jaxrate.deviation_ratings` (a :class:`jaxrate.Ratings`
+for every solver); this solver's own result type stays inside it.
+"""
 
 from jaxrate.exact._many import RateOutcome, rate_many
-from jaxrate.exact._result import Certificate, ExactResult, Progress
+from jaxrate.exact._result import Certificate, Progress
 from jaxrate.exact._solve import SOLVERS, deviation_ratings
 from jaxrate.normalise import normalise_payoffs
 
 __all__ = [
     "Certificate",
-    "ExactResult",
     "Progress",
     "RateOutcome",
     "SOLVERS",

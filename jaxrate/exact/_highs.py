@@ -45,6 +45,22 @@ def _import_highspy():
     return highspy
 
 
+def _new_highs(highspy, tol: float):
+    """An empty HiGHS model with this solver's options."""
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("primal_feasibility_tolerance", tol)
+    h.setOptionValue("dual_feasibility_tolerance", tol)
+    # Freezing a tight row and adding priced columns keep the basis primal
+    # feasible, so primal simplex re-solves from it (measured 2.7x faster
+    # than dual simplex on Atari 3P); HiGHS scaling of these O(1) payoffs
+    # only cost time.
+    h.setOptionValue("presolve", "off")
+    h.setOptionValue("simplex_strategy", 4)
+    h.setOptionValue("simplex_scale_strategy", 0)
+    return h
+
+
 class HighsLevelSolver:
     """Incremental HiGHS master LP over a growing set of joint columns.
 
@@ -89,38 +105,11 @@ class HighsLevelSolver:
         self.slack = 0.0
         self.pricing_rounds = 0
         self.swap = swap
-        offsets = gains.constraint_offsets(self.shape)
-        # LP row of each constraint: q's constraints share p's rows under a swap.
-        self.kept = np.ones(self.num_constraints, dtype=bool)
-        self.lp_row = np.arange(self.num_constraints)
-        self.representative = None
-        if swap is not None:
-            p, q = swap
-            self.kept[offsets[q] : offsets[q + 1]] = False
-            kept_index = np.cumsum(self.kept) - 1
-            self.lp_row = kept_index.copy()
-            self.lp_row[offsets[q] : offsets[q + 1]] = kept_index[offsets[p] : offsets[p + 1]]
-            # A joint represents its class {a, swap(a)} when a_p <= a_q.
-            grid = np.indices((self.shape[p], self.shape[q]), sparse=True)
-            rep = grid[0] <= grid[1]
-            expand = [1] * len(self.shape)
-            expand[p], expand[q] = self.shape[p], self.shape[q]
-            self.representative = np.broadcast_to(rep.reshape(expand), self.shape).reshape(-1)
+        self._set_rows(swap)
         rows = int(self.kept.sum())
         self.num_rows = rows
 
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
-        h.setOptionValue("primal_feasibility_tolerance", tol)
-        h.setOptionValue("dual_feasibility_tolerance", tol)
-        # Freezing a tight row and adding priced columns keep the basis primal
-        # feasible, so primal simplex re-solves from it (measured 2.7x faster
-        # than dual simplex on Atari 3P); HiGHS scaling of these O(1) payoffs
-        # only cost time.
-        h.setOptionValue("presolve", "off")
-        h.setOptionValue("simplex_strategy", 4)
-        h.setOptionValue("simplex_scale_strategy", 0)
-        self.h = h
+        self.h = h = _new_highs(highspy, tol)
         inf = highspy.kHighsInf
         self._inf = inf
         # Column t: cost 1, free, coefficient -1 in every constraint row.
@@ -147,6 +136,26 @@ class HighsLevelSolver:
             self._add_columns(np.argpartition(score, k - 1)[:k])
 
     # ----------------------------------------------------------------- columns
+
+    def _set_rows(self, swap: tuple[int, int] | None) -> None:
+        """The LP row of each constraint: under a swap ``(p, q)``, ``q``'s constraints
+        share ``p``'s rows and a joint represents its class ``{a, swap(a)}`` when ``a_p <= a_q``."""
+        offsets = gains.constraint_offsets(self.shape)
+        self.kept = np.ones(self.num_constraints, dtype=bool)
+        self.lp_row = np.arange(self.num_constraints)
+        self.representative = None
+        if swap is None:
+            return
+        p, q = swap
+        self.kept[offsets[q] : offsets[q + 1]] = False
+        kept_index = np.cumsum(self.kept) - 1
+        self.lp_row = kept_index.copy()
+        self.lp_row[offsets[q] : offsets[q + 1]] = kept_index[offsets[p] : offsets[p + 1]]
+        grid = np.indices((self.shape[p], self.shape[q]), sparse=True)
+        rep = grid[0] <= grid[1]
+        expand = [1] * len(self.shape)
+        expand[p], expand[q] = self.shape[p], self.shape[q]
+        self.representative = np.broadcast_to(rep.reshape(expand), self.shape).reshape(-1)
 
     def _swapped(self, joints: np.ndarray) -> np.ndarray:
         """Multi-indices ``[K, N]`` of ``joints`` with players ``p`` and ``q`` swapped."""

@@ -10,10 +10,8 @@ from concurrent.futures import FIRST_COMPLETED as _FIRST
 from concurrent.futures import Executor, Future, wait
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from jaxrate._game import as_game
-from jaxrate.exact._result import ExactResult
+from jaxrate.result import Ratings
 
 __all__ = ["RateOutcome", "rate_many"]
 
@@ -23,7 +21,8 @@ class RateOutcome(NamedTuple):
 
     Attributes:
       index: position of the game in the input.
-      result: the :class:`ExactResult`, or ``None`` if the game failed.
+      result: the game's :class:`jaxrate.Ratings` (with its proof), or ``None``
+        if the game failed.
       error: ``"ValueError: ..."`` for a game that could not be rated (bad
         payoffs, a failed certificate) or whose task was lost more often than
         ``retries`` allows; ``None`` on success.
@@ -32,7 +31,7 @@ class RateOutcome(NamedTuple):
     """
 
     index: int
-    result: ExactResult | None
+    result: Ratings | None
     error: str | None
     attempts: int
     seconds: float
@@ -42,19 +41,20 @@ class RateOutcome(NamedTuple):
         return self.error is None
 
 
-def _rate_one(payoffs: np.ndarray, options: dict) -> tuple[ExactResult | None, str | None, float]:
+def _rate_one(payoffs: Any, options: dict) -> tuple[Ratings | None, str | None, float]:
     """Runs on the worker: errors of the game itself come back as values, not exceptions."""
+    from jaxrate._rated import from_exact
     from jaxrate.exact._solve import deviation_ratings
-    from jaxrate.solvers import Exact
 
-    solver = options.get("solver")
-    if isinstance(solver, Exact):  # a solver value: its settings are the exact path's options
+    solver = options.get("solver", "highs")
+    if hasattr(solver, "options"):  # a jaxrate.Exact value: its settings are the exact path's options
         options = {**options, **solver.options()}
     start = time.perf_counter()
     try:
-        return deviation_ratings(payoffs, **options), None, time.perf_counter() - start
+        result = deviation_ratings(payoffs, **options)
     except (ValueError, RuntimeError) as err:
         return None, f"{type(err).__name__}: {err}", 0.0
+    return from_exact(payoffs, result, options.get("solver", "highs")), None, time.perf_counter() - start
 
 
 class _Bar:
@@ -121,12 +121,7 @@ def rate_many(
       >>> [o.ok for o in out], out[1].result.ratings[0].tolist()
       ([True, True], [0.0, 0.0, 0.0])
     """
-    payloads = []
-    for i, g in enumerate(games):
-        try:
-            payloads.append(as_game(g))
-        except ValueError as err:
-            raise ValueError(f"game {i}: {err}") from None
+    payloads = _checked(games, options)
     total = len(payloads)
     report = _Bar(total) if progress is True else (progress or None)
     owned = executor is None
@@ -178,6 +173,17 @@ def rate_many(
         if owned:
             pool.shutdown(wait=True, cancel_futures=True)
     return outcomes  # type: ignore[return-value]
+
+
+def _checked(games: Iterable[Any], options: dict) -> list:
+    """Every game as a :class:`jaxrate.Game`: a bad one fails here, before any work is sent."""
+    payloads = []
+    for i, g in enumerate(games):
+        try:
+            payloads.append(as_game(g))
+        except ValueError as err:
+            raise ValueError(f"game {i}: {err}") from None
+    return payloads
 
 
 def _broken(pool: Executor) -> bool:

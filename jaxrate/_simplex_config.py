@@ -1,0 +1,57 @@
+"""The JAX simplex's static settings: one record, and the one rule that sizes it.
+
+Below :mod:`jaxrate.solvers` (whose :class:`jaxrate.Simplex` value hands
+:func:`simplex_config` to the solver) and :mod:`jaxrate.batched` (which runs
+with it), so that neither imports the other's configuration. No JAX here.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from jaxrate.tolerances import TOLERANCES
+
+__all__ = ["STALL_AFTER", "SimplexConfig", "simplex_config"]
+
+# Degenerate pivots in a row, per (C + 1), after which a game is stalled and
+# changes its ratio-test ties (see jaxrate.batched._simplex, issue 15).
+STALL_AFTER = 2
+
+
+class SimplexConfig(NamedTuple):
+    """Static, hashable settings (normalised payoff units)."""
+
+    dual_tol: float = 1e-9  # freeze a free row whose dual exceeds this
+    cost_tol: float = 1e-9  # a column enters when its reduced cost is below -cost_tol
+    pivot_tol: float = 1e-9  # smallest usable pivot element
+    max_pivots: int = 10_000  # per game, all levels together
+    refactor_every: int = 50  # pivots between recomputing the basis inverse
+    bland_after: int = 30  # consecutive degenerate pivots before Bland's rule (anti-cycling)
+    largest_pivot: bool = False  # start with largest-pivot ratio-test ties (else Bland's)
+    perturb: float = 0.0  # start with right-hand sides lowered by 1-2x this (anti-cycling)
+    stall_after: int = 1_000  # degenerate pivots in a row before a game escalates its tie rule
+
+
+def simplex_config(
+    num_constraints: int,
+    precision: str,
+    tol: float | None = None,
+    max_pivots: int | None = None,
+    refactor_every: int | None = None,
+) -> SimplexConfig:
+    """The static settings for games with ``C`` constraints in ``precision``.
+
+    ``None`` takes the default: :data:`jaxrate.TOLERANCES`'s simplex tolerance and
+    refactorisation period of the precision, and a pivot budget of ``25 (C + 1)``.
+    """
+    eps = float(TOLERANCES.simplex(precision) if tol is None else tol)
+    return SimplexConfig(
+        dual_tol=eps,
+        cost_tol=eps,
+        pivot_tol=eps,
+        max_pivots=int(25 * (num_constraints + 1) if max_pivots is None else max_pivots),
+        stall_after=int(STALL_AFTER * (num_constraints + 1)),
+        refactor_every=int(
+            TOLERANCES.refactor_every(precision) if refactor_every is None else refactor_every
+        ),
+    )
