@@ -3,9 +3,11 @@
 python benchmarks/hard_leaderboards.py 5000
 
 Counts, over the games of tests/subleaderboards.py, the results that floating
-point alone would have failed (``result.rescue`` set: a level failed in HiGHS
-and GLOP, or the float result failed verification) and which ladder step
-rated them, the failures (none expected), and the time spent verifying.
+point alone would have failed (``result.rescue`` set: a level failed in HiGHS,
+or the float result failed verification) and which route rated their levels,
+the failures (none expected), and the total time against the floor: the same
+scan with every exact-arithmetic step skipped (HiGHS alone, a slack where a
+level fails; ``_float_floor.py``), timed game by game in the same run.
 """
 
 import collections
@@ -16,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from _env import header  # noqa: E402
+from _float_floor import float_floor  # noqa: E402
 from subleaderboards import sub_leaderboard, tables  # noqa: E402
 
 import jaxrate  # noqa: E402
@@ -26,9 +29,12 @@ seed = int(sys.argv[2]) if len(sys.argv) > 2 else 0
 data = tables()
 failures, rescued, steps = [], [], collections.Counter()
 start = time.perf_counter()
-solve_time = 0.0
+solve_time = floor_time = 0.0
 for i in range(count):
     name, game = sub_leaderboard(data, seed, i)
+    t0 = time.perf_counter()
+    float_floor(game)
+    floor_time += time.perf_counter() - t0
     t0 = time.perf_counter()
     try:
         result = jaxrate.exact.deviation_ratings(game)
@@ -38,13 +44,17 @@ for i in range(count):
     solve_time += time.perf_counter() - t0
     steps.update(result.steps)
     if result.rescue is not None:
-        rescued.append((name, result.rescue, f"{time.perf_counter() - t0:.2f} s"))
+        rescued.append((name, result.rescue, result.route_summary, f"{time.perf_counter() - t0:.2f} s"))
 total = time.perf_counter() - start
 print(f"games: {count} (seed {seed}), wall {total:.1f} s")
+print(
+    f"exact path {solve_time:.1f} s, floor (float alone) {floor_time:.1f} s,",
+    f"ratio {solve_time / floor_time:.2f}",
+)
 print(f"failures: {len(failures)}")
 for f in failures:
     print("  FAILED", *f)
 print(f"rescued (floating point alone would have failed): {len(rescued)}")
 for r in rescued:
     print("  ", *r)
-print("levels by ladder step:", dict(steps))
+print("levels by route:", dict(steps))

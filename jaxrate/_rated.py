@@ -161,9 +161,10 @@ def _put_exact(out: Filled, i: int, result: Any, keep, name: str) -> None:
     out.levels[i] = out.iterations[i] = result.levels
     out.status[i] = int(Status.SOLVED)
     out.max_gain[i], out.residual[i] = cert.max_gain, cert.max_rating_residual
-    out.solved_by[i] = SolvedBy(name, rescue=result.rescue)
+    out.solved_by[i] = SolvedBy(name, rescue=result.rescue, route=result.route_summary)
     if keep is None:  # a masked game's proof is of its sub-game
-        out.proofs[i] = Proof(result.level_values, result.frozen_at, cert, tuple(result.steps))
+        routes = tuple(result.routes)
+        out.proofs[i] = Proof(result.level_values, result.frozen_at, cert, tuple(result.steps), routes)
 
 
 def rate_simplex(problems: Problems, games: np.ndarray, solver: Any, out: Filled) -> None:

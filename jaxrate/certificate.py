@@ -133,13 +133,17 @@ class Proof(NamedTuple):
       certificate: the :class:`Certificate`, with one dual vector per level.
       steps: how each level was solved where the solver says (the exact path:
         ``"warm"``, ``"cold"``, ``"glop"``, ``"highs"``, ``"rational"``,
-        ``"slack"``); empty for the JAX simplex.
+        ``"slack"``, ``"highs + exact check"``, ``"highs + exact repair"``);
+        empty for the JAX simplex.
+      routes: the exact path's per-level records
+        (:class:`jaxrate.exact.LevelRoute`: route, exact pivots, seconds).
     """
 
     level_values: np.ndarray
     frozen_at: np.ndarray
     certificate: Certificate
     steps: tuple[str, ...] = ()
+    routes: tuple = ()
 
 
 class Verification(NamedTuple):

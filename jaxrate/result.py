@@ -25,12 +25,16 @@ class SolvedBy:
       reason: why the first solver did not rate it (its status name), or ``""``.
       rescue: why the exact path did not return its floating-point solve as is
         (a failed level or check, then re-solved by its ladder), or ``None``.
+      route: what rated the levels, in one line (the exact path:
+        ``"highs"``, ``"highs + exact repair at 3 levels"``, ...; the per-level
+        records are the proof's ``routes``), or ``""``.
     """
 
     solver: str
     fallback_from: str | None = None
     reason: str = ""
     rescue: str | None = None
+    route: str = ""
 
     def __str__(self) -> str:
         """``"highs"``, or ``"simplex -> highs"`` for a fallback (a label, never parsed)."""

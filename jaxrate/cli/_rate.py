@@ -276,11 +276,11 @@ def _proof_line(rated) -> str:
             f"JAX path, {result.precision}, {rated.seconds:.2f} s (with compilation); "
             f"residual {cert.max_rating_residual:.1e}"
         )
-    how = by.solver
-    if "rational" in result.steps:
-        how += ", finished in exact rational arithmetic"
-    elif set(result.steps) - {"warm"}:
-        how += ", ladder: " + ", ".join(sorted(set(result.steps) - {"warm"}))
+    how = by.route or by.solver
+    how = "exact rational arithmetic" if how == "rational" else how
+    ladder = sorted(set(result.steps) - {"warm", "highs + exact check", "highs + exact repair", "rational"})
+    if ladder:
+        how += ", ladder: " + ", ".join(ladder)
     if by.fallback_from is not None:  # --fast: say that the JAX path did not rate it
         how = f"the JAX path ended {by.reason}, so the exact path rated it: {how}"
     return f"{levels} levels in {rated.seconds:.2f} s ({how}); verified: {proof}"
@@ -367,6 +367,7 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
         payload["level_values"] = np.asarray(rated.proven.level_values).tolist()
         payload["solver"] = rated.proven.solved_by.solver
         payload["ladder_steps"] = list(rated.proven.steps)
+        payload["route"] = rated.proven.solved_by.route
         if rated.proven.rescue is not None:
             payload["rescue"] = rated.proven.rescue
         payload["joint"] = _joint_summary(rated.proven)

@@ -222,6 +222,22 @@ class HighsLevelSolver:
         self._in_master[self.columns[drop]] = False
         self.columns = self.columns[~drop]
 
+    def basic_variables(self) -> tuple[bool, np.ndarray, np.ndarray] | None:
+        """The final basis: ``(t basic, basic constraint rows [R], basic joints [K])``.
+
+        ``None`` when the basis cannot be mapped to the full level LP (a swap
+        merges rows, or the sum-to-one row is basic).
+        """
+        if self.swap is not None:
+            return None
+        basis = self.h.getBasis()
+        basic = self._highspy.HighsBasisStatus.kBasic
+        cols = np.array([st == basic for st in basis.col_status], dtype=bool)
+        rows = np.array([st == basic for st in basis.row_status], dtype=bool)
+        if len(rows) != self.num_rows + 1 or rows[-1]:
+            return None
+        return bool(cols[0]), np.flatnonzero(rows[:-1]), self.columns[cols[1:]]
+
     # ----------------------------------------------------------------- freezing
 
     def freeze(self, rows: np.ndarray, values: np.ndarray) -> None:

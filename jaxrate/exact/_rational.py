@@ -34,6 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from jaxrate import gains
+from jaxrate.exact._result import LevelRoute
 
 __all__ = ["RationalRun", "integer_payoffs", "solve_rational"]
 
@@ -56,9 +57,10 @@ class RationalRun(NamedTuple):
     ratings: list  # r_c, exact rationals, [C]
     joints: np.ndarray  # flat indices of the final joint's support, [K]
     weights: list  # sigma on them, exact rationals, [K]
-    duals: list  # per level, the [C] proof vector (y free, lambda frozen), exact
+    duals: list  # per level, the [C] proof vector (y free, lambda frozen), exact (fmpq)
     pivots: int
     pricing_rounds: int
+    routes: tuple = ()  # one LevelRoute per level
 
 
 _MAX_DIGITS = 9  # decimal places tried for payoffs given as decimals
@@ -161,8 +163,9 @@ class _Level:
         return flint.fmpq_mat(self.m, 1, values + [1])
 
     def _basis_matrix(self, basis: list[int]):
-        cols = [self._column(cid) for cid in basis]
-        return self.flint.fmpq_mat(self.m, self.m, [cols[j][i] for i in range(self.m) for j in range(self.m)])
+        # Entries are differences of int64 payoffs (|K| < 2**50), 0 and +-1: int64 is exact.
+        cols = np.array([self._column(cid) for cid in basis], dtype=np.int64)
+        return self.flint.fmpq_mat(self.m, self.m, cols.T.ravel().tolist())
 
     # ------------------------------------------------------------ starts
 
@@ -222,7 +225,7 @@ class _Level:
 
     def _point_gains(self) -> list:
         """``A_c sigma`` of the last basic solution, exact, ``[C]``."""
-        gains_ = [Fraction(0)] * self.num_c
+        gains_ = [0] * self.num_c  # exact: ints plus Fractions or fmpq values
         for cid, value in zip(self.basis, self._last_x):
             if cid > 2 * self.num_c and value:
                 col = self.columns[cid - 1 - 2 * self.num_c]
@@ -363,36 +366,62 @@ def solve_rational(
     Returns:
       A :class:`RationalRun` with exact level values, ratings, joint and duals.
     """
-    shape = tuple(payoffs.shape[1:])
-    num_c = int(sum(shape))
+    level, start = seeded_level(payoffs, hint)
+    if seconds is not None:
+        level.deadline = time.monotonic() + seconds
+    frozen_at = np.full(level.num_c, -1, dtype=np.int64)
+    values, duals = [], []
+    batch = max(2 * level.m, 64)
+    x = None
+    new: list[int] = []
+    routes = []
+    while not level.frozen.all():
+        began, pivots = time.perf_counter(), level.pivots
+        x, pi = level.solve(start, batch, new)
+        new, start = freeze_level(level, x, pi, values, duals, frozen_at)
+        routes.append(
+            LevelRoute(len(values) - 1, "rational", level.pivots - pivots, time.perf_counter() - began)
+        )
+    return rational_run(level, x, values, duals, frozen_at)._replace(routes=tuple(routes))
+
+
+def seeded_level(payoffs: np.ndarray, hint: np.ndarray | None) -> tuple[_Level, int]:
+    """A :class:`_Level` seeded with ``hint`` and the joints of lowest average gain, and a start joint."""
+    num_c = int(sum(payoffs.shape[1:]))
     floats = payoffs.astype(np.float64)
     # Seed: the hint plus the joints with the lowest average gain (as the HiGHS master does).
     score = gains.transpose_gains(floats, np.full(num_c, 1.0 / num_c)).reshape(-1)
     k = min(2 * (num_c + 1), score.size)
     seed = np.argpartition(score, k - 1)[:k]
     hint = seed if hint is None else np.concatenate([np.asarray(hint, dtype=np.int64), seed])
-    level = _Level(payoffs, hint)
-    if seconds is not None:
-        level.deadline = time.monotonic() + seconds
-    start = int(seed[np.argmin(score[seed])])
-    frozen_at = np.full(num_c, -1, dtype=np.int64)
-    values, duals = [], []
-    batch = max(2 * level.m, 64)
-    x = None
-    new: list[int] = []
-    while not level.frozen.all():
-        x, pi = level.solve(start, batch, new)
-        t = Fraction(int(x[level.basis.index(0), 0].p), int(x[level.basis.index(0), 0].q)) - level.shift
-        mult = [-Fraction(int(pi[0, r].p), int(pi[0, r].q)) for r in range(num_c)]
-        new = [r for r in range(num_c) if not level.frozen[r] and mult[r] > 0]
-        for r in new:
-            level.frozen[r] = True
-            level.bounds[r] = t
-            frozen_at[r] = len(values)
-        values.append(t)
-        duals.append(mult)
-        support = [(cid - 1 - 2 * num_c, i) for i, cid in enumerate(level.basis) if cid > 2 * num_c]
-        start = max(support, key=lambda item: x[item[1], 0])[0]
+    return _Level(payoffs, hint), int(seed[np.argmin(score[seed])])
+
+
+def freeze_level(
+    level: _Level, x, pi, values: list, duals: list, frozen_at: np.ndarray
+) -> tuple[list[int], int]:
+    """Freeze the free rows with a positive exact dual at the level's exact value.
+
+    Appends the value and the proof vector to ``values`` and ``duals``; returns
+    the rows frozen and the joint of largest weight (the next crash start).
+    """
+    num_c = level.num_c
+    t = Fraction(int(x[level.basis.index(0), 0].p), int(x[level.basis.index(0), 0].q)) - level.shift
+    mult = [-pi[0, r] for r in range(num_c)]  # exact (fmpq)
+    new = [r for r in range(num_c) if not level.frozen[r] and mult[r] > 0]
+    for r in new:
+        level.frozen[r] = True
+        level.bounds[r] = t
+        frozen_at[r] = len(values)
+    values.append(t)
+    duals.append(mult)
+    support = [(cid - 1 - 2 * num_c, i) for i, cid in enumerate(level.basis) if cid > 2 * num_c]
+    return new, max(support, key=lambda item: x[item[1], 0])[0]
+
+
+def rational_run(level: _Level, x, values: list, duals: list, frozen_at: np.ndarray) -> RationalRun:
+    """The :class:`RationalRun` of a finished solve whose last basic solution is ``x``."""
+    num_c = level.num_c
     joints, weights = [], []
     for i, cid in enumerate(level.basis):
         if cid > 2 * num_c and x[i, 0] > 0:

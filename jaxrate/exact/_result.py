@@ -9,7 +9,7 @@ import numpy as np
 
 from jaxrate.certificate import Certificate
 
-__all__ = ["Certificate", "ExactResult", "Progress"]
+__all__ = ["Certificate", "ExactResult", "LevelRoute", "Progress", "route_summary"]
 
 
 class Progress(NamedTuple):
@@ -18,6 +18,49 @@ class Progress(NamedTuple):
     level: int  # levels solved so far
     frozen: int  # constraints frozen so far
     total: int  # constraints in all
+
+
+class LevelRoute(NamedTuple):
+    """What rated one level of an exact solve."""
+
+    level: int  # 0-based
+    # "warm" / "cold" / "glop" / "highs" / "slack" (floating point alone),
+    # "highs + exact check" (HiGHS's basis confirmed optimal in exact
+    # arithmetic), "highs + exact repair" (exact pivots from it) or
+    # "rational" (exact pivots from the previous level's exact basis).
+    route: str
+    exact_pivots: int  # exact simplex pivots spent on the level
+    seconds: float  # wall time of the level, float and exact work together
+    float_seconds: float = 0.0  # of which the float solve (HiGHS)
+    repair_seconds: float = 0.0  # of which exact pivots (the rest: the exact check)
+
+
+def route_summary(routes: tuple[LevelRoute, ...], solver: str = "highs") -> str:
+    """One line saying what rated the levels, e.g. ``"highs + exact repair at 3 levels"``.
+
+    Example:
+      >>> check = LevelRoute(0, "highs + exact check", 0, 0.01)
+      >>> route_summary((check, LevelRoute(1, "highs + exact repair", 2, 0.1)))
+      'highs + exact repair at 1 level'
+      >>> route_summary((check, check))
+      'highs + exact check'
+      >>> route_summary((LevelRoute(0, "warm", 0, 0.01),))
+      'highs'
+    """
+    names = [r.route for r in routes]
+    repaired = sum(n == "highs + exact repair" for n in names)
+    rational = sum(n == "rational" for n in names)
+    if rational == len(names) and names:
+        return "rational"
+    parts = [f"exact repair at {_levels(repaired)}"] if repaired else []
+    parts += [f"rational at {_levels(rational)}"] if rational else []
+    if parts:
+        return " + ".join(["highs", *parts])
+    return "highs + exact check" if "highs + exact check" in names else solver
+
+
+def _levels(count: int) -> str:
+    return f"{count} level" + ("" if count == 1 else "s")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -41,6 +84,8 @@ class ExactResult:
         back end, fresh), ``"rational"`` (exact arithmetic) or ``"slack"``.
       rescue: why the floating-point solve was not returned as is (a failed
         level or a failed check), or ``None``.
+      routes: what rated each level, one :class:`LevelRoute` per level
+        (route, exact pivots, seconds); ``route_summary`` says it in a line.
     """
 
     ratings: tuple[np.ndarray, ...]
@@ -55,6 +100,12 @@ class ExactResult:
     precision: str = "float64"
     steps: tuple[str, ...] = ()
     rescue: str | None = None
+    routes: tuple[LevelRoute, ...] = ()
+
+    @property
+    def route_summary(self) -> str:
+        """What rated the levels in one line, e.g. ``"highs + exact check, exact repair at 3 levels"``."""
+        return route_summary(self.routes, self.solver)
 
     def rating_of(self, player: int | str) -> dict[str, float]:
         """``{strategy name: rating}`` for one player (index or name)."""

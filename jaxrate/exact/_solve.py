@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -11,7 +13,7 @@ import numpy as np
 from jaxrate import gains
 from jaxrate._game import Game, as_game
 from jaxrate.certificate import rows_to_freeze
-from jaxrate.exact._result import Certificate, ExactResult, Progress
+from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
 from jaxrate.normalise import DECIMALS, normalise_payoffs
 
 __all__ = ["deviation_ratings", "SOLVERS"]
@@ -35,6 +37,10 @@ _RATIONAL_MAX_JOINTS = 2_000_000
 # exact arithmetic is then the first rescue; above it, the budget below applies.
 _SHORT_INTEGERS = 10**7
 _RATIONAL_BUDGET_S = 60.0
+# Joints up to which a failed float solve goes to the float-first exact route
+# (HiGHS per level, its basis confirmed or repaired in exact arithmetic,
+# jaxrate.exact._repair) instead of a level retry in GLOP or a whole re-solve.
+_REPAIR_MAX_JOINTS = _RATIONAL_MAX_JOINTS
 
 
 def _support_gains(payoffs: np.ndarray, sol) -> np.ndarray:
@@ -142,11 +148,20 @@ def deviation_ratings(
     if scale == 0.0:
         return _constant_game(game)
     swap = _resolve_symmetry(payoffs, symmetry) if solver == "highs" else None
-    options = _Options(solver, columns, swap, dual_tol, progress)
+    # Where the exact repair route takes over (short integers), a level that
+    # fails in HiGHS goes there at once: a fresh GLOP model per failed level
+    # cost up to 3.4 s on the hard sub-leaderboards.
+    # Decided on the first failed level, not up front (80 ms on LiveBench 3P).
+    short = functools.cache(
+        lambda: game.num_joints <= _REPAIR_MAX_JOINTS and _short_integers(game, payoffs, scale, decimals)
+    )
+    options = _Options(solver, columns, swap, dual_tol, progress, lambda: solver != "highs" or not short())
     check_args = (game, scale, solver, certificate_tol, dual_tol, decimals)
     supports: list[np.ndarray] = []
     if solver == "rational":
-        result, check = _rational_result(game, payoffs, scale, decimals, supports, None, check_args, None)
+        result, check = _rational_result(
+            game, payoffs, scale, decimals, supports, None, check_args, None, False
+        )
         check.raise_for_failure()
         return result
     try:
@@ -157,68 +172,92 @@ def deviation_ratings(
         rescue = "certificate: " + check.problems[0]
     except _LevelFailed as err:
         rescue = str(err)
-    return _rescue(game, payoffs, options, supports, rescue, check_args)
+    return _rescue(game, payoffs, options, supports, rescue, check_args, short())
 
 
-def _rescue(game, payoffs, options, supports, rescue: str, check_args):
-    """The ladder past a failed float solve; returns a verified result or raises.
-
-    Scores given with a few decimals make short rationals, so exact arithmetic
-    goes first (0.2-12 s on the hard real sub-leaderboards). Otherwise (random
-    reals: 12-digit integers, an exact solve of minutes) the other back end first
-    re-solves the whole problem from scratch (it freezes its own float values:
-    7.5 s for a 2P 65 x 18 random game HiGHS fails), then exact arithmetic with a
-    budget, then the smallest slack that works (reported), and last exact
-    arithmetic without a budget: it never gives up.
-    """
+def _short_integers(game, payoffs, scale: float, decimals: int) -> bool:
+    """Whether the exact path's integer payoffs are short (scores with a few decimals)."""
     from jaxrate.exact._rational import integer_payoffs
 
-    scale, decimals = check_args[1], check_args[5]
     integers, _ = integer_payoffs(game.payoffs, payoffs, scale, decimals)
-    short = int(np.abs(integers).max(initial=0)) < _SHORT_INTEGERS
-    if short and game.num_joints <= _RATIONAL_MAX_JOINTS:
-        result, check = _rational_result(game, payoffs, scale, decimals, supports, None, check_args, rescue)
+    return int(np.abs(integers).max(initial=0)) < _SHORT_INTEGERS
+
+
+def _rescue(game, payoffs, options, supports, rescue: str, check_args, short: bool):
+    """The ladder past a failed float solve; returns a verified result or raises.
+
+    Scores given with a few decimals make short rationals: then the
+    float-first exact route (:mod:`jaxrate.exact._repair`: every level solved
+    in HiGHS, its basis confirmed or repaired in exact rational arithmetic;
+    0.1-0.5 s on the hard real sub-leaderboards, where an exact simplex from
+    scratch took 0.2-56 s) goes first, without a budget. Otherwise (random
+    reals: 12-digit integers, where the float basis is often off by many exact
+    pivots) the other back end re-solves the whole problem (GLOP, up to 50,000
+    joints), then the exact route within a budget, then the smallest slack
+    that works (reported), and last exact arithmetic from scratch without a
+    budget: it never gives up.
+    """
+    scale, decimals = check_args[1], check_args[5]
+    if short:
+        result, check = _rational_result(
+            game, payoffs, scale, decimals, supports, None, check_args, rescue, True
+        )
         if check.ok:
             return result
     if game.num_joints <= _OTHER_MAX_JOINTS:
-        other = options._replace(solver="glop" if options.solver == "highs" else "highs", swap=None)
+        other = options._replace(
+            solver="glop" if options.solver == "highs" else "highs", swap=None, level_fallback=_always
+        )
         try:
             run = _float_run(payoffs, game, other, supports, allow_slack=False)
-            result, check = _checked(run._replace(steps=(other.solver,) * len(run.values)), *check_args)
+            relabel = tuple(r._replace(route=other.solver) for r in run.routes)
+            run = run._replace(steps=(other.solver,) * len(run.values), routes=relabel)
+            result, check = _checked(run, *check_args)
             if check.ok:
                 return dataclasses.replace(result, rescue=rescue)
         except _LevelFailed:
             pass
-    if not short and game.num_joints <= _RATIONAL_MAX_JOINTS:
+    if not short and game.num_joints <= _REPAIR_MAX_JOINTS:
         try:
             result, check = _rational_result(
-                game, payoffs, scale, decimals, supports, _RATIONAL_BUDGET_S, check_args, rescue
+                game, payoffs, scale, decimals, supports, _RATIONAL_BUDGET_S, check_args, rescue, True
             )
             if check.ok:
                 return result
         except TimeoutError:
             pass
     try:
-        run = _float_run(payoffs, game, options, supports, allow_slack=True)
+        run = _float_run(payoffs, game, options._replace(level_fallback=_always), supports, allow_slack=True)
         result, check = _checked(run, *check_args, rescue=rescue)
         if check.ok:
             return result
     except _LevelFailed:
         pass
-    result, check = _rational_result(game, payoffs, scale, decimals, supports, None, check_args, rescue)
+    result, check = _rational_result(
+        game, payoffs, scale, decimals, supports, None, check_args, rescue, False
+    )
     check.raise_for_failure()
     return result
 
 
-def _rational_result(game, payoffs, scale, decimals, supports, seconds, check_args, rescue):
-    """The whole solve in exact arithmetic (within ``seconds``, or ``TimeoutError``), checked."""
+def _rational_result(game, payoffs, scale, decimals, supports, seconds, check_args, rescue, repair: bool):
+    """The whole solve in exact arithmetic (within ``seconds``, or ``TimeoutError``), checked.
+
+    With ``repair`` each level is solved in HiGHS first and its basis
+    confirmed or repaired exactly; without, by the exact simplex from scratch.
+    """
     from jaxrate.exact._rational import integer_payoffs, solve_rational
+    from jaxrate.exact._repair import solve_repaired
 
     hint = np.unique(np.concatenate(supports)) if supports else None
     integers, unit = integer_payoffs(game.payoffs, payoffs, scale, decimals)
-    exact = solve_rational(integers, hint=hint, seconds=seconds)
+    exact = (solve_repaired if repair else solve_rational)(integers, hint=hint, seconds=seconds)
     run = _from_rational(exact, shape=game.num_strategies, unit=unit)
     return _checked(run, *check_args, rescue=rescue)
+
+
+def _always() -> bool:
+    return True
 
 
 class _Options(NamedTuple):
@@ -227,6 +266,8 @@ class _Options(NamedTuple):
     swap: tuple[int, int] | None
     dual_tol: float
     progress: Callable[[Progress], None] | None
+    # Whether a failed level is retried in the other back end (asked on failure).
+    level_fallback: Callable[[], bool] = lambda: True
 
 
 class _Run(NamedTuple):
@@ -240,6 +281,7 @@ class _Run(NamedTuple):
     steps: tuple  # how each level was solved
     slack: float
     lowest: list | None = None  # min_a (A^T d_k)(a) per level from the solver's pricing, or None
+    routes: tuple = ()  # one LevelRoute per level
 
 
 class _LevelFailed(Exception):
@@ -255,10 +297,13 @@ def _float_run(payoffs, game, options: _Options, supports: list, allow_slack: bo
     ratings = np.zeros(num_c)
     frozen_at = np.full(num_c, -1, dtype=np.int64)
     values: list[float] = []
-    duals, steps, lowest = [], [], []
+    duals, steps, lowest, routes = [], [], [], []
     sol = None
     while not frozen.all():
+        began = time.perf_counter()
         sol, step = _solve_level(lp, payoffs, options, frozen, ratings, len(values), allow_slack)
+        seconds = time.perf_counter() - began
+        routes.append(LevelRoute(len(values), step, 0, seconds, float_seconds=seconds))
         supports.append(sol.joints)
         new = rows_to_freeze(sol.duals, ~frozen, options.dual_tol)
         ratings[new] = sol.value
@@ -274,7 +319,9 @@ def _float_run(payoffs, game, options: _Options, supports: list, allow_slack: bo
     joint = np.zeros(game.num_joints)
     joint[sol.joints] = np.maximum(sol.weights, 0.0)
     joint = (joint / joint.sum()).reshape(shape)
-    return _Run(values, frozen_at, ratings, joint, np.asarray(duals), tuple(steps), lp.slack, lowest)
+    return _Run(
+        values, frozen_at, ratings, joint, np.asarray(duals), tuple(steps), lp.slack, lowest, tuple(routes)
+    )
 
 
 def _level_solver(payoffs, solver: str, columns: str, swap, num_joints: int):
@@ -298,8 +345,9 @@ def _from_rational(exact, shape: tuple[int, ...], unit: float) -> _Run:
         ratings=np.array([float(r) for r in exact.ratings]) * unit,
         joint=joint.reshape(shape),
         duals=np.array([[float(d) for d in row] for row in exact.duals]),
-        steps=("rational",) * len(exact.values),
+        steps=tuple(r.route for r in exact.routes) or ("rational",) * len(exact.values),
         slack=0.0,
+        routes=exact.routes,
     )
 
 
@@ -322,6 +370,7 @@ def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue
         solver=solver,
         steps=run.steps,
         rescue=rescue,
+        routes=run.routes,
     )
     # Duals of rows shared by two interchangeable players are split in half.
     # Where the solver's last pricing pass already took min_a (A^T d_k)(a) over
@@ -401,6 +450,8 @@ def _solve_level(lp, payoffs, options: _Options, frozen, ratings, level: int, al
 def _other_back_end(payoffs, options: _Options, frozen, ratings, slack):
     """A fresh solver of the other kind holding the same frozen rows, or ``None``."""
     num_joints = int(np.prod(payoffs.shape[1:]))
+    if not options.level_fallback():
+        return None
     if options.solver == "highs":
         if num_joints > _OTHER_MAX_JOINTS:  # GLOP's model is a dense [C, |A|] matrix
             return None

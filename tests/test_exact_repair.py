@@ -1,0 +1,130 @@
+"""Float first, exact arithmetic to confirm and repair (jaxrate.exact._repair)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from conftest import SHARED_DATA, random_games
+
+import jaxrate
+from jaxrate.exact import _repair
+from jaxrate.exact._rational import integer_payoffs, solve_rational
+from jaxrate.exact._result import LevelRoute, route_summary
+from jaxrate.normalise import DECIMALS, normalise_payoffs
+
+EXACT_ROUTES = set(_repair.ROUTES)
+
+
+def _hard(name: str) -> jaxrate.Game:
+    path = SHARED_DATA / "hard_subleaderboards.npz"
+    assert path.exists(), f"the hard sub-leaderboards are expected at {path}"
+    return jaxrate.Game(np.load(path)[name])
+
+
+def _integers(game) -> np.ndarray:
+    payoffs, scale = normalise_payoffs(np.asarray(game.payoffs), DECIMALS)
+    return integer_payoffs(np.asarray(game.payoffs), payoffs, scale, DECIMALS)[0]
+
+
+@pytest.mark.parametrize("name", ["game07", "game12", "game15"])
+def test_hard_sub_leaderboard_rated_by_the_repair_route_as_from_scratch(name):
+    """HiGHS fails these in floating point; the float-first exact route gives the
+    ratings of the exact simplex from scratch, proven in rational arithmetic, and
+    says which route rated each level."""
+    game = _hard(name)
+    new = jaxrate.exact.deviation_ratings(game)
+    old = jaxrate.exact.deviation_ratings(game, solver="rational")
+    span = float(np.ptp(game.payoffs))
+    np.testing.assert_allclose(
+        np.concatenate(new.ratings), np.concatenate(old.ratings), rtol=0, atol=1e-12 * span
+    )
+    assert new.rescue is not None
+    assert len(new.routes) == new.levels and [r.level for r in new.routes] == list(range(new.levels))
+    assert {r.route for r in new.routes} <= EXACT_ROUTES
+    assert sum(r.route == "highs + exact check" for r in new.routes) > new.levels // 2
+    assert new.steps == tuple(r.route for r in new.routes)
+    assert new.route_summary.startswith("highs")
+    assert jaxrate.verify(game, new).ok  # rational=True: benchmarks/hard_exact.py (11 s here)
+    assert old.route_summary == "rational"
+
+
+def test_exact_values_equal_the_rational_simplex_from_scratch():
+    """Same exact rationals, level values and ratings, on degenerate integer games."""
+    for g in random_games(5, 12):
+        integers = _integers(jaxrate.Game(g))
+        new, old = _repair.solve_repaired(integers), solve_rational(integers)
+        assert new.ratings == old.ratings
+        assert len(new.routes) == len(new.values)
+
+
+def test_a_basis_far_from_optimal_is_repaired_by_exact_pivots(monkeypatch):
+    """A feasible but non-optimal start (a crash basis at one pure joint instead of
+    HiGHS's) is repaired by exact pivots, and the ratings do not change."""
+    integers = _integers(_hard("game12"))
+    old = solve_rational(integers)
+
+    def crash(level, lp):
+        return level._crash(int(level.master[0])) if not level.frozen.any() else real(level, lp)
+
+    real = _repair._mapped_basis
+    monkeypatch.setattr(_repair, "_mapped_basis", crash)
+    new = _repair.solve_repaired(integers)
+    assert new.ratings == old.ratings
+    assert new.routes[0].route == "highs + exact repair" and new.routes[0].exact_pivots > 0
+
+
+def test_an_unusable_float_basis_falls_back_to_the_exact_simplex(monkeypatch):
+    integers = _integers(_hard("game12"))
+    monkeypatch.setattr(_repair, "_mapped_basis", lambda level, lp: None)
+    new = _repair.solve_repaired(integers)
+    assert {r.route for r in new.routes} == {"rational"}
+    assert new.ratings == solve_rational(integers).ratings
+
+
+def test_a_negative_basic_slack_is_swapped_for_its_penalty():
+    """Exactly, a degenerate basic slack of HiGHS's vertex may come out negative
+    (-1e-13 of the scale): the start swaps it for the row's penalty column (same
+    point, now feasible) and keeps every other column."""
+    from jaxrate.exact._rational import seeded_level
+
+    payoffs = np.random.default_rng(4).integers(-3, 4, size=(2, 3, 3))
+    level, _ = seeded_level(payoffs, np.arange(9))
+    c = level.num_c
+    swaps = 0
+    for joint in range(9):
+        # Row 0 tight at the pure joint: t' fixed by it, s_r = A_0 - A_r on the others.
+        basis = [0] + [1 + r for r in range(1, c)] + [1 + 2 * c + joint]
+        col = level.columns[joint]
+        negative = [r for r in range(1, c) if col[r] > col[0]]
+        start, matrix, _ = _repair._primal_start(level, basis)
+        assert (matrix is None) == bool(negative)  # refactored only when a column changed
+        assert [r for r in range(1, c) if 1 + c + r in start] == negative
+        assert [cid for cid in start if not c < cid <= 2 * c] == [
+            cid for cid in basis if cid - 1 not in negative
+        ]
+        x = level._basis_matrix(start).solve(level._rhs())
+        assert all(x[i, 0] >= 0 for i in range(level.m))
+        swaps += len(negative)
+    assert swaps > 0
+
+
+def test_route_summary_counts_levels():
+    check, repair = (
+        LevelRoute(0, "highs + exact check", 0, 0.0),
+        LevelRoute(1, "highs + exact repair", 3, 0.0),
+    )
+    rational = LevelRoute(2, "rational", 5, 0.0)
+    assert route_summary((check, repair, repair)) == "highs + exact repair at 2 levels"
+    assert route_summary((check, repair, rational)) == "highs + exact repair at 1 level + rational at 1 level"
+    assert route_summary((rational,)) == "rational"
+    assert route_summary((LevelRoute(0, "warm", 0, 0.0), LevelRoute(1, "glop", 0, 0.0)), "highs") == "highs"
+    assert route_summary((), "none") == "none"
+
+
+def test_float_results_record_their_levels():
+    g = random_games(3, 1)[0]
+    result = jaxrate.exact.deviation_ratings(g)
+    assert len(result.routes) == result.levels
+    assert {r.route for r in result.routes} <= {"warm", "cold"}
+    assert all(r.exact_pivots == 0 and r.seconds >= r.float_seconds >= 0 for r in result.routes)
+    assert result.route_summary == "highs"
