@@ -236,8 +236,10 @@ def test_a_single_game_that_cannot_be_rated_raises_and_a_batch_does_not():
 def test_the_solver_of_each_game_is_data():
     games = np.random.default_rng(5).random((5, 2, 4, 4))
     out = jaxrate.deviation_ratings(games, Auto(simplex=Simplex(max_pivots=2)))
-    assert all(by == jaxrate.SolvedBy("highs", "simplex", "MAX_ITERATIONS") for by in out.solved_by)
+    expected = jaxrate.SolvedBy("highs", "simplex", "MAX_ITERATIONS", route="highs")
+    assert all(by == expected for by in out.solved_by)
     assert out.game(0).solved_by.fallback_from == "simplex" and out.game(0).proof.steps
+    assert [r.route for r in out.game(0).proof.routes] == list(out.game(0).proof.steps)
     direct = jaxrate.deviation_ratings(games, "simplex")
     assert all(by == jaxrate.SolvedBy("simplex") for by in direct.solved_by)
     assert all(p.certificate.scale == s for p, s in zip(direct.proof, direct.scale))
