@@ -11,7 +11,7 @@ from jaxrate.ratings import alpha_rank, elo_ratings, nash_average, online_elo, p
 from jaxrate.result import Ratings
 from jaxrate.solvers import Auto, Exact, Simplex
 from jaxrate.status import Status
-from jaxrate.uncertainty import task_subsets
+from jaxrate.uncertainty import bootstrap_replicates, task_subsets
 
 __all__ = [
     "Auto",
@@ -29,6 +29,7 @@ __all__ = [
     "batched",
     "battles",
     "battle_game",
+    "bootstrap_replicates",
     "datasets",
     "deviation_gains",
     "deviation_ratings",

@@ -27,6 +27,7 @@ class Source:
     warnings: list = dataclasses.field(default_factory=list)  # about the data, printed on stderr
     counts: Any = None  # BattleCounts of battle records
     frame: Any = None  # the scores as a DataFrame, when they were read as one
+    replicates: Any = None  # io.ScoreReplicates behind a score table (seeds, folds, items), if any
 
     @property
     def table(self):
@@ -171,6 +172,10 @@ def _load(args) -> Source:
     decimal = getattr(args, "decimal", ".")
     if sep is None and path.lower().endswith(io.DELIMITED) and os.path.exists(path):
         sep = io.sniff_delimiter(path)
+    from jaxrate.cli._replicate_source import replicate_source
+
+    if (with_replicates := replicate_source(args, path, sep, decimal)) is not None:
+        return with_replicates
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
     # rate-many (args.folder) applies --models to the folder's score tables and nothing else.

@@ -42,8 +42,17 @@ def add_options(parser) -> None:
         "--bootstrap",
         type=int,
         metavar="N",
-        help="N resamples: battle records are resampled; for score tables, random task subsets "
-        "(sensitivity to which tasks are included)",
+        help="N resamples for intervals, P(top) and pairwise orders: scores with replicates (a "
+        "replicate/item/seed/fold column, or an lm-evaluation-harness folder) resample each task's "
+        "replicates (sampling intervals); battle records are resampled; a table without replicates "
+        "gets task subsets (as --task-subsets)",
+    )
+    parser.add_argument(
+        "--task-subsets",
+        type=int,
+        metavar="N",
+        help="N random subsets of the tasks: how much the ratings depend on which tasks are included "
+        "(sensitivity, not a sampling interval)",
     )
     parser.add_argument("--seed", type=int, default=0, help="resampling seed")
     parser.add_argument("--json", metavar="PATH", help="write ratings, joint and certificate as JSON")
@@ -80,10 +89,12 @@ def run(args, argv: Sequence[str]) -> int:
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
         )
+    if args.task_subsets is not None and source.kind != "scores":
+        raise ValueError("--task-subsets needs a score table (models by tasks)")
     # Elo fits the battles themselves, not the game made from them: no imputation warning.
     print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
     rated = _rate(source, args)
-    intervals = _intervals(source, args) if args.bootstrap else None
+    intervals = _intervals(source, args) if args.bootstrap or args.task_subsets else None
     table = _ranking_table(source, rated, intervals, args)
     print(describe(source))
     _output.print_table(table.headers, table.rows, table.right)
@@ -107,8 +118,10 @@ def _check_options(args) -> None:
         raise ValueError(f"--tie-tol must be >= 0; got {args.tie_tol}")
     if args.bootstrap is not None and args.bootstrap < 1:
         raise ValueError(f"--bootstrap must be >= 1; got {args.bootstrap}")
-    if args.bootstrap is not None and args.method != "deviation":
-        raise ValueError("--bootstrap gives intervals for deviation ratings (--method deviation)")
+    if args.task_subsets is not None and args.task_subsets < 1:
+        raise ValueError(f"--task-subsets must be >= 1; got {args.task_subsets}")
+    if args.bootstrap is not None and args.task_subsets is not None:
+        raise ValueError("give one of --bootstrap (sampling) or --task-subsets (sensitivity), not both")
     if args.fast and args.method != "deviation":
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
 
@@ -214,28 +227,55 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
 
 
 def _intervals(source, args):
-    from jaxrate import uncertainty
+    from jaxrate.cli._resample_progress import resample_progress
 
     if source.kind == "battles":
-        import warnings
+        if args.method != "deviation":
+            raise ValueError(
+                "--bootstrap gives intervals for deviation ratings of battles (--method deviation)"
+            )
+        return _battle_intervals(source, args)
+    from jaxrate import uncertainty
 
-        from jaxrate.cli._inputs import cli_hints
+    options = {"gamification": args.game, "seed": args.seed, "rating": args.method, "tie_tol": args.tie_tol}
+    bar = resample_progress(args.progress)
+    try:
+        if args.bootstrap and source.replicates is not None:
+            found = source.replicates
+            return uncertainty.bootstrap_replicates(
+                found.frame, replicate=found.column, resamples=args.bootstrap, progress=bar, **options
+            )
+        n = args.task_subsets or args.bootstrap
+        return uncertainty.task_subsets(source.table, resamples=n, progress=bar, **options)
+    finally:
+        if bar is not None:
+            bar.close()
 
-        with warnings.catch_warnings():  # the share imputed was reported once, for the data itself
-            warnings.simplefilter("ignore", UserWarning)
-            try:
-                return uncertainty.bootstrap_battles(
-                    source.battles,
-                    by=source.game.players[2] if source.game.num_players == 3 else None,
-                    missing=args.missing,
-                    resamples=args.bootstrap,
-                    seed=args.seed,
-                )
-            except ValueError as err:
-                raise ValueError(cli_hints(str(err))) from None
-    return uncertainty.task_subsets(
-        source.table, gamification=args.game, resamples=args.bootstrap, seed=args.seed
-    )
+
+def _battle_intervals(source, args):
+    import warnings
+
+    from jaxrate import uncertainty
+    from jaxrate.cli._inputs import cli_hints
+
+    with warnings.catch_warnings():  # the share imputed was reported once, for the data itself
+        warnings.simplefilter("ignore", UserWarning)
+        try:
+            return uncertainty.bootstrap_battles(
+                source.battles,
+                by=source.game.players[2] if source.game.num_players == 3 else None,
+                missing=args.missing,
+                resamples=args.bootstrap,
+                seed=args.seed,
+            )
+        except ValueError as err:
+            raise ValueError(cli_hints(str(err))) from None
+
+
+def _interval_notes(intervals) -> list[str]:
+    from jaxrate.cli._interval_output import interval_notes
+
+    return interval_notes(intervals)
 
 
 def _footer(rated, tol: float, intervals, args) -> str:
@@ -262,16 +302,7 @@ def _footer(rated, tol: float, intervals, args) -> str:
     else:
         parts.append(f"{rated.method} in {rated.seconds:.2f} s")
     if intervals is not None:
-        what = "task subsets" if intervals.kind == "task subsets" else "bootstrap resamples"
-        parts.append(
-            f"{int(100 * intervals.confidence)}% intervals from {args.bootstrap} {what} "
-            f"({intervals.method} path)"
-        )
-        if intervals.failures:
-            parts.append(
-                f"{len(intervals.failures)} resample(s) could not be rated and are left out "
-                f"(first: #{intervals.failures[0][0]}: {intervals.failures[0][1]})"
-            )
+        parts += _interval_notes(intervals)
     parts.append(f"'=' marks ties within {tol:.1e}")
     return "; ".join(parts)
 
@@ -319,13 +350,9 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
             for p, (player, u) in enumerate(zip(source.game.players, jaxrate.uniform_ratings(source.game)))
         }
     if intervals is not None:
-        payload["intervals"] = {
-            "kind": intervals.kind,
-            "resamples": int(intervals.samples[0].shape[0]),
-            "confidence": intervals.confidence,
-            "path": intervals.method,
-            "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
-        }
+        from jaxrate.cli._interval_output import interval_payload
+
+        payload["intervals"] = interval_payload(intervals)
     if rated.exact is not None:
         payload["levels"] = rated.exact.levels
         payload["level_values"] = rated.exact.level_values.tolist()

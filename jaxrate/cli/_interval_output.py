@@ -1,0 +1,56 @@
+"""What ``rate`` says about its intervals: footer notes and the JSON ``intervals`` block."""
+
+from __future__ import annotations
+
+__all__ = ["interval_notes", "interval_payload"]
+
+_PATHS = {"jax": "the JAX path", "exact": "the exact path", "baseline": "its own function"}
+
+
+def _span(first: int, last: int) -> str:
+    return f"#{first}" if first == last else f"#{first}-#{last}"
+
+
+def interval_notes(intervals) -> list[str]:
+    """Footer sentences: kind of interval, resamples, failures and slow resamples."""
+    resamples = int(intervals.samples[0].shape[0])
+    what = "task subsets" if intervals.kind == "task subsets" else "bootstrap resamples"
+    notes = [
+        f"{int(round(100 * intervals.confidence))}% intervals ({intervals.interval_kind}) from {resamples} "
+        f"{what}, {intervals.rating} rated by {_PATHS.get(intervals.method, intervals.method)} "
+        f"in {intervals.seconds:.1f} s"
+    ]
+    if intervals.failures:
+        first, why = intervals.failures[0]
+        notes.append(
+            f"{len(intervals.failures)} of {resamples} resamples could not be rated and are left out "
+            f"(first: #{first}: {why})"
+        )
+    if intervals.slow:
+        named = ", ".join(f"{_span(a, b)} {s:.1f} s" for a, b, s in intervals.slow[:5])
+        more = f" and {len(intervals.slow) - 5} more" if len(intervals.slow) > 5 else ""
+        notes.append(f"slow resamples (10x the median or more): {named}{more}")
+    return notes
+
+
+def interval_payload(intervals) -> dict:
+    """The JSON ``intervals`` block: kind, counts, slow and failed members, pairwise orders."""
+    names = intervals.strategies[0]
+    pairwise = intervals.pairwise
+    return {
+        "kind": intervals.kind,
+        "interval_kind": intervals.interval_kind,
+        "rating": intervals.rating,
+        "resamples": int(intervals.samples[0].shape[0]),
+        "confidence": intervals.confidence,
+        "path": intervals.method,
+        "seconds": intervals.seconds,
+        "failed_count": len(intervals.failures),
+        "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
+        "slow": [{"resamples": [a, b], "seconds": s} for a, b, s in intervals.slow],
+        "p_above": {
+            a: {b: float(pairwise[i, j]) for j, b in enumerate(names) if j != i} for i, a in enumerate(names)
+        }
+        if pairwise is not None
+        else None,
+    }
