@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 
 import numpy as np
@@ -13,7 +14,7 @@ from jaxrate import io
 from jaxrate._replicate_data import replicates_from_frame
 from jaxrate._resampling import ResampleProgress, _slow, rate_each, run_chunks
 from jaxrate.cli import main
-from jaxrate.cli._resample_progress import ResampleLines
+from jaxrate.cli._resample_progress import ResampleBar, ResampleLines
 from jaxrate.exact import deviation_ratings
 
 HARNESS = os.path.join(os.path.dirname(__file__), "data", "lm_eval_output")
@@ -270,9 +271,16 @@ def test_one_bad_member_gets_a_status_and_slow_members_are_named():
     assert _slow([(i, i, 0.01) for i in range(9)] + [(9, 9, 0.2)]) == ()  # under the floor
 
 
-def test_progress_lines_say_how_long_is_left(capsys):
+def test_progress_says_how_long_is_left(capsys):
+    bar = ResampleBar(width=10)
+    bar(ResampleProgress(25, 100, 10.0))
+    bar.close()
+    assert "[##--------] 25/100 resamples, 10.0 s, about 30 s left" in capsys.readouterr().err
     lines = ResampleLines(after=0.0, every=0.05)
-    lines(ResampleProgress(25, 100, 10.0))
+    lines(ResampleProgress(25, 100, 0.0))
+    lines.start -= 10.0  # as if the run had begun 10 s ago
     lines.close()
     err = capsys.readouterr().err
-    assert "jaxrate: resamples: 25/100, 10.0 s, about 30 s left" in err
+    assert re.search(
+        r"jaxrate: resamples: 25/100, 10\.\d s, about 3\d s left \(the current resample has run", err
+    )

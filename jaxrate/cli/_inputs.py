@@ -107,7 +107,9 @@ def _separator(text: str) -> str:
 
 def load_source(args) -> Source:
     """The input named by ``args`` as a game, with notes and warnings about it."""
-    source = _load(args)
+    from jaxrate.cli._replicate_source import replicate_source
+
+    source = replicate_source(args) or _load(args)  # scores with seeds, folds or items first
     source.notes.extend(_warnings(source))
     return source
 
@@ -172,10 +174,6 @@ def _load(args) -> Source:
     decimal = getattr(args, "decimal", ".")
     if sep is None and path.lower().endswith(io.DELIMITED) and os.path.exists(path):
         sep = io.sniff_delimiter(path)
-    from jaxrate.cli._replicate_source import replicate_source
-
-    if (with_replicates := replicate_source(args, path, sep, decimal)) is not None:
-        return with_replicates
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
     # rate-many (args.folder) applies --models to the folder's score tables and nothing else.

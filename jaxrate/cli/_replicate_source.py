@@ -10,7 +10,7 @@ from jaxrate.cli._inputs import Source
 __all__ = ["replicate_source"]
 
 
-def replicate_source(args, path: str, sep: str | None, decimal: str) -> Source | None:
+def replicate_source(args) -> Source | None:
     """The input as a score table with replicates, or ``None`` when it has none.
 
     A folder must be lm-evaluation-harness output; a long table is one when it
@@ -19,6 +19,12 @@ def replicate_source(args, path: str, sep: str | None, decimal: str) -> Source |
     """
     from jaxrate import io
 
+    path = args.file
+    if path is None or getattr(args, "dataset", None) is not None:
+        return None
+    sep, decimal = getattr(args, "sep", None), getattr(args, "decimal", ".")
+    if sep is None and path.lower().endswith(io.DELIMITED) and os.path.isfile(path):
+        sep = io.sniff_delimiter(path)
     if os.path.isdir(path):
         if not io.is_harness_output(path):
             raise ValueError(

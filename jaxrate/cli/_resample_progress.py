@@ -63,10 +63,14 @@ class ResampleLines:
                 return
 
     def _write(self) -> None:
-        p = self.latest
-        state = f"{p.done}/{p.total}, {p.seconds:.1f} s{_left(p)}" if p else "rating the first chunk"
+        p, now = self.latest, time.perf_counter() - self.start
         if p is None:
-            state += f", {time.perf_counter() - self.start:.1f} s"
+            state = f"rating the first resamples, {now:.1f} s"
+        else:
+            left = now / max(p.done, 1) * (p.total - p.done)
+            state = f"{p.done}/{p.total}, {now:.1f} s, about {left:.0f} s left"
+            if p.done < p.total and now - p.seconds > LINES_EVERY:
+                state += f" (the current resample has run {now - p.seconds:.0f} s)"
         sys.stderr.write(f"jaxrate: resamples: {state}\n")
         sys.stderr.flush()
         self.printed = True
