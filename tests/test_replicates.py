@@ -49,23 +49,27 @@ def _coverage(rating: str, repetitions: int, resamples: int) -> np.ndarray:
         )
         lo, hi = np.concatenate(out.lower), np.concatenate(out.upper)
         hits.append((lo <= truth + 1e-12) & (truth <= hi + 1e-12))
-    return np.array(hits)
+    return np.array(hits), truth
 
 
 def test_sampling_intervals_cover_the_true_ratings_at_the_nominal_rate():
     """120 seeded data sets of 4 models x 3 tasks x 30 items with known means: the 95% intervals
     of the uniform ratings (each model's and task's mean) hold the true value in ~93-95% of them
     (the percentile bootstrap of a mean of 30 is a little narrow: t(29) against the normal)."""
-    hits = _coverage("uniform", repetitions=120, resamples=100)
+    hits, _ = _coverage("uniform", repetitions=120, resamples=100)
     assert 0.90 <= hits.mean() <= 0.98
     assert hits.mean(axis=0).min() >= 0.83  # no strategy far under
 
 
 @pytest.mark.slow
 def test_sampling_intervals_of_deviation_ratings_cover_the_true_ratings():
-    """The same for deviation ratings: the true ratings of the true means, covered at about 95%."""
-    hits = _coverage("deviation", repetitions=100, resamples=100)
-    assert 0.90 <= hits.mean() <= 0.995
+    """The same for deviation ratings (true ratings: those of the true means). Where the true
+    rating is below 0 the intervals cover it at about 95%; where it is 0 (the top, a bound no
+    rating passes) they reach 0 nearly always, so coverage there is higher."""
+    hits, truth = _coverage("deviation", repetitions=60, resamples=100)
+    inside = truth < -1e-9
+    assert inside.sum() == 3 and 0.88 <= hits[:, inside].mean() <= 0.99
+    assert hits[:, ~inside].mean() >= 0.95
 
 
 def test_every_rating_method_resampled_with_pairwise_orders():

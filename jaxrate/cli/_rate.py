@@ -20,6 +20,9 @@ EXAMPLES = """examples:
   jaxrate rate scores.xlsx --missing fill:0                  # Excel: pip install 'jaxrate[excel]'
   jaxrate rate scores.csv --game 2p --json r.json --csv r.csv --plot r.png --top 20
   jaxrate rate scores.csv --bootstrap 1000 --report report/  # intervals + HTML report
+  jaxrate rate seeds.csv --bootstrap 1000                    # model,task,seed,score: sampling intervals
+  jaxrate rate lm_eval_out/ --bootstrap 1000                 # lm-evaluation-harness folder (--log_samples)
+  jaxrate rate scores.csv --task-subsets 1000                # sensitivity to which tasks are included
   jaxrate rate battles.csv --method elo                      # model_a, model_b, winner
   jaxrate rate game.npz --progress never                     # a payoff tensor, quietly
 
