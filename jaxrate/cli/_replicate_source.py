@@ -63,7 +63,10 @@ def _source(args, path: str, found) -> Source:
     data = replicates_from_frame(found.frame, replicate=found.column)  # complete: every model on every task
     fewest, most = data.counts()
     pairing = "paired across models" if data.paired else "resampled per model"
-    notes.append(f"{fewest}-{most} {found.column}s per model and task ({pairing}); the table is their mean")
+    notes.append(
+        f"{len(found.frame):,} scores, {fewest}-{most} {found.column}s per model and task ({pairing}); "
+        "the table is their mean"
+    )
     source = _scores_source(name, found.table(), args.game, notes)
     source.replicates = found
     source.info["replicates"] = {

@@ -76,6 +76,4 @@ def read_replicates(path: str, sep: str | None = None, decimal: str = ".") -> Sc
     dup = long.duplicated(["model", "task", rep])
     if dup.any():
         raise ValueError(f"{path}: {where(int(np.argmax(dup.to_numpy())))} repeats an earlier row")
-    counts = long.groupby(["model", "task"]).size()
-    notes = [f"{len(long):,} scores: {counts.min()}-{counts.max()} {rep}s per model and task"]
-    return ScoreReplicates(long, rep, notes)
+    return ScoreReplicates(long, rep, [])
