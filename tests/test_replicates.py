@@ -218,7 +218,7 @@ def test_cli_rates_a_harness_folder_with_sampling_intervals(capsys, tmp_path):
         "never",
     )
     assert code == 0, err
-    assert "EleutherAI/pythia-1b" in out and "sampling (items within task)" in out
+    assert "EleutherAI/pythia-1b" in out and "30 bootstrap resamples of the items within each task" in out
     payload = json.loads(out_json.read_text())
     block = payload["intervals"]
     assert block["interval_kind"] == "sampling (items within task)" and block["resamples"] == 30

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 __all__ = ["interval_notes", "interval_payload"]
 
-_PATHS = {"jax": "the JAX path", "exact": "the exact path", "baseline": "its own function"}
-
 
 def _span(first: int, last: int) -> str:
     return f"#{first}" if first == last else f"#{first}-#{last}"
@@ -14,12 +12,15 @@ def _span(first: int, last: int) -> str:
 def interval_notes(intervals) -> list[str]:
     """Footer sentences: kind of interval, resamples, failures and slow resamples."""
     resamples = int(intervals.samples[0].shape[0])
-    what = "task subsets" if intervals.kind == "task subsets" else "bootstrap resamples"
-    notes = [
-        f"{int(round(100 * intervals.confidence))}% intervals ({intervals.interval_kind}) from {resamples} "
-        f"{what}, {intervals.rating} rated by {_PATHS.get(intervals.method, intervals.method)} "
-        f"in {intervals.seconds:.1f} s"
-    ]
+    if intervals.kind == "task subsets":
+        what = "task subsets"
+    elif intervals.interval_kind.startswith("sampling ("):  # "sampling (items within task)"
+        replicates = intervals.interval_kind[len("sampling (") :].split(" within")[0]
+        what = f"bootstrap resamples of the {replicates} within each task"
+    else:
+        what = "bootstrap resamples"
+    path = f"{intervals.method} path" if intervals.method in ("jax", "exact") else "its own function"
+    notes = [f"{int(round(100 * intervals.confidence))}% intervals from {resamples} {what} ({path})"]
     if intervals.failures:
         first, why = intervals.failures[0]
         notes.append(
