@@ -12,7 +12,7 @@ from jaxrate.result import Ratings, SolvedBy
 from jaxrate.solvers import Auto, Exact, Simplex
 from jaxrate.status import Status
 from jaxrate.tolerances import TOLERANCES, Tolerances, payoff_scale
-from jaxrate.uncertainty import task_subsets
+from jaxrate.uncertainty import bootstrap_replicates, task_subsets
 
 __all__ = [
     "Auto",
@@ -34,6 +34,7 @@ __all__ = [
     "batched",
     "battles",
     "battle_game",
+    "bootstrap_replicates",
     "datasets",
     "deviation_gains",
     "deviation_ratings",

@@ -37,6 +37,7 @@ __all__ = [
     "RatingIntervals",
     "bootstrap_battles",
     "bootstrap_items",
+    "bootstrap_replicates",
     "bootstrap_standard_errors",
     "task_subsets",
 ]
@@ -64,6 +65,17 @@ class RatingIntervals:
       failures: ``(resample, reason)`` for each resample that could not be
         rated; its samples are NaN and it is left out of the intervals and
         ``top_probability``. A run never dies of one resample.
+      pairwise: ``[A_0, A_0]``, the fraction of resamples in which the first
+        player's strategy ``i`` is rated above ``j`` (by more than the tie
+        tolerance), from the same resamples as the intervals.
+      slow: ``(first, last, seconds)`` for each resample (``first == last``)
+        or chunk of resamples rated together that took at least ten times the
+        median.
+      interval_kind: what the interval measures, in words:
+        ``"sampling (items within task)"`` (or seeds, folds, replicates),
+        ``"sampling (standard errors)"``, ``"battles"`` or
+        ``"task-subset sensitivity"``.
+      rating: the rating method resampled (``"deviation"``, ``"uniform"``, ...).
     """
 
     ratings: tuple[np.ndarray, ...]
@@ -79,6 +91,18 @@ class RatingIntervals:
     players: tuple[str, ...]
     strategies: tuple[tuple[str, ...], ...]
     failures: tuple[tuple[int, str], ...] = ()
+    pairwise: np.ndarray | None = None
+    slow: tuple[tuple[int, int, float], ...] = ()
+    interval_kind: str = ""
+    rating: str = "deviation"
+
+    def above(self, a: str, b: str) -> float:
+        """Fraction of resamples in which strategy ``a`` of the first player is rated above ``b``."""
+        names = self.strategies[0]
+        for name in (a, b):
+            if name not in names:
+                raise ValueError(f"no strategy {name!r}; the first player's are {list(names)}")
+        return float(self.pairwise[names.index(a), names.index(b)])
 
     def table(self, player: int | str = 0) -> list[dict]:
         """One row per strategy of ``player``: name, rating, lower, upper, P(top)."""
@@ -135,20 +159,42 @@ def _rate_exact(
     return out
 
 
+def _pairwise(s: np.ndarray, rated: np.ndarray, tol: float) -> np.ndarray:
+    """``[A, A]``: share of rated resamples with ``s[:, i] > s[:, j] + tol`` (both present)."""
+    s = s[rated]
+    if len(s) == 0:
+        return np.full((s.shape[1], s.shape[1]), np.nan)
+    both = ~np.isnan(s)[:, :, None] & ~np.isnan(s)[:, None, :]
+    with np.errstate(invalid="ignore"):
+        wins = (s[:, :, None] > s[:, None, :] + tol) & both
+        return wins.sum(axis=0) / np.maximum(both.sum(axis=0), 1)
+
+
 def _summarise(
-    point: Game, samples: np.ndarray, confidence: float, tie_tol: float, failures=(), **info
+    point: Game,
+    samples: np.ndarray,
+    confidence: float,
+    tie_tol: float,
+    failures=(),
+    *,
+    point_ratings: tuple[np.ndarray, ...] | None = None,
+    scale: float | None = None,
+    **info,
 ) -> RatingIntervals:
-    """Intervals and P(top) from resampled ratings ``[R, C]`` (NaN = absent).
+    """Intervals, P(top) and pairwise orders from resampled ratings ``[R, C]`` (NaN = absent).
 
-    Bounds are widened, if need be, to contain the point estimate (percentiles
-    can miss it by rounding, e.g. ``-0.30000000000000004`` against ``-0.3``).
-    Failed resamples (all NaN) are left out of both.
+    ``point_ratings`` (default: the exact deviation ratings of ``point``) and
+    ``scale`` (default: the payoff range) for another rating method. Bounds
+    are widened, if need be, to contain the point estimate (percentiles can
+    miss it by rounding, e.g. ``-0.30000000000000004`` against ``-0.3``).
+    Failed resamples (all NaN) are left out of all three.
     """
-    from jaxrate.rate import deviation_ratings
+    if point_ratings is None:
+        from jaxrate.rate import deviation_ratings
 
-    exact = deviation_ratings(point, "highs")
-    shape = point.num_strategies
-    scale = payoff_scale(point) or 1.0
+        point_ratings = deviation_ratings(point, "highs").ratings
+    shape = tuple(len(r) for r in point_ratings)
+    scale = scale if scale is not None else payoff_scale(point) or 1.0
     tail = 100 * (1 - confidence) / 2
     rated = np.ones(samples.shape[0], dtype=bool)
     rated[[i for i, _ in failures]] = False
@@ -160,7 +206,7 @@ def _summarise(
             warnings.simplefilter("ignore", RuntimeWarning)
             lo = np.nanpercentile(s, tail, axis=0)
             hi = np.nanpercentile(s, 100 - tail, axis=0)
-        point_p = exact.ratings[p]
+        point_p = point_ratings[p]
         lo = np.where(np.isnan(lo), lo, np.minimum(lo, point_p))
         hi = np.where(np.isnan(hi), hi, np.maximum(hi, point_p))
         best = np.max(np.where(present, s, -np.inf), axis=1, keepdims=True)
@@ -168,16 +214,19 @@ def _summarise(
         lower.append(lo)
         upper.append(hi)
         top.append(in_top[rated].mean(axis=0) if rated.any() else np.full(s.shape[1], np.nan))
+    players = point.players if len(shape) == point.num_players else ("model",)
+    strategies = point.strategies if len(shape) == point.num_players else (point.strategies[0],)
     return RatingIntervals(
-        ratings=exact.ratings,
+        ratings=tuple(point_ratings),
         lower=tuple(lower),
         upper=tuple(upper),
         top_probability=tuple(top),
         samples=per_player,
         confidence=confidence,
-        players=point.players,
-        strategies=point.strategies,
+        players=players,
+        strategies=strategies,
         failures=tuple(failures),
+        pairwise=_pairwise(per_player[0], rated, tie_tol * scale),
         **info,
     )
 
@@ -234,6 +283,82 @@ def _rate_tables_in_pool(payoffs, keep, gamify, tables, executor, workers):
     return out, "exact", 0, failures
 
 
+JAX_CHUNK = 256  # resamples per JAX batch: one compilation, memory bounded by the chunk
+POOL_CHUNK = 256  # resamples per hand-over to a process pool or executor
+BASELINE_CHUNK = 64  # resampled tables built at once for a baseline (rated one by one)
+
+
+def _deviation_runner(shape, gamify, method, executor, workers, masks=None) -> tuple[int, Callable, str]:
+    """``(chunk, rate, path)`` for deviation ratings of ``[M, T]`` tables, chunk by chunk.
+
+    The JAX path rates ``JAX_CHUNK`` resamples per batch (the last chunk
+    padded to the same shape, so one compilation serves all); the exact path
+    rates one resample per chunk (each timed alone) or ``POOL_CHUNK`` per
+    hand-over to a pool.
+    """
+    from jaxrate.solvers import Auto
+
+    sample = gamify(np.zeros(shape))
+    jax = method == "jax" or (method == "auto" and sample.num_joints <= Auto().max_jax_joints)
+    pooled = not jax and (executor is not None or (workers or 1) > 1)
+    chunk = JAX_CHUNK if jax else (POOL_CHUNK if pooled else 1)
+    path = "jax" if jax else "exact"
+
+    def rate(tables: np.ndarray, start: int):
+        k = len(tables)
+        keep = None if masks is None else masks[start : start + k]
+        if jax and k < chunk and start > 0:  # pad: the first chunk's compilation serves
+            pad = chunk - k
+            tables = np.concatenate([tables, np.repeat(tables[:1], pad, axis=0)])
+            keep = None if keep is None else np.concatenate([keep, np.repeat(keep[:1], pad, axis=0)])
+        began = time.perf_counter()
+        ratings, _, fallbacks, failures = _rate_tables(tables, gamify, path, executor, workers, keep)
+        seconds = [time.perf_counter() - began] if chunk == 1 else None  # one member: its own time
+        return ratings[:k], [(start + i, why) for i, why in failures if i < k], fallbacks, seconds
+
+    return chunk, rate, path
+
+
+def _run_tables(
+    make, total, point_table, gamify, rating, method, executor, workers, progress, masks=None, models=None
+):
+    """Rate ``total`` resampled tables (``make(start, stop)``) by ``rating``; returns summary fields."""
+    from jaxrate._resampling import rate_each, run_chunks
+    from jaxrate._table_raters import table_rater
+
+    shape = point_table.shape
+    if rating == "deviation":
+        chunk, rate, path = _deviation_runner(shape, gamify, method, executor, workers, masks)
+        point, scale = None, None
+    else:
+        rater = table_rater(rating, gamify, point_table, models)
+        point, scale, path, chunk = rater.point, rater.scale, "baseline", BASELINE_CHUNK
+
+        def rate_one(table, member):
+            keep = None if masks is None else masks[member]
+            row = rater.rate(table if keep is None else table[:, keep])
+            if len(row) == width:
+                return row
+            full, kept = np.full(width, np.nan), int(keep.sum())  # tasks left out of a subset: NaN
+            full[: width - shape[1]] = row[: len(row) - kept]
+            full[width - shape[1] :][keep] = row[len(row) - kept :]
+            return full
+
+        def rate(tables, start):
+            return rate_each(tables, start, width, rate_one)
+
+    width = sum(len(p) for p in point) if point is not None else sum(gamify(np.zeros(shape)).num_strategies)
+    out = run_chunks(total, chunk, width, make, rate, progress)
+    info = {
+        "method": path,
+        "fallbacks": out.extra,
+        "seconds": out.seconds,
+        "slow": out.slow,
+        "rating": rating,
+    }
+    return out.samples, out.failures, {"point_ratings": point, "scale": scale, **info}
+
+
 def task_subsets(
     scores: Any,
     *,
@@ -245,18 +370,21 @@ def task_subsets(
     tie_tol: float = TOLERANCES.ties,
     executor: Executor | None = None,
     workers: int | None = None,
+    rating: str = "deviation",
+    progress: Callable | None = None,
 ) -> RatingIntervals:
-    """Sensitivity of deviation ratings to which tasks are included.
+    """Sensitivity of ratings to which tasks are included.
 
     Each resample draws ``T`` tasks with replacement and rates the distinct
-    tasks drawn (by clone invariance, the same as rating the draw itself).
+    tasks drawn (for deviation ratings, by clone invariance, the same as
+    rating the draw itself). Resamples are rated in chunks of bounded memory.
 
     Args:
       scores: ``[agents, tasks]`` table (array or DataFrame).
       gamification: ``"2p"`` (agent vs task) or ``"3p"`` (agent vs agent vs task).
       resamples: number of subsets.
       seed: random seed.
-      method: ``"exact"``, ``"jax"`` (one batch, tasks masked) or ``"auto"``.
+      method: ``"exact"``, ``"jax"`` (one batch per chunk, tasks masked) or ``"auto"``.
       confidence: coverage of the percentile bounds.
       tie_tol: ratings within ``tie_tol`` times the payoff range of the best
         count as tied for the top.
@@ -265,6 +393,10 @@ def task_subsets(
       workers: processes for the exact path when no ``executor`` is given
         (default 1: this process). Once JAX is imported the processes are
         spawned, so call from under ``if __name__ == "__main__":`` in a script.
+      rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"``,
+        ``"nash"``, ``"alpharank"``, ``"payoff"``.
+      progress: called after each chunk with a
+        :class:`jaxrate._resampling.ResampleProgress` (done, total, seconds).
 
     Returns:
       A :class:`RatingIntervals` (``kind="task subsets"``); a left-out task's
@@ -278,38 +410,138 @@ def task_subsets(
     masks = np.zeros((resamples, t), dtype=bool)
     for i in range(resamples):
         masks[i, rng.integers(t, size=t)] = True
-    start = time.perf_counter()
-    tables = np.broadcast_to(table, (resamples,) + table.shape)
-    samples, used, fallbacks, failures = _rate_tables(tables, gamify, method, executor, workers, masks)
+
+    def make(start: int, stop: int) -> np.ndarray:
+        return np.broadcast_to(table, (stop - start,) + table.shape)
+
+    samples, failures, info = _run_tables(
+        make, resamples, table, gamify, rating, method, executor, workers, progress, masks, agents
+    )
+    point = gamify(table, agents, tasks)
     return _summarise(
-        gamify(table, agents, tasks),
+        point,
         samples,
         confidence,
         tie_tol,
         failures,
         kind="task subsets",
-        method=used,
-        fallbacks=fallbacks,
-        seconds=time.perf_counter() - start,
+        interval_kind="task-subset sensitivity",
+        **info,
     )
 
 
-def _bootstrap_tables(
-    tables, point_table, agents, tasks, gamification, method, confidence, tie_tol, executor, workers
-):
-    gamify = _gamify(gamification)
-    start = time.perf_counter()
-    samples, used, fallbacks, failures = _rate_tables(tables, gamify, method, executor, workers)
+def _bootstrap_tables(make, resamples, point_table, agents, tasks, options: dict, interval_kind: str):
+    """Intervals from resampled tables ``make(start, stop)``, options as :func:`bootstrap_replicates`."""
+    gamify = _gamify(options["gamification"])
+    samples, failures, info = _run_tables(
+        make,
+        resamples,
+        point_table,
+        gamify,
+        options["rating"],
+        options["method"],
+        options["executor"],
+        options["workers"],
+        options["progress"],
+        models=agents,
+    )
+    point = gamify(point_table, agents, tasks)
     return _summarise(
-        gamify(point_table, agents, tasks),
+        point,
         samples,
-        confidence,
-        tie_tol,
+        options["confidence"],
+        options["tie_tol"],
         failures,
         kind="bootstrap",
-        method=used,
-        fallbacks=fallbacks,
-        seconds=time.perf_counter() - start,
+        interval_kind=interval_kind,
+        **info,
+    )
+
+
+_KINDS = {"item": "items", "doc_id": "items", "seed": "seeds", "fold": "folds"}
+
+
+def bootstrap_replicates(
+    observations: Any,
+    *,
+    model: str = "model",
+    task: str = "task",
+    replicate: str = "replicate",
+    score: str = "score",
+    paired: bool | None = None,
+    rating: str = "deviation",
+    gamification: str = "2p",
+    resamples: int = 200,
+    seed: int = 0,
+    method: str = "auto",
+    confidence: float = 0.95,
+    tie_tol: float = TOLERANCES.ties,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: Callable | None = None,
+) -> RatingIntervals:
+    """Sampling intervals: a bootstrap stratified within each task over its replicates.
+
+    Each resample draws every task's replicates (items, seeds or folds) with
+    replacement, independently across tasks; paired replicates (the same
+    items for every model) are drawn once for all models. The draws are
+    averaged into a ``[models, tasks]`` table and rated by ``rating``. The
+    point estimate rates the mean table of all the data; ``pairwise`` and
+    ``top_probability`` come from the same resamples as the bounds.
+
+    .. math::
+
+       \\tilde s_{m,t} = \\frac{1}{n_t} \\sum_{k=1}^{n_t} s_{m,t,I_{t,k}}, \\qquad
+       I_{t,k} \\sim \\mathrm{Uniform}\\{1, \\dots, n_t\\}
+
+    Args:
+      observations: long DataFrame with one row per (model, task, replicate) and a score.
+      model, task, replicate, score: column names.
+      paired: ``None`` (default) pairs a task's replicates when every model
+        has the same ones; ``True`` requires it; ``False`` resamples each
+        model's own (e.g. seeds run separately per model).
+      rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"`` (task
+        win rates), ``"nash"`` (``"2p"`` only), ``"alpharank"``, ``"payoff"``.
+      gamification, resamples, seed, method, confidence, tie_tol, executor,
+        workers, progress: as in :func:`task_subsets`.
+
+    Returns:
+      A :class:`RatingIntervals` with ``kind="bootstrap"`` and
+      ``interval_kind`` ``"sampling (items within task)"`` (or seeds, folds,
+      replicates, after the replicate column's name).
+
+    Raises:
+      ValueError: on missing columns, non-numeric or missing scores, a
+        repeated triple, or a model with no score on a task (or, paired, on an item).
+
+    Example:
+      >>> import pandas as pd, jaxrate
+      >>> rows = [(m, t, k, float((k + len(m) + len(t)) % 3 > 0)) for m in ("a", "bb")
+      ...         for t in ("x", "yy") for k in range(4)]
+      >>> obs = pd.DataFrame(rows, columns=["model", "task", "replicate", "score"])
+      >>> out = jaxrate.bootstrap_replicates(obs, resamples=20, method="exact")
+      >>> out.interval_kind, out.samples[0].shape
+      ('sampling (replicates within task)', (20, 2))
+    """
+    from jaxrate._replicate_data import replicates_from_frame
+
+    _check_common(resamples, confidence, method)
+    data = replicates_from_frame(
+        observations, model=model, task=task, replicate=replicate, score=score, paired=paired
+    )
+    options = {
+        "gamification": gamification,
+        "rating": rating,
+        "method": method,
+        "confidence": confidence,
+        "tie_tol": tie_tol,
+        "executor": executor,
+        "workers": workers,
+        "progress": progress,
+    }
+    kind = f"sampling ({_KINDS.get(replicate.lower(), 'replicates')} within task)"
+    return _bootstrap_tables(
+        data.resampler(seed), resamples, data.table(), data.models, data.tasks, options, kind
     )
 
 
@@ -329,11 +561,12 @@ def bootstrap_items(
     executor: Executor | None = None,
     workers: int | None = None,
 ) -> RatingIntervals:
-    """Bootstrap over the items (prompts, questions) of each task.
+    """Bootstrap over the items (prompts, questions) of each task, paired across models.
 
-    Each resample draws every task's items with replacement, the same draw
-    for every model (a paired bootstrap), averages each model's scores on the
-    drawn items into a ``[models, tasks]`` table and rates it.
+    :func:`bootstrap_replicates` with ``replicate=item`` and ``paired=True``:
+    each resample draws every task's items with replacement, the same draw
+    for every model, averages each model's scores on the drawn items into a
+    ``[models, tasks]`` table and rates it.
 
     Args:
       observations: long DataFrame with one row per (model, task, item) and a score.
@@ -345,48 +578,21 @@ def bootstrap_items(
       ValueError: on missing columns, non-numeric or missing scores, or a model
         without a score on some item of a task.
     """
-    _check_common(resamples, confidence, method)
-    frame = observations
-    missing = [c for c in (model, task, item, score) if c not in getattr(frame, "columns", ())]
-    if missing:
-        raise ValueError(f"observations need columns {[model, task, item, score]}; missing {missing}")
-    values = frame[score].to_numpy()
-    try:
-        values = values.astype(np.float64)
-    except (TypeError, ValueError):
-        raise ValueError(f"column {score!r} has a non-numeric score") from None
-    if not np.all(np.isfinite(values)):
-        k = int(np.argmax(~np.isfinite(values)))
-        raise ValueError(f"row {k} has a missing or non-finite score")
-    models = tuple(sorted({str(m) for m in frame[model]}))
-    tasks = tuple(sorted({str(t) for t in frame[task]}))
-    cube = {}  # task -> [models, items]
-    keys = frame[[model, task, item]].astype(str)
-    dup = keys.duplicated()
-    if dup.any():
-        raise ValueError(f"row {int(np.argmax(dup.to_numpy()))} repeats a (model, task, item) triple")
-    for t in tasks:
-        part = frame[keys[task] == t]
-        grid = part.assign(**{score: values[(keys[task] == t).to_numpy()]}).pivot(
-            index=model, columns=item, values=score
-        )
-        grid.index = grid.index.astype(str)
-        grid = grid.reindex(models)
-        if grid.isna().any().any():
-            i, j = np.argwhere(grid.isna().to_numpy())[0]
-            raise ValueError(
-                f"model {grid.index[i]!r} has no score on item {grid.columns[j]!r} of task {t!r}"
-            )
-        cube[t] = grid.to_numpy()
-    point = np.stack([cube[t].mean(axis=1) for t in tasks], axis=1)
-    rng = np.random.default_rng(seed)
-    tables = np.empty((resamples, len(models), len(tasks)))
-    for i in range(resamples):
-        for j, t in enumerate(tasks):
-            n = cube[t].shape[1]
-            tables[i, :, j] = cube[t][:, rng.integers(n, size=n)].mean(axis=1)
-    return _bootstrap_tables(
-        tables, point, models, tasks, gamification, method, confidence, tie_tol, executor, workers
+    return bootstrap_replicates(
+        observations,
+        model=model,
+        task=task,
+        replicate=item,
+        score=score,
+        paired=True,
+        gamification=gamification,
+        resamples=resamples,
+        seed=seed,
+        method=method,
+        confidence=confidence,
+        tie_tol=tie_tol,
+        executor=executor,
+        workers=workers,
     )
 
 
@@ -420,10 +626,21 @@ def bootstrap_standard_errors(
         i, j = np.argwhere(se < 0)[0]
         raise ValueError(f"standard error of agent {agents[i]!r} on task {tasks[j]!r} is negative")
     rng = np.random.default_rng(seed)
-    tables = table + se * rng.standard_normal((resamples,) + table.shape)
-    return _bootstrap_tables(
-        tables, table, agents, tasks, gamification, method, confidence, tie_tol, executor, workers
-    )
+
+    def make(start: int, stop: int) -> np.ndarray:  # drawn in order: the same for any chunking
+        return table + se * rng.standard_normal((stop - start,) + table.shape)
+
+    options = {
+        "gamification": gamification,
+        "rating": "deviation",
+        "method": method,
+        "confidence": confidence,
+        "tie_tol": tie_tol,
+        "executor": executor,
+        "workers": workers,
+        "progress": None,
+    }
+    return _bootstrap_tables(make, resamples, table, agents, tasks, options, "sampling (standard errors)")
 
 
 def bootstrap_battles(
@@ -485,6 +702,7 @@ def bootstrap_battles(
         tie_tol,
         failures,
         kind="bootstrap",
+        interval_kind="battles",
         method="exact",
         fallbacks=0,
         seconds=time.perf_counter() - start,

@@ -208,8 +208,6 @@ def test_elo_prior_and_anchor_options(capsys, tmp_path):
         (["--method", "elo", "--anchor", "z=1000"], "anchor model 'z' is not among the models"),
         (["--method", "elo", "--prior", "-1"], "--prior must be a number >= 0 or auto"),
         (["--anchor", "b=1000"], "--anchor and --prior set the Elo fit (--method elo)"),
-        (["--method", "elo", "--bootstrap", "10"], "--bootstrap with --method elo resamples battle records"),
-        (["--method", "uniform", "--bootstrap", "10"], "--bootstrap gives intervals for --method deviation"),
     ],
 )
 def test_bad_elo_options_exit_2_with_one_line(capsys, tmp_path, extra, message):

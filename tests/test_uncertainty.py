@@ -46,11 +46,23 @@ def test_task_subsets_equal_rating_the_draw_with_its_clones():
     np.testing.assert_allclose(with_clones.ratings[0], distinct.ratings[0], atol=1e-9)
 
 
-def test_task_subsets_jax_agrees_with_exact():
+def test_task_subsets_jax_agrees_with_exact(monkeypatch):
+    """The JAX path in chunks of 8 (the last one padded to 8: one compilation) equals the exact path."""
+    batches = []
+    real = uncertainty._rate_tables
+
+    def spy(tables, *args):
+        batches.append(len(tables))
+        return real(tables, *args)
+
+    monkeypatch.setattr(uncertainty, "JAX_CHUNK", 8)
+    monkeypatch.setattr(uncertainty, "_rate_tables", spy)
     table = _scores(2, models=5, tasks=4)
-    exact = uncertainty.task_subsets(table, resamples=16, seed=1, method="exact")
-    fast = uncertainty.task_subsets(table, resamples=16, seed=1, method="jax")
-    assert fast.method == "jax"
+    exact = uncertainty.task_subsets(table, resamples=20, seed=1, method="exact")
+    assert batches == [1] * 20  # the exact path: one resample at a time, each timed
+    batches.clear()
+    fast = uncertainty.task_subsets(table, resamples=20, seed=1, method="jax")
+    assert fast.method == "jax" and batches == [8, 8, 8]
     for a, b in zip(exact.samples, fast.samples):
         assert np.array_equal(np.isnan(a), np.isnan(b))
         np.testing.assert_allclose(b, a, atol=1e-7)
@@ -195,3 +207,17 @@ def test_a_resample_that_cannot_be_rated_is_recorded_not_fatal(monkeypatch):
     for lo, r, hi in zip(out.lower, out.ratings, out.upper):
         assert np.all(lo <= r) and np.all(r <= hi)
     assert np.all(out.top_probability[0] <= 1.0)
+
+
+def test_progress_over_the_resamples_and_baselines_on_task_subsets():
+    seen = []
+    table = _scores(9, models=4, tasks=5)
+    r = uncertainty.task_subsets(table, resamples=7, rating="uniform", progress=seen.append)
+    assert [p.done for p in seen] == [7] and seen[-1].total == 7 and seen[-1].seconds_left == 0
+    assert r.interval_kind == "task-subset sensitivity" and r.rating == "uniform"
+    # A left-out task is NaN; a model's rating is its mean over the tasks drawn.
+    s = r.samples[0]
+    assert not np.isnan(s).any() and np.isnan(r.samples[1]).any()
+    tasks_in = ~np.isnan(r.samples[1])
+    np.testing.assert_allclose(s, np.stack([table.to_numpy()[:, k].mean(axis=1) for k in tasks_in]))
+    np.testing.assert_allclose(r.ratings[0], table.to_numpy().mean(axis=1))

@@ -28,6 +28,7 @@ class Source:
     counts: Any = None  # BattleCounts of battle records
     frame: Any = None  # the scores as a DataFrame, when they were read as one
     imputed: Any = None  # [K, M, M] bool, battle pairs whose win rate was imputed
+    replicates: Any = None  # io.ScoreReplicates behind a score table (seeds, folds, items), if any
 
     @property
     def table(self):
@@ -114,7 +115,9 @@ def _separator(text: str) -> str:
 
 def load_source(args) -> Source:
     """The input named by ``args`` as a game, with notes and warnings about it."""
-    source = _load(args)
+    from jaxrate.cli._replicate_source import replicate_source
+
+    source = replicate_source(args) or _load(args)  # scores with seeds, folds or items first
     source.notes.extend(_warnings(source))
     return source
 

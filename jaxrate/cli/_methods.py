@@ -34,11 +34,6 @@ class Rated:
     proven: Any = None  # the jaxrate.Ratings of a deviation rating, with its proof
     info: dict = dataclasses.field(default_factory=dict)
 
-    @property
-    def exact(self) -> Any:
-        """The deviation rating's :class:`jaxrate.Ratings` (former name of ``proven``)."""
-        return self.proven
-
 
 def add_elo_options(parser) -> None:
     """``--prior`` and ``--anchor``: the Elo fit as the public boards print it."""
@@ -122,6 +117,8 @@ def elo_intervals(source: Source, resamples: int, seed: int, elo: dict | None = 
         seconds=time.perf_counter() - start,
         players=("model",),
         strategies=(result.models,),
+        interval_kind="battles",
+        rating="elo",
     )
 
 

@@ -21,6 +21,9 @@ EXAMPLES = """examples:
   jaxrate rate scores.xlsx --missing fill:0                  # Excel: pip install 'jaxrate[excel]'
   jaxrate rate scores.csv --game 2p --json r.json --csv r.csv --plot r.png --top 20
   jaxrate rate scores.csv --bootstrap 1000 --report report/  # intervals + HTML report
+  jaxrate rate seeds.csv --bootstrap 1000                    # model,task,seed,score: sampling intervals
+  jaxrate rate lm_eval_out/ --bootstrap 1000                 # lm-evaluation-harness folder (--log_samples)
+  jaxrate rate scores.csv --task-subsets 1000                # sensitivity to which tasks are included
   jaxrate rate battles.csv --method elo                      # model_a, model_b, winner
   jaxrate rate battles.csv --method elo --bootstrap 1000 --anchor mixtral-8x7b-instruct-v0.1=1114
   jaxrate rate game.npz --progress never                     # a payoff tensor, quietly
@@ -45,9 +48,18 @@ def add_options(parser) -> None:
         "--bootstrap",
         type=int,
         metavar="N",
-        help="N resamples: battle records are resampled (--method elo: all battles drawn with "
-        "replacement, as the public boards do); for score tables, random task subsets "
-        "(sensitivity to which tasks are included)",
+        help="N resamples for intervals, P(top) and pairwise orders: scores with replicates (a "
+        "replicate/item/seed/fold column, or an lm-evaluation-harness folder) resample each task's "
+        "replicates (sampling intervals); battle records are resampled (--method elo: all battles drawn with "
+        "replacement, as the public boards do); a table without replicates "
+        "gets task subsets (as --task-subsets)",
+    )
+    parser.add_argument(
+        "--task-subsets",
+        type=int,
+        metavar="N",
+        help="N random subsets of the tasks: how much the ratings depend on which tasks are included "
+        "(sensitivity, not a sampling interval)",
     )
     parser.add_argument("--seed", type=int, default=0, help="resampling seed")
     parser.add_argument("--json", metavar="PATH", help="write ratings, joint and certificate as JSON")
@@ -84,16 +96,13 @@ def run(args, argv: Sequence[str]) -> int:
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
         )
-    if args.bootstrap is not None and args.method == "elo" and source.kind != "battles":
-        raise ValueError(
-            "--bootstrap with --method elo resamples battle records; a score table has none "
-            "(use --method deviation for task-subset intervals)"
-        )
+    if args.task_subsets is not None and source.kind != "scores":
+        raise ValueError("--task-subsets needs a score table (models by tasks)")
     # Elo fits the battles themselves, not the game made from them: no imputation warning.
     print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
     rated = _rate(source, args)
     print_method_notes(rated)
-    intervals = _intervals(source, args) if args.bootstrap else None
+    intervals = _intervals(source, args) if args.bootstrap or args.task_subsets else None
     table = _ranking_table(source, rated, intervals, args)
     print(describe(source))
     _output.print_table(table.headers, table.rows, table.right)
@@ -119,11 +128,13 @@ def _check_options(args) -> None:
         raise ValueError(f"--tie-tol must be >= 0; got {args.tie_tol}")
     if args.bootstrap is not None and args.bootstrap < 1:
         raise ValueError(f"--bootstrap must be >= 1; got {args.bootstrap}")
-    if args.bootstrap is not None and args.method not in ("deviation", "elo"):
-        raise ValueError("--bootstrap gives intervals for --method deviation and --method elo")
     if args.method != "elo" and (args.anchor is not None or args.prior is not None):
         raise ValueError("--anchor and --prior set the Elo fit (--method elo)")
     elo_settings(args)  # a malformed --prior or --anchor is refused before the input is read
+    if args.task_subsets is not None and args.task_subsets < 1:
+        raise ValueError(f"--task-subsets must be >= 1; got {args.task_subsets}")
+    if args.bootstrap is not None and args.task_subsets is not None:
+        raise ValueError("give one of --bootstrap (sampling) or --task-subsets (sensitivity), not both")
     if args.fast and args.method != "deviation":
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
 
@@ -232,30 +243,57 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
 
 
 def _intervals(source, args):
-    from jaxrate import uncertainty
+    from jaxrate.cli._resample_progress import resample_progress
 
-    if args.method == "elo":
+    if source.kind == "battles" and args.method == "elo":  # all battles drawn with replacement
         return elo_intervals(source, args.bootstrap, args.seed, elo_settings(args))
     if source.kind == "battles":
-        import warnings
+        if args.method != "deviation":
+            raise ValueError(
+                "--bootstrap gives intervals for deviation ratings of battles (--method deviation)"
+            )
+        return _battle_intervals(source, args)
+    from jaxrate import uncertainty
 
-        from jaxrate.cli._inputs import cli_hints
+    options = {"gamification": args.game, "seed": args.seed, "rating": args.method, "tie_tol": args.tie_tol}
+    bar = resample_progress(args.progress)
+    try:
+        if args.bootstrap and source.replicates is not None:
+            found = source.replicates
+            return uncertainty.bootstrap_replicates(
+                found.frame, replicate=found.column, resamples=args.bootstrap, progress=bar, **options
+            )
+        n = args.task_subsets or args.bootstrap
+        return uncertainty.task_subsets(source.table, resamples=n, progress=bar, **options)
+    finally:
+        if bar is not None:
+            bar.close()
 
-        with warnings.catch_warnings():  # the share imputed was reported once, for the data itself
-            warnings.simplefilter("ignore", UserWarning)
-            try:
-                return uncertainty.bootstrap_battles(
-                    source.battles,
-                    by=source.game.players[2] if source.game.num_players == 3 else None,
-                    missing=args.missing,
-                    resamples=args.bootstrap,
-                    seed=args.seed,
-                )
-            except ValueError as err:
-                raise ValueError(cli_hints(str(err))) from None
-    return uncertainty.task_subsets(
-        source.table, gamification=args.game, resamples=args.bootstrap, seed=args.seed
-    )
+
+def _battle_intervals(source, args):
+    import warnings
+
+    from jaxrate import uncertainty
+    from jaxrate.cli._inputs import cli_hints
+
+    with warnings.catch_warnings():  # the share imputed was reported once, for the data itself
+        warnings.simplefilter("ignore", UserWarning)
+        try:
+            return uncertainty.bootstrap_battles(
+                source.battles,
+                by=source.game.players[2] if source.game.num_players == 3 else None,
+                missing=args.missing,
+                resamples=args.bootstrap,
+                seed=args.seed,
+            )
+        except ValueError as err:
+            raise ValueError(cli_hints(str(err))) from None
+
+
+def _interval_notes(intervals) -> list[str]:
+    from jaxrate.cli._interval_output import interval_notes
+
+    return interval_notes(intervals)
 
 
 def _proof_line(rated) -> str:
@@ -298,16 +336,7 @@ def _footer(rated, tol: float, intervals, args) -> str:
     else:
         parts.append(f"{rated.method} in {rated.seconds:.2f} s")
     if intervals is not None:
-        what = "task subsets" if intervals.kind == "task subsets" else "bootstrap resamples"
-        how = f"({intervals.method} path)"
-        if args.method == "elo":  # the Elo fit of each resample
-            what, how = "bootstrap resamples of the battles", "(drawn with replacement)"
-        parts.append(f"{int(100 * intervals.confidence)}% intervals from {args.bootstrap} {what} {how}")
-        if intervals.failures:
-            parts.append(
-                f"{len(intervals.failures)} resample(s) could not be rated and are left out "
-                f"(first: #{intervals.failures[0][0]}: {intervals.failures[0][1]})"
-            )
+        parts += _interval_notes(intervals)
     parts.append(f"'=' marks ties within {tol:.1e}")
     return "; ".join(parts)
 
@@ -355,13 +384,9 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
             for p, (player, u) in enumerate(zip(source.game.players, jaxrate.uniform_ratings(source.game)))
         }
     if intervals is not None:
-        payload["intervals"] = {
-            "kind": intervals.kind,
-            "resamples": int(intervals.samples[0].shape[0]),
-            "confidence": intervals.confidence,
-            "path": intervals.method,
-            "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
-        }
+        from jaxrate.cli._interval_output import interval_payload
+
+        payload["intervals"] = interval_payload(intervals)
     if rated.proven is not None and rated.proven.certificate is not None:  # exact or JAX: its proof
         payload["levels"] = int(rated.proven.levels)
         payload["level_values"] = np.asarray(rated.proven.level_values).tolist()

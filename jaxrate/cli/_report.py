@@ -38,12 +38,12 @@ def contributions(source, rated):
     """Task contributions ``[agents, tasks]`` of a deviation rating, or None."""
     import jaxrate
 
-    if rated.exact is None or source.kind == "payoffs":
+    if rated.proven is None or source.kind == "payoffs":
         return None
     if source.kind == "battles" and source.game.num_players == 2:
         return None  # the last player is the opponent, not a task or category
     game = source.game
-    return jaxrate.task_contributions(game.payoffs, rated.exact.joint, player=0, over=game.num_players - 1)
+    return jaxrate.task_contributions(game.payoffs, rated.proven.joint, player=0, over=game.num_players - 1)
 
 
 def contributing(c: np.ndarray, tol: float) -> np.ndarray:
@@ -197,13 +197,13 @@ def write_report(
     sections.append(_notes_section(source, rated, intervals, payload, "uniform" in headers))
     figures = "".join(f'<div class="figure">{svg}</div>' for svg in svgs)
     sections.append(f'<h2>Figure</h2><div class="figures">{figures}</div>')
-    if source.kind == "battles" and rated.exact is not None and getattr(source, "imputed", None) is not None:
+    if source.kind == "battles" and rated.proven is not None and getattr(source, "imputed", None) is not None:
         sections.append(_support_section(source, rated, payload))
     c = contributions(source, rated)
     if c is not None:
         sections.append(_contributions_section(source, rated, c, payload, tol))
-    if rated.exact is not None:
-        sections.append(_certificate_section(rated.exact))
+    if rated.proven is not None:
+        sections.append(_certificate_section(rated.proven))
     sections.append("<h2>Reproduce</h2>")
     sections.append(f"<pre>{html.escape(' '.join(payload['command']))}</pre>")
     sections.append(f'<p class="muted">{html.escape(_versions())}</p>')
@@ -229,7 +229,10 @@ def _head_sections(source, rated) -> list[str]:
     esc = html.escape
     count = len(rated.strategies[0])
     shape = " x ".join(str(a) for a in source.game.num_strategies)
-    how = "exact path, verified" if rated.exact is not None else f"{rated.method}"
+    how = rated.method
+    if rated.proven is not None:
+        path = "JAX path" if rated.proven.solved_by.solver.startswith("simplex") else "exact path"
+        how = f"{path}, verified"
     sections = [
         f"<h1>{esc(rated.method.capitalize())} ratings: {esc(source.name)}</h1>",
         f'<p class="lead">{count} {esc(_label(source))}s; {esc(source.description)}; '
@@ -291,7 +294,7 @@ def _support_section(source, rated, payload: dict) -> str:
     """Per model: battles, distinct opponents, battles against the equilibrium's support, share imputed."""
     from jaxrate.battles import battle_support
 
-    joint = rated.exact.joint
+    joint = rated.proven.joint
     mass = joint.sum(axis=tuple(a for a in range(joint.ndim) if a != 1))  # the opponent's marginal
     found = battle_support(source.counts, source.imputed, rated.strategies[0], mass)
     index = {name: i for i, name in enumerate(found.models)}

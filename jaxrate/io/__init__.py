@@ -7,6 +7,10 @@ extra, openpyxl), ``.json`` (records or ``{model: {task: score}}``), ``.jsonl``,
 and for raw payoff tensors ``.npy``/``.npz``. Score tables come *wide* (one row per model,
 one column per task) or *long* (one row per model and task: columns ``model``,
 ``task``, ``score`` and optionally ``n``, the number of items behind a score).
+A long table with a replicate column (``replicate``, ``item``, ``seed``,
+``fold``, ``doc_id``, ``run``: several scores per model and task) is read by
+:func:`read_replicates`, and an lm-evaluation-harness output folder by
+:func:`read_harness`; both give per-replicate scores for sampling intervals.
 
 Every reader raises a ``ValueError`` naming the file and the first problem;
 nothing is dropped or filled unless asked (``missing=``). Cells reading
@@ -14,7 +18,9 @@ nothing is dropped or filled unless asked (``missing=``). Cells reading
 (:data:`MISSING_MARKERS`); magnitudes above :data:`MAX_SCORE` are refused.
 """
 
+from jaxrate.io._harness import is_harness_output, read_harness
 from jaxrate.io._payoffs import read_payoffs
+from jaxrate.io._replicates import REPLICATE_COLUMNS, ScoreReplicates, read_replicates, replicate_column
 from jaxrate.io._scores import (
     MISSING,
     MODELS,
@@ -28,7 +34,7 @@ from jaxrate.io._scores import (
     transposed_evidence,
     wide_scores,
 )
-from jaxrate.io._tables import header, input_kind
+from jaxrate.io._tables import header, input_kind, suffix
 from jaxrate.io._text import (
     DELIMITED,
     DELIMITERS,
@@ -50,19 +56,26 @@ __all__ = [
     "MODELS",
     "NORMALISE",
     "OUTLIER_FACTOR",
+    "REPLICATE_COLUMNS",
+    "ScoreReplicates",
     "delimiter_name",
     "far_outliers",
     "header",
     "input_kind",
+    "is_harness_output",
     "is_long",
     "is_missing_marker",
     "normalise_scores",
     "parse_number",
+    "read_harness",
+    "read_replicates",
     "read_payoffs",
     "read_score_csv",
     "read_scores",
     "read_wide_text",
+    "replicate_column",
     "sniff_delimiter",
+    "suffix",
     "transposed_evidence",
     "wide_scores",
 ]

@@ -1,0 +1,76 @@
+"""One rating method as a function of a score table, for resampling every method the same way.
+
+:func:`table_rater` turns a method name into ``rate(table [M, T]) -> ratings [C]``
+(flat over the players it rates) together with the point estimate on the
+data and the scale that tie tolerances are measured in. The baselines are the
+library's own functions (:func:`jaxrate.uniform_ratings`,
+:func:`jaxrate.elo_ratings` on task win rates, :func:`jaxrate.nash_average`,
+:func:`jaxrate.alpha_rank`, :func:`jaxrate.payoff_ratings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from jaxrate._game import Game
+
+__all__ = ["RATINGS", "TableRater", "table_rater"]
+
+RATINGS = ("deviation", "uniform", "elo", "nash", "alpharank", "payoff")
+
+
+class TableRater(NamedTuple):
+    """``rate(table) -> [C]``; ``point`` ratings per player on the data; ``scale`` for ties."""
+
+    rate: Callable[[np.ndarray], np.ndarray]
+    point: tuple[np.ndarray, ...]
+    scale: float
+
+
+def _elo(table: np.ndarray, models) -> np.ndarray:
+    from jaxrate.ratings import elo_ratings, win_probabilities
+
+    p, _ = win_probabilities(table)
+    return np.asarray(elo_ratings(p, models=models).ratings, dtype=np.float64)
+
+
+def table_rater(
+    name: str, gamify: Callable[..., Game], point_table: np.ndarray, models: Sequence[str] | None = None
+) -> TableRater:
+    """The method ``name`` (one of :data:`RATINGS` but ``"deviation"``) as a :class:`TableRater`.
+
+    ``models`` names the table's rows in messages (Elo's errors name models).
+
+    Raises:
+      ValueError: for an unknown method, or Nash averaging of a 3-player game.
+    """
+    import jaxrate
+    from jaxrate import baselines
+    from jaxrate.tolerances import payoff_scale
+
+    game = gamify(point_table)
+    scale = payoff_scale(game) or 1.0
+    if name == "uniform":
+        rate = lambda t: np.concatenate(jaxrate.uniform_ratings(gamify(t)))  # noqa: E731
+    elif name == "elo":
+        names = list(models) if models is not None else None
+        point = _elo(point_table, names)
+        return TableRater(lambda t: _elo(t, names), (point,), float(np.ptp(point)) or 1.0)
+    elif name == "nash":
+        if game.num_players != 2:
+            raise ValueError("Nash averaging needs a two-player zero-sum game (gamification '2p')")
+        rate = lambda t: np.concatenate(baselines.nash_average(gamify(t)).ratings)  # noqa: E731
+    elif name == "alpharank":
+        alpha = baselines.alpha_rank(game).alpha  # the data's selection intensity, kept for every resample
+        rate = lambda t: np.concatenate(baselines.alpha_rank(gamify(t), alpha=alpha).ratings)  # noqa: E731
+        scale = 1.0
+    elif name == "payoff":
+        rate = lambda t: np.concatenate(baselines.payoff_ratings(gamify(t)).ratings)  # noqa: E731
+    else:
+        raise ValueError(f"rating must be one of {', '.join(RATINGS)}; got {name!r}")
+    flat = rate(point_table)
+    point = tuple(np.split(flat, np.cumsum(game.num_strategies)[:-1]))
+    return TableRater(rate, point, scale)

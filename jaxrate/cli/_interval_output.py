@@ -1,0 +1,62 @@
+"""What ``rate`` says about its intervals: footer notes and the JSON ``intervals`` block."""
+
+from __future__ import annotations
+
+__all__ = ["interval_notes", "interval_payload"]
+
+
+def _span(first: int, last: int) -> str:
+    return f"#{first}" if first == last else f"#{first}-#{last}"
+
+
+def interval_notes(intervals) -> list[str]:
+    """Footer sentences: kind of interval, resamples, failures and slow resamples."""
+    resamples = int(intervals.samples[0].shape[0])
+    if intervals.kind == "task subsets":
+        what = "task subsets"
+    elif intervals.interval_kind.startswith("sampling ("):  # "sampling (items within task)"
+        replicates = intervals.interval_kind[len("sampling (") :].split(" within")[0]
+        what = f"bootstrap resamples of the {replicates} within each task"
+    elif intervals.interval_kind == "battles":
+        what = "bootstrap resamples of the battles"
+    else:
+        what = "bootstrap resamples"
+    if intervals.method in ("jax", "exact"):
+        path = f"{intervals.method} path"
+    else:  # a baseline's own fit of each resample (Elo: all battles drawn with replacement)
+        path = "drawn with replacement" if intervals.interval_kind == "battles" else "its own function"
+    notes = [f"{int(round(100 * intervals.confidence))}% intervals from {resamples} {what} ({path})"]
+    if intervals.failures:
+        first, why = intervals.failures[0]
+        notes.append(
+            f"{len(intervals.failures)} of {resamples} resamples could not be rated and are left out "
+            f"(first: #{first}: {why})"
+        )
+    if intervals.slow:
+        named = ", ".join(f"{_span(a, b)} {s:.1f} s" for a, b, s in intervals.slow[:5])
+        more = f" and {len(intervals.slow) - 5} more" if len(intervals.slow) > 5 else ""
+        notes.append(f"slow resamples (10x the median or more): {named}{more}")
+    return notes
+
+
+def interval_payload(intervals) -> dict:
+    """The JSON ``intervals`` block: kind, counts, slow and failed members, pairwise orders."""
+    names = intervals.strategies[0]
+    pairwise = intervals.pairwise
+    return {
+        "kind": intervals.kind,
+        "interval_kind": intervals.interval_kind,
+        "rating": intervals.rating,
+        "resamples": int(intervals.samples[0].shape[0]),
+        "confidence": intervals.confidence,
+        "path": intervals.method,
+        "seconds": intervals.seconds,
+        "failed_count": len(intervals.failures),
+        "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
+        "slow": [{"resamples": [a, b], "seconds": s} for a, b, s in intervals.slow],
+        "p_above": {
+            a: {b: float(pairwise[i, j]) for j, b in enumerate(names) if j != i} for i, a in enumerate(names)
+        }
+        if pairwise is not None
+        else None,
+    }
