@@ -1,5 +1,7 @@
 """Ratings inside training loops: the pure JAX rating, the population loop, and OpenSpiel meta-games."""
 
+import time
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -83,7 +85,32 @@ def test_population_loop_replaces_the_weakest_and_improves():
         assert len(first.dropped[p]) == 2
         assert set(first.dropped[p].tolist()) == set(np.argsort(ratings)[:2].tolist())
     assert np.mean(history[-1].populations[0]) > np.mean(history[0].populations[0])
-    assert all(it.rate_seconds >= 0 and it.seconds >= it.rate_seconds for it in history)
+
+
+def test_population_loop_times_each_step_of_an_iteration():
+    def slow_game(pops):
+        time.sleep(0.02)
+        return _strength_game(pops)
+
+    def slow_rating(payoffs):
+        time.sleep(0.05)
+        return jaxrate.uniform_ratings(payoffs)
+
+    def slow_hook(iteration):
+        time.sleep(0.03)
+
+    pops = [[0.1, 0.2, 0.3, 0.4], [0.5, 0.6, 0.7, 0.8]]
+    history = population_loop(
+        slow_game,
+        pops,
+        lambda p, count, g: [1.0] * count,
+        iterations=2,
+        method=slow_rating,
+        hooks=[slow_hook],
+    )
+    for it in history:
+        assert it.evaluate_seconds >= 0.02 and it.rate_seconds >= 0.05
+        assert it.seconds >= it.evaluate_seconds + it.rate_seconds + 0.03  # hooks count in the iteration
 
 
 def test_population_loop_deviation_matches_the_exact_path():
