@@ -2,6 +2,7 @@
 
 import time
 
+import chex
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -14,16 +15,19 @@ from jaxrate.population import population_loop, rate_population
 # ----------------------------------------------------------------------- rate_game (pure JAX)
 
 
-def test_rate_game_jit_vmap_and_loop_agree_with_the_exact_path():
+def test_rate_game_jit_vmap_and_plain_call_agree_with_the_exact_path():
     games = np.random.default_rng(0).random((6, 3, 3, 4, 2))
     with jax.enable_x64(True):
         batched = jax.jit(jax.vmap(rate_game))(jnp.asarray(games))
         looped = [jax.jit(rate_game)(jnp.asarray(g)) for g in games]
         plain = rate_game(jnp.asarray(games[0]))
+    # Every output (joint, status, levels, proof), not only the ratings, whichever the call.
+    chex.assert_trees_all_close(batched, jax.tree.map(lambda *xs: jnp.stack(xs), *looped), atol=1e-12)
+    chex.assert_trees_all_close(jax.tree.map(lambda x: x[0], batched), plain, atol=1e-12)
+    chex.assert_shape(batched["ratings"], (6, 3 + 4 + 2))
+    chex.assert_shape(batched["joint"], (6, 3, 4, 2))
     exact = np.stack([np.concatenate(jaxrate.exact.deviation_ratings(g).ratings) for g in games])
     np.testing.assert_allclose(np.asarray(batched["ratings"]), exact, atol=1e-9)
-    np.testing.assert_allclose(np.stack([np.asarray(o["ratings"]) for o in looped]), exact, atol=1e-9)
-    np.testing.assert_allclose(np.asarray(plain["ratings"]), exact[0], atol=1e-9)
     assert (np.asarray(batched["status"]) == int(Status.SOLVED)).all()
 
 
@@ -162,7 +166,6 @@ def test_population_loop_rejects_bad_callbacks():
 
 
 def test_openspiel_meta_game_and_cce_gap_match_openspiel():
-    pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
     from open_spiel.python.algorithms import expected_game_score, exploitability
 
     from jaxrate import openspiel as jo
@@ -187,9 +190,8 @@ def test_openspiel_meta_game_and_cce_gap_match_openspiel():
 
 
 def test_expected_returns_meta_game_equals_the_contraction_and_reuses_profiles(monkeypatch):
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
-    )
+    import pyspiel
+
     import jaxrate.openspiel as jo
 
     game = jo.load_game("kuhn_poker", players=3)
@@ -211,9 +213,8 @@ def test_expected_returns_meta_game_equals_the_contraction_and_reuses_profiles(m
 
 
 def test_random_policies_from_openspiel_and_dirichlet_are_policies():
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
-    )
+    import pyspiel
+
     import jaxrate.openspiel as jo
 
     game = jo.load_game("kuhn_poker", players=3)
@@ -235,7 +236,6 @@ def test_random_policies_from_openspiel_and_dirichlet_are_policies():
 
 
 def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
-    pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
     from jaxrate.studies.improvement import improvement_study
 
     for method in ("uniform", "deviation"):
