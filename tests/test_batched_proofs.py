@@ -12,11 +12,27 @@ from jaxrate import Simplex, Status, gains
 from jaxrate.batched import _api, _core, _lanes, _simplex
 from jaxrate.solvers import SIMPLEX_ACCURACY
 
+PROVEN = ["2p-10x10", "3p-6x6x6", "winloss-24", "lb-65x18"]
 
-@pytest.mark.parametrize("name", ["2p-10x10", "3p-6x6x6", "winloss-24", "lb-65x18"])
-def test_every_simplex_result_passes_verify(name):
-    games = family(name, 5, seed=11)  # (4 games of 3 players would read as one 4-player game)
-    out = jaxrate.deviation_ratings(games, Simplex())
+
+@pytest.fixture(scope="module")
+def rated():
+    """Each family's 5 games (seed 11) rated by the simplex, computed once for the module:
+    one compilation per shape, shared with test_jax_families' small batches (both pad to 8)."""
+    cache = {}
+
+    def get(name):
+        if name not in cache:
+            games = family(name, 5, seed=11)  # (4 games of 3 players would read as one 4-player game)
+            cache[name] = games, jaxrate.deviation_ratings(games, Simplex())
+        return cache[name]
+
+    return get
+
+
+@pytest.mark.parametrize("name", PROVEN)
+def test_every_simplex_result_passes_verify(name, rated):
+    games, out = rated(name)
     assert np.all(out.status == Status.SOLVED)
     for i in range(len(games)):
         one = out.game(i)
@@ -28,16 +44,18 @@ def test_every_simplex_result_passes_verify(name):
         assert abs(one.certificate.max_dual_gap - check.max_dual_gap) <= 1e-9 * float(np.ptp(games[i]))
 
 
-def test_a_single_simplex_game_is_proven_in_rational_arithmetic():
-    game = family("3p-6x6x6", 1, seed=12)[0]
-    out = jaxrate.deviation_ratings(game, Simplex())
+def test_a_single_simplex_game_is_proven_in_rational_arithmetic(rated):
+    games, batch = rated("3p-6x6x6")
+    out = jaxrate.deviation_ratings(games[0], Simplex())  # one game: its own proof, as in a batch
     assert out.solver == "simplex" and out.level_values is not None and out.frozen_at is not None
-    assert jaxrate.verify(game, out, rational=True).ok
+    assert jaxrate.verify(games[0], out, rational=True).ok
+    np.testing.assert_allclose(np.concatenate(out.ratings), np.concatenate(batch.game(0).ratings), atol=1e-12)
 
 
-def test_verify_rejects_a_simplex_proof_with_a_wrong_level():
-    game = family("2p-10x10", 1, seed=13)[0]
-    out = jaxrate.deviation_ratings(game, Simplex())
+def test_verify_rejects_a_simplex_proof_with_a_wrong_level(rated):
+    games, batch = rated("2p-10x10")
+    game, out = games[1], batch.game(1)
+    assert jaxrate.verify(game, out).ok
     forged = out.certificate._replace(duals=np.roll(out.certificate.duals, 1, axis=0))
     bad = {"ratings": out.ratings, "joint": out.joint, "level_values": out.level_values}
     bad.update(frozen_at=out.frozen_at, duals=forged.duals)
