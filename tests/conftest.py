@@ -18,8 +18,6 @@ SHARED_DATA = Path(
 # (test_cli.py checks the cache itself in a folder of its own).
 os.environ.setdefault("JAXRATE_CACHE_DIR", "")
 
-N_GAMES = 200  # per property in the default run; the slow marker runs more
-
 
 def random_game(rng: np.random.Generator, kind: str) -> np.ndarray:
     """A random payoff tensor ``[N, A..]`` of one family.
@@ -42,10 +40,6 @@ def random_game(rng: np.random.Generator, kind: str) -> np.ndarray:
 def random_games(seed: int, count: int, kinds=("normal", "integer")):
     rng = np.random.default_rng(seed)
     return [random_game(rng, kinds[i % len(kinds)]) for i in range(count)]
-
-
-def game_count(request) -> int:
-    return N_GAMES * 5 if request.node.get_closest_marker("slow") else N_GAMES
 
 
 @pytest.fixture

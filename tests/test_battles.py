@@ -87,7 +87,8 @@ def _chain(seed: int) -> list:
 
 
 def test_elo_needs_only_a_connected_graph():
-    choix = pytest.importorskip("choix")
+    import choix
+
     battles = _chain(0)
     r = elo_ratings(battles)
     wins = battle_counts(battles).scores[0]
@@ -191,7 +192,8 @@ def test_win_rate_game_imputes_per_category():
 
 
 def test_arena_elo_equals_choix(arena_battles):
-    choix = pytest.importorskip("choix")
+    import choix
+
     r = elo_ratings(arena_battles, anchor=("gpt-4-0613", 1000.0))
     assert len(r.models) == 129
     wins = battle_counts(arena_battles).scores[0]
@@ -203,7 +205,8 @@ def test_arena_elo_equals_choix(arena_battles):
 
 @pytest.mark.slow
 def test_arena_elo_equals_evalica(arena_battles):
-    evalica = pytest.importorskip("evalica")
+    import evalica
+
     r = elo_ratings(arena_battles, anchor=("gpt-4-0613", 1000.0))
     w = evalica.Winner
     outcome = {"model_a": w.X, "model_b": w.Y, "tie": w.Draw, "tie (bothbad)": w.Draw}

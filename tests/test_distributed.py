@@ -86,7 +86,8 @@ def test_process_pool_survives_a_killed_worker():
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::ResourceWarning", "ignore::UserWarning")
 def test_dask_local_cluster_survives_a_killed_worker():
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     games = _games(48, seed=2, shape=(3, 10, 10, 8))
     with (
         distributed.LocalCluster(
@@ -152,7 +153,8 @@ def test_rate_many_command_writes_skips_and_reports(capsys, tmp_path):
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::ResourceWarning", "ignore::UserWarning")
 def test_rate_many_command_on_a_dask_scheduler(capsys, tmp_path):
-    distributed = pytest.importorskip("distributed")
+    import distributed
+
     from jaxrate.cli import main
 
     folder, out = _folder(tmp_path), tmp_path / "out"

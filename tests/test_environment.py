@@ -31,3 +31,56 @@ def test_highspy_and_ortools_load_together():
     solver = model_builder.Solver("glop")
     assert solver.solve(model) == model_builder.SolveStatus.OPTIMAL
     assert solver.value(y) == 5.0
+
+
+def _required(extra: str | None = None) -> list:
+    """The installed jaxrate's requirements: the base ones, and those of ``extra``."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    reqs = [Requirement(r) for r in metadata.requires("jaxrate")]
+    if extra is None:
+        return [r for r in reqs if r.marker is None]
+    return [r for r in reqs if r.marker is not None and r.marker.evaluate({"extra": extra})]
+
+
+def test_every_dependency_and_test_extra_package_is_installed():
+    """The test suite imports the [test] extra's packages plainly: a missing one fails
+    here by name (and in the tests that use it), never skips."""
+    from importlib import metadata
+
+    missing = []
+    for req in _required() + _required("test"):
+        try:
+            version = metadata.version(req.name)
+        except metadata.PackageNotFoundError:
+            missing.append(f"{req} (not installed)")
+            continue
+        if not req.specifier.contains(version, prereleases=True):
+            missing.append(f"{req} (installed: {version})")
+    assert not missing, missing
+
+
+# Distribution name -> the module jaxrate imports, where they differ. Used without
+# an import by name: jaxlib (jax's compiled back end), ortools (cvxpy's GLOP).
+MODULE_OF = {"python-flint": "flint"}
+IMPORTED_BY_PROXY = {"jaxlib", "ortools"}
+
+
+def test_every_required_dependency_is_imported_by_the_library():
+    """A required dependency earns its place: some module of jaxrate imports it."""
+    import re
+    from pathlib import Path
+
+    import jaxrate
+
+    source = "\n".join(p.read_text() for p in Path(jaxrate.__file__).parent.rglob("*.py"))
+    unused = []
+    for req in _required():
+        if req.name in IMPORTED_BY_PROXY:
+            continue
+        module = MODULE_OF.get(req.name, req.name.replace("-", "_"))
+        if not re.search(rf"^\s*(import|from) {module}\b", source, re.MULTILINE):
+            unused.append(req.name)
+    assert not unused, f"required but never imported by jaxrate: {unused}"

@@ -14,11 +14,12 @@ ATARI_TOL = 1e-7
 
 
 def test_biased_shapley_ratings(biased_shapley):
-    for solver in ("highs", "glop"):
+    paper = Fraction(-2720, 964)  # the paper's figure for R = P = S = N
+    for solver in ("highs", "glop", "rational"):
         result = jaxrate.exact.deviation_ratings(biased_shapley, solver=solver)
         for r in result.ratings:
-            np.testing.assert_allclose(r, -680 / 241, atol=1e-9, rtol=0)
-        assert float(Fraction(-2720, 964)) == pytest.approx(-680 / 241, abs=1e-15)
+            np.testing.assert_allclose(r, float(paper), atol=1e-9, rtol=0)
+    assert jaxrate.verify(biased_shapley, result, rational=True).ok
 
 
 def test_biased_shapley_uniform_ratings(biased_shapley):

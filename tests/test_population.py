@@ -1,5 +1,8 @@
 """Ratings inside training loops: the pure JAX rating, the population loop, and OpenSpiel meta-games."""
 
+import time
+
+import chex
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -12,16 +15,19 @@ from jaxrate.population import population_loop, rate_population
 # ----------------------------------------------------------------------- rate_game (pure JAX)
 
 
-def test_rate_game_jit_vmap_and_loop_agree_with_the_exact_path():
+def test_rate_game_jit_vmap_and_plain_call_agree_with_the_exact_path():
     games = np.random.default_rng(0).random((6, 3, 3, 4, 2))
     with jax.enable_x64(True):
         batched = jax.jit(jax.vmap(rate_game))(jnp.asarray(games))
         looped = [jax.jit(rate_game)(jnp.asarray(g)) for g in games]
         plain = rate_game(jnp.asarray(games[0]))
+    # Every output (joint, status, levels, proof), not only the ratings, whichever the call.
+    chex.assert_trees_all_close(batched, jax.tree.map(lambda *xs: jnp.stack(xs), *looped), atol=1e-12)
+    chex.assert_trees_all_close(jax.tree.map(lambda x: x[0], batched), plain, atol=1e-12)
+    chex.assert_shape(batched["ratings"], (6, 3 + 4 + 2))
+    chex.assert_shape(batched["joint"], (6, 3, 4, 2))
     exact = np.stack([np.concatenate(jaxrate.exact.deviation_ratings(g).ratings) for g in games])
     np.testing.assert_allclose(np.asarray(batched["ratings"]), exact, atol=1e-9)
-    np.testing.assert_allclose(np.stack([np.asarray(o["ratings"]) for o in looped]), exact, atol=1e-9)
-    np.testing.assert_allclose(np.asarray(plain["ratings"]), exact[0], atol=1e-9)
     assert (np.asarray(batched["status"]) == int(Status.SOLVED)).all()
 
 
@@ -83,7 +89,32 @@ def test_population_loop_replaces_the_weakest_and_improves():
         assert len(first.dropped[p]) == 2
         assert set(first.dropped[p].tolist()) == set(np.argsort(ratings)[:2].tolist())
     assert np.mean(history[-1].populations[0]) > np.mean(history[0].populations[0])
-    assert all(it.rate_seconds >= 0 and it.seconds >= it.rate_seconds for it in history)
+
+
+def test_population_loop_times_each_step_of_an_iteration():
+    def slow_game(pops):
+        time.sleep(0.02)
+        return _strength_game(pops)
+
+    def slow_rating(payoffs):
+        time.sleep(0.05)
+        return jaxrate.uniform_ratings(payoffs)
+
+    def slow_hook(iteration):
+        time.sleep(0.03)
+
+    pops = [[0.1, 0.2, 0.3, 0.4], [0.5, 0.6, 0.7, 0.8]]
+    history = population_loop(
+        slow_game,
+        pops,
+        lambda p, count, g: [1.0] * count,
+        iterations=2,
+        method=slow_rating,
+        hooks=[slow_hook],
+    )
+    for it in history:
+        assert it.evaluate_seconds >= 0.02 and it.rate_seconds >= 0.05
+        assert it.seconds >= it.evaluate_seconds + it.rate_seconds + 0.03  # hooks count in the iteration
 
 
 def test_population_loop_deviation_matches_the_exact_path():
@@ -104,10 +135,10 @@ def test_growing_populations_share_compilations_and_match_the_exact_path():
 
     assert [_bucket(k) for k in (1, 4, 5, 8, 9, 33, 64, 65, 130)] == [4, 4, 8, 8, 16, 64, 64, 128, 192]
     rng = np.random.default_rng(6)
-    full = rng.random((2, 11, 11))
+    full = rng.random((2, 8, 8))
     rater = _DeviationRater()
     before = None if _DeviationRater._jitted is None else _DeviationRater._jitted._cache_size()
-    for k in range(3, 12):
+    for k in range(3, 9):
         game = full[:, :k, : k - 1]
         ratings, joint = rater(game)
         exact = jaxrate.exact.deviation_ratings(game)
@@ -116,8 +147,8 @@ def test_growing_populations_share_compilations_and_match_the_exact_path():
         assert joint.shape == (k, k - 1)
         assert abs(joint.sum() - 1) < 1e-9
     compiled = _DeviationRater._jitted._cache_size() - (before or 0)
-    # 9 sizes, 5 padded shapes: (4, 4) (8, 4) (8, 8) (16, 8) (16, 16); none compiled before here.
-    assert compiled == len({(_bucket(k), _bucket(k - 1)) for k in range(3, 12)}) == 5
+    # 6 sizes, 3 padded shapes: (4, 4) (8, 4) (8, 8); none compiled before here.
+    assert compiled == len({(_bucket(k), _bucket(k - 1)) for k in range(3, 9)}) == 3
     assert rater.previous is not None
 
 
@@ -135,7 +166,6 @@ def test_population_loop_rejects_bad_callbacks():
 
 
 def test_openspiel_meta_game_and_cce_gap_match_openspiel():
-    pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
     from open_spiel.python.algorithms import expected_game_score, exploitability
 
     from jaxrate import openspiel as jo
@@ -160,9 +190,8 @@ def test_openspiel_meta_game_and_cce_gap_match_openspiel():
 
 
 def test_expected_returns_meta_game_equals_the_contraction_and_reuses_profiles(monkeypatch):
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
-    )
+    import pyspiel
+
     import jaxrate.openspiel as jo
 
     game = jo.load_game("kuhn_poker", players=3)
@@ -184,9 +213,8 @@ def test_expected_returns_meta_game_equals_the_contraction_and_reuses_profiles(m
 
 
 def test_random_policies_from_openspiel_and_dirichlet_are_policies():
-    pyspiel = pytest.importorskip(
-        "pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
-    )
+    import pyspiel
+
     import jaxrate.openspiel as jo
 
     game = jo.load_game("kuhn_poker", players=3)
@@ -208,7 +236,6 @@ def test_random_policies_from_openspiel_and_dirichlet_are_policies():
 
 
 def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
-    pytest.importorskip("pyspiel", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')")
     from jaxrate.studies.improvement import improvement_study
 
     for method in ("uniform", "deviation"):

@@ -1,12 +1,18 @@
-"""The paper's theorems as property tests over seeded random games.
+"""The paper's theorems as property tests over games drawn by Hypothesis.
 
-Each property runs on ``N_GAMES`` (200) games by default, half gaussian and half
-integer-payoff (degenerate, tied), and on five times more under ``-m slow``.
+Each property runs on ``EXAMPLES`` (100) games by default and on five times more
+under ``-m slow`` (``game_strategies.py``): small games of decimal and integer
+payoffs (degenerate, tied), or generic gaussian ones where the property needs
+them. Draws are derandomized: the same games on every run; a failure shrinks to
+a minimal game (fewest players and strategies, values nearest zero).
 """
 
 import numpy as np
 import pytest
-from conftest import game_count, random_games
+from game_strategies import VALUES, payoff_games, properties, zero_sum_games
+from hypothesis import assume
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 from scipy.optimize import linprog
 
 import jaxrate
@@ -14,6 +20,7 @@ from jaxrate import games
 from jaxrate.exact import deviation_ratings
 
 TOL = 1e-7  # relative to the payoff scale
+WEIGHTS = st.integers(1, 10)  # a strict mixture's unnormalised weights
 
 
 def _ratings(payoffs):
@@ -28,27 +35,28 @@ def _scale(g):
     return max(1.0, float(np.ptp(g)))
 
 
-def _games(request, seed):
-    return random_games(seed, game_count(request))
+def _player(data, g) -> int:
+    return data.draw(st.integers(0, g.shape[0] - 1), label="player")
 
 
-@pytest.fixture(
-    params=[pytest.param(False, id="default"), pytest.param(True, id="slow", marks=pytest.mark.slow)]
+def _weights(data, count: int) -> np.ndarray:
+    w = np.array(data.draw(st.lists(WEIGHTS, min_size=count, max_size=count), label="weights"), float)
+    return w / w.sum()
+
+
+def _clone_invariance(g, data):
+    p = _player(data, g)
+    i = data.draw(st.integers(0, g.shape[1 + p] - 1), label="cloned")
+    base = _ratings(g)
+    cloned = _ratings(games.clone_strategy(g, p, i).payoffs)
+    for q in range(g.shape[0]):
+        np.testing.assert_allclose(cloned[q][: g.shape[1 + q]], base[q], atol=TOL * _scale(g))
+    assert cloned[p][-1] == pytest.approx(base[p][i], abs=TOL * _scale(g))
+
+
+test_clone_invariance, test_clone_invariance_slow = properties(g=payoff_games(), data=st.data())(
+    _clone_invariance
 )
-def many(request):
-    return request.param
-
-
-def test_clone_invariance(request, many):
-    rng = np.random.default_rng(100)
-    for g in _games(request, 1):
-        p = int(rng.integers(g.shape[0]))
-        i = int(rng.integers(g.shape[1 + p]))
-        base = _ratings(g)
-        cloned = _ratings(games.clone_strategy(g, p, i).payoffs)
-        for q in range(g.shape[0]):
-            np.testing.assert_allclose(cloned[q][: g.shape[1 + q]], base[q], atol=TOL * _scale(g))
-        assert cloned[p][-1] == pytest.approx(base[p][i], abs=TOL * _scale(g))
 
 
 def _check_mixture(g, p, w, base):
@@ -58,33 +66,36 @@ def _check_mixture(g, p, w, base):
     assert mixed[p][-1] == pytest.approx(w @ base[p], abs=TOL * _scale(g))
 
 
-def test_mixture_invariance_zero_sum(request, many):
+def _mixture_invariance_zero_sum(g, data):
     """Generic two-player zero-sum games: any mixture leaves every rating unchanged."""
-    rng = np.random.default_rng(101)
-    for g in random_games(2, game_count(request), kinds=("zerosum",)):
-        p = int(rng.integers(2))
-        _check_mixture(g, p, rng.dirichlet(np.ones(g.shape[1 + p])), _ratings(g))
+    p = _player(data, g)
+    _check_mixture(g, p, _weights(data, g.shape[1 + p]), _ratings(g))
 
 
-def test_mixture_invariance_of_tied_strategies(request, many):
+test_mixture_invariance_zero_sum, test_mixture_invariance_zero_sum_slow = properties(
+    g=zero_sum_games(), data=st.data()
+)(_mixture_invariance_zero_sum)
+
+
+def _mixture_invariance_of_tied_strategies(g, data):
     """Any game: mixing strategies that share a rating leaves every rating unchanged."""
-    rng = np.random.default_rng(111)
-    checked = 0
-    for g in _games(request, 12):
-        base = _ratings(g)
-        for p in rng.permutation(g.shape[0]).tolist():
-            r = base[p]
-            tied = np.abs(r[:, None] - r[None, :]) <= TOL * _scale(g)
-            i = int(np.argmax(tied.sum(axis=1)))
-            members = np.nonzero(tied[i])[0]
-            if len(members) < 2:
-                continue
-            w = np.zeros(len(r))
-            w[members] = rng.dirichlet(np.ones(len(members)))
-            _check_mixture(g, p, w, base)
-            checked += 1
-            break
-    assert checked >= game_count(request) // 4
+    base = _ratings(g)
+    tied_players = []
+    for p, r in enumerate(base):
+        tied = np.abs(r[:, None] - r[None, :]) <= TOL * _scale(g)
+        members = np.nonzero(tied[int(np.argmax(tied.sum(axis=1)))])[0]
+        if len(members) >= 2:
+            tied_players.append((p, members))
+    assume(tied_players)  # most games have ties (a level freezes several rows of a player)
+    p, members = tied_players[data.draw(st.integers(0, len(tied_players) - 1), label="tied player")]
+    w = np.zeros(g.shape[1 + p])
+    w[members] = _weights(data, len(members))
+    _check_mixture(g, p, w, base)
+
+
+test_mixture_invariance_of_tied_strategies, test_mixture_invariance_of_tied_strategies_slow = properties(
+    g=payoff_games(), data=st.data()
+)(_mixture_invariance_of_tied_strategies)
 
 
 def test_mixture_of_differently_rated_strategies_is_not_invariant():
@@ -107,66 +118,81 @@ def test_mixture_of_differently_rated_strategies_is_not_invariant():
         assert mixed[0][3] == pytest.approx(w @ mixed[0][:3], abs=1e-9)
 
 
-def test_offset_invariance(request, many):
-    rng = np.random.default_rng(102)
-    for g in _games(request, 3):
-        shifted = games.Game(g)
-        for p in range(g.shape[0]):
-            others = tuple(a for q, a in enumerate(g.shape[1:]) if q != p)
-            offset = rng.integers(-3, 4, size=others) if rng.random() < 0.5 else rng.normal(size=others)
-            shifted = games.add_offset(shifted, p, offset)
-        for a, b in zip(_ratings(g), _ratings(shifted.payoffs)):
-            np.testing.assert_allclose(b, a, atol=TOL * _scale(shifted.payoffs))
+def _offset_invariance(g, data):
+    shifted = games.Game(g)
+    for p in range(g.shape[0]):
+        others = tuple(a for q, a in enumerate(g.shape[1:]) if q != p)
+        offset = data.draw(arrays(np.float64, others, elements=VALUES["decimal"]), label=f"offset {p}")
+        shifted = games.add_offset(shifted, p, offset)
+    for a, b in zip(_ratings(g), _ratings(shifted.payoffs)):
+        np.testing.assert_allclose(b, a, atol=TOL * _scale(shifted.payoffs))
 
 
-def test_dominance_preservation(request, many):
-    rng = np.random.default_rng(103)
-    for g in _games(request, 4):
-        g = g.copy()
-        p = int(rng.integers(g.shape[0]))
-        index = [slice(None)] * g.ndim
-        dominated, dominant = list(index), list(index)
-        dominated[0], dominant[0] = p, p
-        dominated[1 + p], dominant[1 + p] = 1, 0
-        # strategy 0 weakly dominates strategy 1 for player p (ties included).
-        bump = np.abs(rng.integers(0, 2, size=g[tuple(dominant)].shape))
-        g[tuple(dominant)] = g[tuple(dominated)] + bump
-        r = _ratings(g)[p]
-        assert r[0] >= r[1] - TOL * _scale(g)
+test_offset_invariance, test_offset_invariance_slow = properties(g=payoff_games(), data=st.data())(
+    _offset_invariance
+)
 
 
-def test_strategy_permutation_equivariance(request, many):
-    rng = np.random.default_rng(104)
-    for g in _games(request, 5):
-        p = int(rng.integers(g.shape[0]))
-        perm = rng.permutation(g.shape[1 + p])
-        base = _ratings(g)
-        permuted = _ratings(games.permute_strategies(g, p, perm).payoffs)
-        for q in range(g.shape[0]):
-            expected = base[q][perm] if q == p else base[q]
-            np.testing.assert_allclose(permuted[q], expected, atol=TOL * _scale(g))
+def _dominance_preservation(g, data):
+    g = g.copy()
+    p = _player(data, g)
+    index = [slice(None)] * g.ndim
+    dominated, dominant = list(index), list(index)
+    dominated[0], dominant[0] = p, p
+    dominated[1 + p], dominant[1 + p] = 1, 0
+    # strategy 0 weakly dominates strategy 1 for player p (ties included).
+    shape = g[tuple(dominant)].shape
+    bump = data.draw(arrays(np.float64, shape, elements=st.integers(0, 1).map(float)), label="bump")
+    g[tuple(dominant)] = g[tuple(dominated)] + bump
+    r = _ratings(g)[p]
+    assert r[0] >= r[1] - TOL * _scale(g)
 
 
-def test_player_permutation_equivariance(request, many):
-    rng = np.random.default_rng(105)
-    for g in _games(request, 6):
-        perm = rng.permutation(g.shape[0])
-        base = _ratings(g)
-        permuted = _ratings(games.permute_players(g, perm).payoffs)
-        for q in range(g.shape[0]):
-            np.testing.assert_allclose(permuted[q], base[perm[q]], atol=TOL * _scale(g))
+test_dominance_preservation, test_dominance_preservation_slow = properties(g=payoff_games(), data=st.data())(
+    _dominance_preservation
+)
 
 
-def test_bounds(request, many):
-    for g in _games(request, 7):
-        r = _ratings(g)
-        for p in range(g.shape[0]):
-            moved = np.moveaxis(g[p], p, 0)  # [A_p, A_-p]
-            own = np.moveaxis(g[p], p, 0)  # payoff at a: [A_p, A_-p]
-            # min_a [G_p(a', a_-p) - G_p(a)] over all a = (a_p, a_-p).
-            lower = (moved[:, None] - own[None]).reshape(moved.shape[0], -1).min(axis=1)
-            assert np.all(r[p] <= TOL * _scale(g))
-            assert np.all(r[p] >= lower - TOL * _scale(g))
+def _strategy_permutation_equivariance(g, data):
+    p = _player(data, g)
+    perm = np.array(data.draw(st.permutations(range(g.shape[1 + p])), label="permutation"))
+    base = _ratings(g)
+    permuted = _ratings(games.permute_strategies(g, p, perm).payoffs)
+    for q in range(g.shape[0]):
+        expected = base[q][perm] if q == p else base[q]
+        np.testing.assert_allclose(permuted[q], expected, atol=TOL * _scale(g))
+
+
+test_strategy_permutation_equivariance, test_strategy_permutation_equivariance_slow = properties(
+    g=payoff_games(), data=st.data()
+)(_strategy_permutation_equivariance)
+
+
+def _player_permutation_equivariance(g, data):
+    perm = np.array(data.draw(st.permutations(range(g.shape[0])), label="permutation"))
+    base = _ratings(g)
+    permuted = _ratings(games.permute_players(g, perm).payoffs)
+    for q in range(g.shape[0]):
+        np.testing.assert_allclose(permuted[q], base[perm[q]], atol=TOL * _scale(g))
+
+
+test_player_permutation_equivariance, test_player_permutation_equivariance_slow = properties(
+    g=payoff_games(), data=st.data()
+)(_player_permutation_equivariance)
+
+
+def _bounds(g):
+    r = _ratings(g)
+    for p in range(g.shape[0]):
+        moved = np.moveaxis(g[p], p, 0)  # [A_p, A_-p]
+        own = np.moveaxis(g[p], p, 0)  # payoff at a: [A_p, A_-p]
+        # min_a [G_p(a', a_-p) - G_p(a)] over all a = (a_p, a_-p).
+        lower = (moved[:, None] - own[None]).reshape(moved.shape[0], -1).min(axis=1)
+        assert np.all(r[p] <= TOL * _scale(g))
+        assert np.all(r[p] >= lower - TOL * _scale(g))
+
+
+test_bounds, test_bounds_slow = properties(g=payoff_games())(_bounds)
 
 
 def _minimax(m):
@@ -186,12 +212,17 @@ def _minimax(m):
     return res.x[:cols], res.x[-1]
 
 
-def test_two_player_zero_sum_is_nash_averaging_minus_value(request, many):
-    for g in random_games(8, game_count(request), kinds=("zerosum",)):
-        m = g[0]
-        y, value = _minimax(m)  # column player's equilibrium, row player's value
-        x, neg_value = _minimax(-m.T)  # row player's equilibrium
-        assert neg_value == pytest.approx(-value, abs=1e-9)
-        r = _ratings(g)
-        np.testing.assert_allclose(r[0], m @ y - value, atol=1e-7)
-        np.testing.assert_allclose(r[1], -(x @ m) + value, atol=1e-7)
+def _two_player_zero_sum_is_nash_averaging_minus_value(g):
+    m = g[0]
+    y, value = _minimax(m)  # column player's equilibrium, row player's value
+    x, neg_value = _minimax(-m.T)  # row player's equilibrium
+    assert neg_value == pytest.approx(-value, abs=1e-9)
+    r = _ratings(g)
+    np.testing.assert_allclose(r[0], m @ y - value, atol=1e-7)
+    np.testing.assert_allclose(r[1], -(x @ m) + value, atol=1e-7)
+
+
+(
+    test_two_player_zero_sum_is_nash_averaging_minus_value,
+    test_two_player_zero_sum_is_nash_averaging_minus_value_slow,
+) = properties(g=zero_sum_games())(_two_player_zero_sum_is_nash_averaging_minus_value)

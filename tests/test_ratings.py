@@ -320,9 +320,8 @@ def test_alpha_rank_several_stationary_distributions_is_an_error():
 
 
 def test_alpha_rank_matches_open_spiel():
-    alpharank = pytest.importorskip(
-        "open_spiel.python.egt.alpharank", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
-    )
+    from open_spiel.python.egt import alpharank
+
     rng = np.random.default_rng(5)
     for shape in [(3, 3), (2, 4), (3, 2, 2)]:
         g = rng.random((len(shape),) + shape)
@@ -488,9 +487,9 @@ def test_nash_average_degenerate_games_are_exact_maximum_entropy_equilibria():
 
 
 def _open_spiel_alpharank():
-    return pytest.importorskip(
-        "open_spiel.python.egt.alpharank", reason="OpenSpiel is optional (pip install 'jaxrate[openspiel]')"
-    )
+    from open_spiel.python.egt import alpharank
+
+    return alpharank
 
 
 def _arena_everyone_met(arena_battles) -> np.ndarray:
