@@ -31,7 +31,7 @@ class TableRater(NamedTuple):
 
 
 def _elo(table: np.ndarray, models) -> np.ndarray:
-    from jaxrate.ratings import elo_ratings, win_probabilities
+    from jaxrate.baselines import elo_ratings, win_probabilities
 
     p, _ = win_probabilities(table)
     return np.asarray(elo_ratings(p, models=models).ratings, dtype=np.float64)
@@ -47,14 +47,13 @@ def table_rater(
     Raises:
       ValueError: for an unknown method, or Nash averaging of a 3-player game.
     """
-    import jaxrate
-    from jaxrate import baselines
+    from jaxrate import baselines, gains
     from jaxrate.tolerances import payoff_scale
 
     game = gamify(point_table)
     scale = payoff_scale(game) or 1.0
     if name == "uniform":
-        rate = lambda t: np.concatenate(jaxrate.uniform_ratings(gamify(t)))  # noqa: E731
+        rate = lambda t: np.concatenate(gains.uniform_ratings(gamify(t)))  # noqa: E731
     elif name == "elo":
         names = list(models) if models is not None else None
         point = _elo(point_table, names)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import csv
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["DATASETS", "load"]
 
@@ -14,7 +18,7 @@ DATASETS = {
 }
 
 
-def load(name: str):
+def load(name: str) -> pd.DataFrame:
     """A built-in score table as a pandas DataFrame (index = agents, columns = tasks).
 
     Raises:

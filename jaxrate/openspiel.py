@@ -17,9 +17,14 @@ once; after that everything is arrays:
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pyspiel
+    from open_spiel.python.policy import TabularPolicy
 
 __all__ = [
     "GameTables",
@@ -41,7 +46,7 @@ def _pyspiel():
     return pyspiel
 
 
-def load_game(name: str, **params: Any):
+def load_game(name: str, **params: Any) -> pyspiel.Game:
     """``pyspiel.load_game(name, params)``."""
     return _pyspiel().load_game(name, params)
 
@@ -72,7 +77,7 @@ class GameTables:
     last: tuple
 
 
-def game_tables(game) -> GameTables:
+def game_tables(game: pyspiel.Game) -> GameTables:
     """Walk the whole tree of ``game`` (sequential, perfect recall) once."""
     n = game.num_players()
     infoset_index = [dict() for _ in range(n)]
@@ -136,7 +141,7 @@ def random_policy(
     rng: np.random.Generator,
     concentration: float = 1.0,
     *,
-    game=None,
+    game: pyspiel.Game | None = None,
 ) -> np.ndarray:
     """A random stochastic policy as sequence probabilities.
 
@@ -164,7 +169,7 @@ def _reach(tables: GameTables, player: int, policies: np.ndarray) -> np.ndarray:
     return padded[:, path].prod(axis=2)  # index -1 reads the column of ones
 
 
-def meta_game(tables: GameTables, populations) -> np.ndarray:
+def meta_game(tables: GameTables, populations: Sequence[np.ndarray]) -> np.ndarray:
     """Payoffs ``[N, K_1, ..., K_N]`` of every profile of the populations' policies.
 
     Args:
@@ -179,7 +184,7 @@ def meta_game(tables: GameTables, populations) -> np.ndarray:
 
 
 def expected_returns_meta_game(
-    game, tables: GameTables, populations, cache: dict | None = None
+    game: pyspiel.Game, tables: GameTables, populations: Sequence[np.ndarray], cache: dict | None = None
 ) -> np.ndarray:
     """:func:`meta_game` by OpenSpiel's ``pyspiel.expected_returns``, one profile at a time.
 
@@ -230,7 +235,9 @@ def expected_returns_meta_game(
     return out
 
 
-def cce_gap(tables: GameTables, populations, sigma: np.ndarray) -> tuple[float, np.ndarray]:
+def cce_gap(
+    tables: GameTables, populations: Sequence[np.ndarray], sigma: np.ndarray
+) -> tuple[float, np.ndarray]:
     """The CCE gap of a distribution over population profiles, in the full game.
 
     For each player, the value of a best response (any policy of the full game)
@@ -278,7 +285,9 @@ def _best_response_value(tables: GameTables, player: int, contribution: np.ndarr
     return float(value[-1])
 
 
-def to_tabular_policy(game, tables: GameTables, policies):
+def to_tabular_policy(
+    game: pyspiel.Game, tables: GameTables, policies: Sequence[np.ndarray]
+) -> TabularPolicy:
     """An OpenSpiel ``TabularPolicy`` playing ``policies[p]`` (sequence probabilities) for each player."""
     from open_spiel.python import policy as policy_lib
 

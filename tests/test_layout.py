@@ -26,6 +26,7 @@ remove it). The rules that turn an import into an edge of the graph:
 from __future__ import annotations
 
 import ast
+import inspect
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "jaxrate"
@@ -167,3 +168,118 @@ def test_importing_the_packages_does_not_import_jax():
     code = "import sys, jaxrate, jaxrate.battles, jaxrate.baselines, jaxrate.cli; print('jax' in sys.modules)"
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "False"
+
+
+PUBLIC_MODULES = (
+    "jaxrate",
+    "jaxrate.solvers",
+    "jaxrate.exact",
+    "jaxrate.certificate",
+    "jaxrate.games",
+    "jaxrate.gains",
+    "jaxrate.baselines",
+    "jaxrate.uncertainty",
+    "jaxrate.battles",
+    "jaxrate.datasets",
+    "jaxrate.population",
+    "jaxrate.openspiel",  # imports open_spiel only when a function needs it
+    "jaxrate.normalise",
+    "jaxrate.io",
+    "jaxrate.batched",
+    "jaxrate.tolerances",
+    "jaxrate.result",
+    "jaxrate.ranking",
+    "jaxrate.status",
+    "jaxrate.symmetry",
+)
+
+_UNTYPED_KINDS = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
+def _untyped(function) -> list[str]:
+    """What ``function`` leaves unannotated: its parameter names, and ``"return"``."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # a builtin without a signature is not ours to type
+        return []
+    missing = [
+        name
+        for name, p in signature.parameters.items()
+        if name not in ("self", "cls") and p.kind not in _UNTYPED_KINDS and p.annotation is p.empty
+    ]
+    if signature.return_annotation is signature.empty:
+        missing.append("return")
+    return missing
+
+
+def _own_methods(cls) -> dict[str, object]:
+    """``{name: function}`` of the public methods (and ``__init__``) that ``cls`` defines in ``jaxrate``."""
+    out = {}
+    for name, member in vars(cls).items():
+        if name.startswith("_") and name != "__init__":
+            continue
+        if isinstance(member, (staticmethod, classmethod)):
+            member = member.__func__
+        elif isinstance(member, property):
+            member = member.fget
+        if inspect.isfunction(member) and member.__module__.startswith("jaxrate"):
+            out[name] = member
+    return out
+
+
+def untyped_public_functions(module_names=PUBLIC_MODULES) -> list[str]:
+    """``"module.name(param, ..., return)"`` for each public function or method missing a hint."""
+    import importlib
+
+    found, seen = [], set()
+    for module_name in module_names:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isclass(obj) and obj.__module__.startswith("jaxrate"):
+                members = {f"{name}.{m}": f for m, f in _own_methods(obj).items()}
+            elif inspect.isfunction(obj):
+                members = {name: obj}
+            else:
+                continue
+            for label, function in members.items():
+                if id(function) in seen:
+                    continue
+                seen.add(id(function))
+                missing = _untyped(function)
+                if missing:
+                    found.append(f"{module_name}.{label}({', '.join(missing)})")
+    return found
+
+
+def test_the_typing_check_sees_parameters_returns_and_methods():
+    import types
+
+    module = types.ModuleType("jaxrate.fake")
+    exec(
+        "class C:\n"
+        "    def typed(self, x: int) -> int: ...\n"
+        "    def untyped(self, x): ...\n"
+        "    @staticmethod\n"
+        "    def _private(x): ...\n"
+        "def f(a, *args, b: int, **kw) -> None: ...\n"
+        "def g(a: int): ...\n",
+        module.__dict__,
+    )
+    module.__all__ = ["C", "f", "g"]
+    import sys
+
+    sys.modules["jaxrate.fake"] = module
+    try:
+        assert untyped_public_functions(["jaxrate.fake"]) == [
+            "jaxrate.fake.C.untyped(x, return)",
+            "jaxrate.fake.f(a)",
+            "jaxrate.fake.g(return)",
+        ]
+    finally:
+        del sys.modules["jaxrate.fake"]
+
+
+def test_every_public_function_is_typed():
+    missing = untyped_public_functions()
+    assert not missing, "public functions without type hints:\n" + "\n".join(missing)

@@ -33,6 +33,11 @@ def home_of(module_name: str, name: str) -> str:
         return obj.__name__
     if module_name != "jaxrate" and name in jaxrate.__all__ and getattr(jaxrate, name, None) is obj:
         return f"jaxrate.{name}"
+    if module_name != "jaxrate" and inspect.isclass(obj):  # two subpackages export it: the first documents it
+        for sub in sorted(n for n in jaxrate.__all__ if inspect.ismodule(getattr(jaxrate, n, None))):
+            other = importlib.import_module(f"jaxrate.{sub}")
+            if name in other.__all__ and getattr(other, name) is obj:
+                return f"jaxrate.{sub}.{name}"
     return f"{module_name}.{name}"
 
 

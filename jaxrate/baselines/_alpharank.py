@@ -18,13 +18,16 @@ an error here (lower ``alpha``).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from jaxrate._game import as_game
 from jaxrate.baselines import _alpharank_operator as _operator
 from jaxrate.baselines._alpharank_operator import fixation_probability
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["AlphaRankResult", "alpha_rank"]
 
@@ -56,7 +59,7 @@ class AlphaRankResult:
         p = self.players.index(player) if isinstance(player, str) else player
         return dict(zip(self.strategies[p], self.ratings[p].tolist()))
 
-    def to_frame(self, tie_tol: float = 1e-6):
+    def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player, strategy, rating, rank (see ``Ratings.to_frame``)."""
         from jaxrate.result import ratings_frame
 

@@ -21,7 +21,7 @@ copies of an opponent changes everyone's rating (see ``examples/clone_attack.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -29,6 +29,9 @@ from jaxrate._score_table import score_table
 from jaxrate.baselines import _elo_intervals
 from jaxrate.battles import BattleCounts, battle_counts, battle_wins
 from jaxrate.battles import _bradley_terry as bradley_terry
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
 
@@ -59,7 +62,7 @@ class EloResult(NamedTuple):
     notes: tuple[str, ...] = ()
     intervals: str | None = None
 
-    def to_frame(self, tie_tol: float = 1e-6):
+    def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player ``"model"``, strategy, rating, rank (+ lower, upper)."""
         from jaxrate.result import ratings_frame
 

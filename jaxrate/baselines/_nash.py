@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import dataclasses
 import warnings
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from jaxrate._game import as_game
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["NashAverageResult", "nash_average"]
 
@@ -42,7 +45,7 @@ class NashAverageResult:
     players: tuple[str, ...]
     strategies: tuple[tuple[str, ...], ...]
 
-    def to_frame(self, tie_tol: float = 1e-6):
+    def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player, strategy, rating, rank (see ``Ratings.to_frame``)."""
         from jaxrate.result import ratings_frame
 

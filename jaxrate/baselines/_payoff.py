@@ -24,12 +24,15 @@ mass over clones).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from jaxrate import gains
 from jaxrate._game import as_game
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["PayoffRatingResult", "payoff_ratings"]
 
@@ -53,7 +56,7 @@ class PayoffRatingResult:
     players: tuple[str, ...]
     strategies: tuple[tuple[str, ...], ...]
 
-    def to_frame(self, tie_tol: float = 1e-6):
+    def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player, strategy, rating, rank (see ``Ratings.to_frame``)."""
         from jaxrate.result import ratings_frame
 
@@ -85,7 +88,9 @@ def _primal_max_entropy_cce(payoffs: np.ndarray) -> np.ndarray:
     return (sigma / sigma.sum()).reshape(payoffs.shape[1:])
 
 
-def max_entropy_cce(payoffs: np.ndarray, *, tol: float = 1e-9, max_iterations: int = 20_000):
+def max_entropy_cce(
+    payoffs: np.ndarray, *, tol: float = 1e-9, max_iterations: int = 20_000
+) -> tuple[np.ndarray, int]:
     """Maximum-entropy CCE of normalised payoffs by L-BFGS-B on the dual; ``(sigma, iterations)``."""
     from scipy.optimize import minimize
     from scipy.special import logsumexp

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from jaxrate.battles._records import _OUTCOMES
 from jaxrate.io._tables import read_frame, record_name
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = ["read_battles"]
 
 
-def read_battles(path: str | os.PathLike):
+def read_battles(path: str | os.PathLike) -> pd.DataFrame:
     """Read battle records (``model_a``, ``model_b``, ``winner`` and optional extra columns).
 
     Returns a DataFrame with those columns as strings.

@@ -12,9 +12,12 @@ million battles are counted in a fraction of a second; everything downstream
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "TIES",
@@ -172,7 +175,7 @@ def battle_counts(
     return BattleCounts(wins, ties, names, keys)
 
 
-def battles_from_counts(models: Sequence[str], pairs: Any, counts: Any):
+def battles_from_counts(models: Sequence[str], pairs: Any, counts: Any) -> pd.DataFrame:
     """Battle records from per-pair counts (leaderbot's ``X``, ``Y`` format).
 
     Args:

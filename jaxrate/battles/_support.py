@@ -8,9 +8,12 @@ model, what the rating stands on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
+
+from jaxrate.battles._records import BattleCounts
 
 __all__ = ["BattleSupport", "battle_support"]
 
@@ -38,7 +41,9 @@ class BattleSupport(NamedTuple):
     support: tuple[str, ...]
 
 
-def battle_support(counts, imputed: np.ndarray, models, mass: np.ndarray, tol: float = 1e-9) -> BattleSupport:
+def battle_support(
+    counts: BattleCounts, imputed: np.ndarray, models: Sequence[str], mass: np.ndarray, tol: float = 1e-9
+) -> BattleSupport:
     """Battles, distinct opponents, battles against the equilibrium's support and imputed share.
 
     Args:

@@ -3,47 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
-from typing import Any
 
 import numpy as np
 
-from jaxrate._game import Game
+from jaxrate.cli._source import Source, scores_source
 
 __all__ = ["Source", "add_input_options", "load_source"]
-
-
-@dataclasses.dataclass
-class Source:
-    name: str  # file name or dataset
-    kind: str  # "scores", "battles" or "payoffs"
-    game: Game
-    description: str  # the game, in words
-    scores: Any = None  # float64 [models, tasks] for score tables
-    battles: Any = None  # DataFrame for battle records
-    notes: list = dataclasses.field(default_factory=list)
-    info: dict = dataclasses.field(default_factory=dict)  # kept in the JSON output
-    warnings: list = dataclasses.field(default_factory=list)  # about the data, printed on stderr
-    counts: Any = None  # BattleCounts of battle records
-    frame: Any = None  # the scores as a DataFrame, when they were read as one
-    imputed: Any = None  # [K, M, M] bool, battle pairs whose win rate was imputed
-    replicates: Any = None  # io.ScoreReplicates behind a score table (seeds, folds, items), if any
-
-    @property
-    def table(self):
-        """The scores as a DataFrame [models, tasks], built on first use.
-
-        Score tables that were read without pandas (built-in datasets, plain
-        wide CSV) import it only when a method or the bootstrap needs a frame.
-        """
-        if self.frame is None and self.scores is not None:
-            import pandas as pd
-
-            self.frame = pd.DataFrame(
-                self.scores, index=list(self.game.strategies[0]), columns=list(self.game.strategies[-1])
-            )
-        return self.frame
 
 
 def add_input_options(parser) -> None:
@@ -180,8 +146,8 @@ def _load(args) -> Source:
         if args.normalise != "none" or args.models == "columns":
             table = datasets.load(args.dataset)
             table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
-            return _scores_source(args.dataset, table, args.game, [])
-        return _scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
+            return scores_source(args.dataset, table, args.game, [])
+        return scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
     path = args.file
     sep = getattr(args, "sep", None)
     decimal = getattr(args, "decimal", ".")
@@ -213,7 +179,7 @@ def _load(args) -> Source:
         # When its rows look like tasks, read_scores' warning is given on the same parse.
         parsed = io.read_wide_text(path, sep=sep, decimal=decimal)
         if args.models == "rows" or io.transposed_evidence(parsed[0], names[0]) is None:
-            return _scores_source(name, parsed, args.game, _sep_notes(path, sep, decimal))
+            return scores_source(name, parsed, args.game, _sep_notes(path, sep, decimal))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         if parsed is not None:
@@ -228,7 +194,7 @@ def _load(args) -> Source:
                 sep=sep,
                 decimal=decimal,
             )
-    source = _scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
+    source = scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
     source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     if args.models == "columns":
         source.notes.append("models are the table's columns (--models columns)")
@@ -303,22 +269,6 @@ def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
     if decimal == ",":
         notes.append("read with decimal commas")
     return notes
-
-
-def _scores_source(name: str, table, game_kind: str, notes: list) -> Source:
-    """A score table (a DataFrame, or ``(scores, agents, tasks)`` read without pandas) as a game."""
-    import jaxrate
-
-    make = jaxrate.agent_vs_task if game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
-    frame = None
-    if isinstance(table, tuple):
-        game = make(*table)
-        values = table[0]
-    else:
-        game, frame = make(table), table
-        values = table.to_numpy(dtype=np.float64)
-    what = "agent vs task (2P)" if game_kind == "2p" else "agent vs agent vs task (3P)"
-    return Source(name, "scores", game, what, scores=values, notes=notes, frame=frame)
 
 
 def describe(source: Source) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from jaxrate.cli._inputs import Source
+from jaxrate.cli._source import Source, scores_source
 
 __all__ = ["replicate_source"]
 
@@ -43,7 +43,6 @@ def replicate_source(args) -> Source | None:
 
 def _source(args, path: str, found) -> Source:
     from jaxrate._replicate_data import replicates_from_frame
-    from jaxrate.cli._inputs import _scores_source
 
     for option, value, default in (
         ("--missing", args.missing, None),
@@ -59,7 +58,7 @@ def _source(args, path: str, found) -> Source:
     name = os.path.basename(os.path.normpath(path))
     notes = list(found.notes)
     if found.column is None:  # harness output without per-item samples: a plain score table
-        return _scores_source(name, found.table(), args.game, notes)
+        return scores_source(name, found.table(), args.game, notes)
     data = replicates_from_frame(found.frame, replicate=found.column)  # complete: every model on every task
     fewest, most = data.counts()
     pairing = "paired across models" if data.paired else "resampled per model"
@@ -67,7 +66,7 @@ def _source(args, path: str, found) -> Source:
         f"{len(found.frame):,} scores, {fewest}-{most} {found.column}s per model and task ({pairing}); "
         "the table is their mean"
     )
-    source = _scores_source(name, found.table(), args.game, notes)
+    source = scores_source(name, found.table(), args.game, notes)
     source.replicates = found
     source.info["replicates"] = {
         "column": found.column,

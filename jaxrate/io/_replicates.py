@@ -8,12 +8,16 @@ resamples them, within each task, for sampling intervals.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from jaxrate.io._scores import _MODEL_NAMES, _column, _numbers
 from jaxrate.io._tables import read_frame
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["REPLICATE_COLUMNS", "ScoreReplicates", "read_replicates", "replicate_column"]
 
@@ -29,7 +33,7 @@ class ScoreReplicates(NamedTuple):
     column: str  # the replicate column: "item", "seed", "fold", "replicate", ...
     notes: list
 
-    def table(self):
+    def table(self) -> pd.DataFrame:
         """The mean score table, a DataFrame ``[models, tasks]`` in order of first appearance."""
         wide = self.frame.pivot_table(index="model", columns="task", values="score", aggfunc="mean")
         models = list(dict.fromkeys(self.frame["model"]))
@@ -37,7 +41,7 @@ class ScoreReplicates(NamedTuple):
         return wide.reindex(index=models, columns=tasks).rename_axis(index=None, columns=None)
 
 
-def replicate_column(columns) -> str | None:
+def replicate_column(columns: Iterable[object]) -> str | None:
     """The replicate column of a long table's header (``None`` without one, or without model/task/score)."""
     lower = {str(c).strip().lower(): str(c) for c in columns}
     if not (lower.keys() & set(_MODEL_NAMES) and "task" in lower and lower.keys() & set(_SCORE_NAMES)):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -16,6 +18,10 @@ from jaxrate.io._text import (
     read_score_csv,
     sniff_delimiter,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "MISSING",
@@ -65,7 +71,7 @@ NORMALISE = ("none", "minmax", "rank")
 _MODEL_NAMES = ("model", "agent", "name", "system")
 
 
-def is_long(columns, layout: str = "auto") -> bool:
+def is_long(columns: Iterable[object], layout: str = "auto") -> bool:
     """Whether a table with these columns is in the long layout (model, task, score rows)."""
     names = {str(c).strip().lower() for c in columns}
     return layout == "long" or (
@@ -197,7 +203,7 @@ def read_scores(
     models: str | None = None,
     sep: str | None = None,
     decimal: str = ".",
-):
+) -> tuple[pd.DataFrame, list[str]]:
     """Read a score table into a DataFrame (index = models, columns = tasks).
 
     Args:
@@ -274,7 +280,7 @@ def wide_scores(
     missing: str = "error",
     normalise: str = "none",
     models: str | None = None,
-):
+) -> tuple[pd.DataFrame, list[str]]:
     """:func:`read_scores`'s ``(table, notes)`` of a wide text table that :func:`read_wide_text` parsed.
 
     ``first_header`` heads the row names (evidence that rows are tasks, see
@@ -287,7 +293,7 @@ def wide_scores(
     return _finish(path, _orient(path, table, first_header, models, stacklevel=4), missing, normalise)
 
 
-def transposed_evidence(table, first_header: str | None = None) -> str | None:
+def transposed_evidence(table: ArrayLike, first_header: str | None = None) -> str | None:
     """Why the rows of a wide ``[rows, columns]`` score table look like tasks, or ``None``.
 
     Two signs count, each one on its own:
@@ -394,7 +400,7 @@ def _heavy_fill(models, holes: np.ndarray, value: float) -> str | None:
     )
 
 
-def normalise_scores(table, how: str = "none"):
+def normalise_scores(table: pd.DataFrame, how: str = "none") -> pd.DataFrame:
     """Per-task normalisation of a score DataFrame: ``none``, ``minmax`` or ``rank``.
 
     ``minmax`` maps each task to [0, 1] (a constant task to 0); ``rank``
@@ -415,7 +421,9 @@ def normalise_scores(table, how: str = "none"):
 OUTLIER_FACTOR = 1000.0  # a score this many times the spread of its task's other scores away is warned
 
 
-def far_outliers(values, agents, tasks, factor: float = OUTLIER_FACTOR) -> list[str]:
+def far_outliers(
+    values: ArrayLike, agents: Sequence[str], tasks: Sequence[str], factor: float = OUTLIER_FACTOR
+) -> list[str]:
     """Scores far outside the rest of their task's range (a units mistake: ``1e12`` among 0-1 scores).
 
     A task's highest or lowest score is named when it lies more than
