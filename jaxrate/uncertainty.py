@@ -502,8 +502,9 @@ def bootstrap_replicates(
         model's own (e.g. seeds run separately per model).
       rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"`` (task
         win rates), ``"nash"`` (``"2p"`` only), ``"alpharank"``, ``"payoff"``.
-      gamification, resamples, seed, method, confidence, tie_tol, executor,
-        workers, progress: as in :func:`task_subsets`.
+      gamification: as in :func:`task_subsets`, and so are ``resamples``,
+        ``seed``, ``method``, ``confidence``, ``tie_tol``, ``executor``,
+        ``workers`` and ``progress``.
 
     Returns:
       A :class:`RatingIntervals` with ``kind="bootstrap"`` and

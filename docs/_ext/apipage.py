@@ -33,6 +33,10 @@ def home_of(module_name: str, name: str) -> str:
         return obj.__name__
     if module_name != "jaxrate" and name in jaxrate.__all__ and getattr(jaxrate, name, None) is obj:
         return f"jaxrate.{name}"
+    if module_name != "jaxrate" and "._" in getattr(obj, "__module__", ""):  # one public home for it
+        for public in (getattr(jaxrate, n) for n in jaxrate.__all__):
+            if inspect.ismodule(public) and getattr(public, name, None) is obj and name in public.__all__:
+                return f"{public.__name__}.{name}"
     return f"{module_name}.{name}"
 
 
