@@ -141,3 +141,45 @@ def test_every_public_name_has_a_reference_entry(site):
                 missing.append(f"{module}.{name}")
     assert not missing, f"no reference entry for {missing}"
     assert len(documented) >= 150
+
+
+README_SCORES = "model,math,code\na,0.8,0.6\nb,0.5,0.4\n"  # the README's own table
+
+
+def _runnable_here(args: list[str]) -> bool:
+    """Commands that need only the README's ``scores.csv`` or a built-in dataset (no other user file)."""
+    if args[0] not in ("rate", "compare") or "--dataset" in args and "--data" in args:
+        return False
+    files = [a for a in args[1:] if not a.startswith("-") and "." in a and not a[0].isdigit()]
+    inputs = [
+        a for a in files if a.endswith((".csv", ".json", ".parquet", ".npz", ".npy")) and a != "scores.csv"
+    ]
+    outputs = {"r.json", "r.csv"}
+    return "--dataset" in args or ("scores.csv" in args and set(inputs) <= outputs)
+
+
+@pytest.mark.slow
+def test_every_documented_command_on_the_readme_table_runs(tmp_path, monkeypatch, capsys):
+    """Each command of the README and the docs whose input is the README's ``scores.csv`` (or a
+    built-in dataset) runs as written and exits 0 (issue 24: the README's own examples failed)."""
+    from jaxrate.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "scores.csv").write_text(README_SCORES)
+    readme = blocks(ROOT / "README.md")
+    commands = {
+        tuple(args): block for block, args in jaxrate_commands(BLOCKS + readme) if _runnable_here(args)
+    }
+    assert len(commands) >= 8, sorted(commands)
+    assert (
+        "compare",
+        "scores.csv",
+        "--methods",
+        "deviation,uniform,elo,payoff",
+        "--plot",
+        "methods.png",
+    ) in commands
+    for args, block in commands.items():
+        code = main([*args, "--progress", "never"] if args[0] == "rate" else list(args))
+        _, err = capsys.readouterr()
+        assert code == 0, f"{block.where}: jaxrate {' '.join(args)} exited {code}: {err}"
