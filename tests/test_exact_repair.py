@@ -96,8 +96,8 @@ def test_a_negative_basic_slack_is_swapped_for_its_penalty():
         basis = [0] + [1 + r for r in range(1, c)] + [1 + 2 * c + joint]
         col = level.columns[joint]
         negative = [r for r in range(1, c) if col[r] > col[0]]
-        start, matrix, _ = _repair._primal_start(level, basis)
-        assert (matrix is None) == bool(negative)  # refactored only when a column changed
+        start, pi, _ = _repair._primal_start(level, basis)
+        assert (pi is None) == bool(negative)  # refactored only when a column changed
         assert [r for r in range(1, c) if 1 + c + r in start] == negative
         assert [cid for cid in start if not c < cid <= 2 * c] == [
             cid for cid in basis if cid - 1 not in negative
