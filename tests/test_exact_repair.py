@@ -96,8 +96,8 @@ def test_a_negative_basic_slack_is_swapped_for_its_penalty():
         basis = [0] + [1 + r for r in range(1, c)] + [1 + 2 * c + joint]
         col = level.columns[joint]
         negative = [r for r in range(1, c) if col[r] > col[0]]
-        start, matrix, _ = _repair._primal_start(level, basis)
-        assert (matrix is None) == bool(negative)  # refactored only when a column changed
+        start, pi, _ = _repair._primal_start(level, basis)
+        assert (pi is None) == bool(negative)  # refactored only when a column changed
         assert [r for r in range(1, c) if 1 + c + r in start] == negative
         assert [cid for cid in start if not c < cid <= 2 * c] == [
             cid for cid in basis if cid - 1 not in negative
@@ -128,3 +128,32 @@ def test_float_results_record_their_levels():
     assert {r.route for r in result.routes} <= {"warm", "cold"}
     assert all(r.exact_pivots == 0 and r.seconds >= r.float_seconds >= 0 for r in result.routes)
     assert result.route_summary == "highs"
+
+
+def test_basic_solution_with_slacks_eliminated_equals_the_full_solve():
+    """x_B and pi from the k x k system left after the basic slacks are eliminated
+    are those of the full basis (B x = b, B^T pi = c_B), frozen rows included; a
+    singular basis raises ZeroDivisionError."""
+    from jaxrate.exact._rational import seeded_level
+
+    payoffs = np.random.default_rng(7).integers(-5, 6, size=(2, 4, 4))
+    level, _ = seeded_level(payoffs, np.arange(16))
+    level.frozen[2], level.bounds[2] = True, level.bounds[2] + 3  # a frozen row, b_2 = 3
+    c, flint = level.num_c, level.flint
+    checked = 0
+    for joint in range(16):
+        basis = [0] + [1 + r for r in range(1, c)] + [1 + 2 * c + joint]
+        basis[3] = 1 + c + 2 if joint % 2 else basis[3]  # the frozen row's penalty, half the time
+        full = level._basis_matrix(basis)
+        try:
+            x, pi = _repair._basic_solution(level, basis)
+        except ZeroDivisionError:
+            assert full.det() == 0
+            continue
+        assert x == full.solve(level._rhs())
+        costs = flint.fmpq_mat(level.m, 1, [level._cost(cid) for cid in basis])
+        assert pi == full.transpose().solve(costs).transpose()
+        checked += 1
+    assert checked >= 4
+    with pytest.raises(ZeroDivisionError):
+        _repair._basic_solution(level, [1, 1] + [1 + r for r in range(1, c)])
