@@ -20,6 +20,7 @@ import numpy as np
 __all__ = [
     "ProgressBar",
     "ProgressLines",
+    "TimedLines",
     "check_output_path",
     "format_column",
     "format_table",
@@ -230,17 +231,15 @@ PROGRESS_AFTER = 5.0  # seconds of solving before the first progress line in a l
 PROGRESS_EVERY = 15.0  # seconds between progress lines
 
 
-class ProgressLines:
-    """Plain progress lines on stderr, for logs and pipes where a redrawn bar is noise.
+class TimedLines:
+    """Plain progress lines on stderr from a timer thread, for logs and pipes where a redrawn bar is noise.
 
-    Nothing for solves shorter than ``after`` seconds; then one line every
-    ``every`` seconds, written by a timer thread (so a long level still shows
-    the run is alive), and a last line when the solve ends.
+    Nothing for runs shorter than ``after`` seconds; then one line every
+    ``every`` seconds (so a long step still shows the run is alive), and a last
+    line when a run that printed ends. Subclasses say what a line is (``_line``).
     """
 
-    def __init__(self, after: float | None = None, every: float | None = None) -> None:
-        after = PROGRESS_AFTER if after is None else after
-        every = PROGRESS_EVERY if every is None else every
+    def __init__(self, after: float, every: float) -> None:
         self.start = time.perf_counter()
         self.latest = None
         self.printed = False
@@ -255,14 +254,15 @@ class ProgressLines:
         if self._stop.wait(after):
             return
         while True:
-            self._write("solving")
+            self._write(final=False)
             if self._stop.wait(every):
                 return
 
-    def _write(self, what: str) -> None:
-        p = self.latest
-        state = f"level {p.level}, {p.frozen}/{p.total} constraints frozen" if p else "first level"
-        sys.stderr.write(f"jaxrate: progress: {what}, {state}, {time.perf_counter() - self.start:.1f} s\n")
+    def _line(self, final: bool) -> str:
+        raise NotImplementedError
+
+    def _write(self, final: bool) -> None:
+        sys.stderr.write(self._line(final) + "\n")
         sys.stderr.flush()
         self.printed = True
 
@@ -270,4 +270,18 @@ class ProgressLines:
         self._stop.set()
         self._thread.join()
         if self.printed:
-            self._write("done")
+            self._write(final=True)
+
+
+class ProgressLines(TimedLines):
+    """Progress of one exact solve: the level and the constraints frozen, every ``every`` seconds."""
+
+    def __init__(self, after: float | None = None, every: float | None = None) -> None:
+        after = PROGRESS_AFTER if after is None else after
+        super().__init__(after, PROGRESS_EVERY if every is None else every)
+
+    def _line(self, final: bool) -> str:
+        p = self.latest
+        state = f"level {p.level}, {p.frozen}/{p.total} constraints frozen" if p else "first level"
+        what = "done" if final else "solving"
+        return f"jaxrate: progress: {what}, {state}, {time.perf_counter() - self.start:.1f} s"

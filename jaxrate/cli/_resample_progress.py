@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
-import threading
 import time
+
+from jaxrate.cli._output import TimedLines
 
 __all__ = ["LINES_AFTER", "LINES_EVERY", "ResampleBar", "ResampleLines", "resample_progress"]
 
@@ -37,32 +38,16 @@ class ResampleBar:
             sys.stderr.flush()
 
 
-class ResampleLines:
+class ResampleLines(TimedLines):
     """``jaxrate: resamples: 120/1000, 12.3 s, about 90 s left``, every few seconds from a timer thread.
 
     Nothing for runs shorter than ``after`` seconds; a last line when a run that printed ends.
     """
 
     def __init__(self, after: float = LINES_AFTER, every: float = LINES_EVERY) -> None:
-        self.latest = None
-        self.start = time.perf_counter()
-        self.printed = False
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(after, every), daemon=True)
-        self._thread.start()
+        super().__init__(after, every)
 
-    def __call__(self, p) -> None:
-        self.latest = p
-
-    def _run(self, after: float, every: float) -> None:
-        if self._stop.wait(after):
-            return
-        while True:
-            self._write()
-            if self._stop.wait(every):
-                return
-
-    def _write(self) -> None:
+    def _line(self, final: bool) -> str:
         p, now = self.latest, time.perf_counter() - self.start
         if p is None:
             state = f"rating the first resamples, {now:.1f} s"
@@ -71,15 +56,7 @@ class ResampleLines:
             state = f"{p.done}/{p.total}, {now:.1f} s, about {left:.0f} s left"
             if p.done < p.total and now - p.seconds > LINES_EVERY:
                 state += f" (the current resample has run {now - p.seconds:.0f} s)"
-        sys.stderr.write(f"jaxrate: resamples: {state}\n")
-        sys.stderr.flush()
-        self.printed = True
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join()
-        if self.printed:
-            self._write()
+        return f"jaxrate: resamples: {state}"
 
 
 def resample_progress(mode: str):
