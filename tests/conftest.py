@@ -74,3 +74,20 @@ def arena_battles(arena_counts) -> pd.DataFrame:
     from jaxrate.battles import battles_from_counts
 
     return battles_from_counts(arena_counts["models"], arena_counts["X"], arena_counts["Y"])
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _release_compilations():
+    """Drop JAX's compiled executables after each test module.
+
+    One process runs the whole suite; every compiled executable keeps memory
+    mappings of its JIT code, and the suite's thousands of compilations once
+    took the process past the kernel's limit on mappings (XLA then crashed
+    compiling a later test). Tests of one module still share compilations.
+    """
+    yield
+    import sys
+
+    jax = sys.modules.get("jax")
+    if jax is not None:
+        jax.clear_caches()
