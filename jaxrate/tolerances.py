@@ -39,6 +39,13 @@ class Tolerances:
         states for a SOLVED game in each precision (its proof is checked to it).
       refactor_float64, refactor_float32: JAX simplex pivots between
         refactorisations of the basis inverse, by precision.
+      polish_residual, polish_gap: a proven floating-point solve of the exact
+        path on payoffs that make short rationals is confirmed (and repaired)
+        in exact arithmetic when its rating residual ``max_c |delta_c(joint) -
+        r_c|`` exceeds ``polish_residual`` times the scale or its dual gap
+        exceeds ``polish_gap`` times the scale: the float ratings may then be
+        off the exact ones by more than 1e-12 of the range. (HiGHS's own duals
+        leave gaps up to 7e-12 on results exact to 1e-14, hence the looser gap.)
     """
 
     freeze_dual: float = 1e-9
@@ -52,6 +59,8 @@ class Tolerances:
     accuracy_float32: float = 1e-3
     refactor_float64: int = 50
     refactor_float32: int = 10
+    polish_residual: float = 1e-12
+    polish_gap: float = 1e-10
 
     def simplex(self, precision: str) -> float:
         """The JAX simplex's tolerance in ``precision`` (``"float64"`` or ``"float32"``)."""

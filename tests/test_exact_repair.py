@@ -26,11 +26,26 @@ def _integers(game) -> np.ndarray:
     return integer_payoffs(np.asarray(game.payoffs), payoffs, scale, DECIMALS)[0]
 
 
+def _fail_first_float_level(monkeypatch):
+    """Make the first float solve fail at its first level (as at HiGHS's 1e-7 tolerance)."""
+    from jaxrate.exact import _solve
+
+    real = _solve._solve_level
+
+    def flaky(lp, payoffs, options, frozen, ratings, index, allow_slack):
+        if options.solver == "highs" and index == 0 and not allow_slack:
+            raise _solve._LevelFailed("level 1 failed in floating point (forced)")
+        return real(lp, payoffs, options, frozen, ratings, index, allow_slack)
+
+    monkeypatch.setattr(_solve, "_solve_level", flaky)
+
+
 @pytest.mark.parametrize("name", ["game07", "game12", "game15"])
-def test_hard_sub_leaderboard_rated_by_the_repair_route_as_from_scratch(name):
-    """HiGHS fails these in floating point; the float-first exact route gives the
-    ratings of the exact simplex from scratch, proven in rational arithmetic, and
-    says which route rated each level."""
+def test_hard_sub_leaderboard_rated_in_floating_point_as_in_exact_arithmetic(name):
+    """These failed in floating point while HiGHS ran at 1e-7 (it refused the 1e-11
+    asked for); at 1e-10, each level's vertex solved again from HiGHS's basis,
+    the float solve rates them, proven by its dual certificate, with the
+    ratings of the exact simplex from scratch to 1e-12 of the range."""
     game = _hard(name)
     new = jaxrate.exact.deviation_ratings(game)
     old = jaxrate.exact.deviation_ratings(game, solver="rational")
@@ -38,14 +53,61 @@ def test_hard_sub_leaderboard_rated_by_the_repair_route_as_from_scratch(name):
     np.testing.assert_allclose(
         np.concatenate(new.ratings), np.concatenate(old.ratings), rtol=0, atol=1e-12 * span
     )
-    assert new.rescue is not None
+    assert new.rescue is None and new.route_summary == "highs"
+    assert jaxrate.verify(game, new).ok
+    assert old.route_summary == "rational"
+
+
+def test_a_loose_float_solve_is_confirmed_exactly():
+    """game03's float solve is proven (residual 2.4e-12 of the scale, under the
+    certificate's 1e-7) but HiGHS's basis at its second level is not exactly
+    optimal, so its ratings are 2e-11 of the range off the exact ones: the
+    residual over 1e-12 sends it through the exact check and repair, which
+    returns the exact simplex's ratings and says why."""
+    game = _hard("game03")
+    new = jaxrate.exact.deviation_ratings(game)
+    old = jaxrate.exact.deviation_ratings(game, solver="rational")
+    assert "rating residual" in new.rescue and "confirmed exactly" in new.rescue
+    assert new.route_summary.startswith("highs + exact")
+    assert {r.route for r in new.routes} <= EXACT_ROUTES
+    np.testing.assert_array_equal(np.concatenate(new.ratings), np.concatenate(old.ratings))
+    assert new.certificate.max_rating_residual <= 1e-12 * new.certificate.scale
+
+
+@pytest.mark.parametrize("name", ["game07", "game12", "game15"])
+def test_a_failed_float_solve_is_rated_by_the_repair_route_as_from_scratch(name, monkeypatch):
+    """When the float solve fails, the float-first exact route gives the ratings of
+    the exact simplex from scratch, proven in rational arithmetic, and says which
+    route rated each level."""
+    game = _hard(name)
+    old = jaxrate.exact.deviation_ratings(game, solver="rational")
+    _fail_first_float_level(monkeypatch)
+    new = jaxrate.exact.deviation_ratings(game)
+    span = float(np.ptp(game.payoffs))
+    np.testing.assert_allclose(
+        np.concatenate(new.ratings), np.concatenate(old.ratings), rtol=0, atol=1e-12 * span
+    )
+    assert "forced" in new.rescue
     assert len(new.routes) == new.levels and [r.level for r in new.routes] == list(range(new.levels))
     assert {r.route for r in new.routes} <= EXACT_ROUTES
     assert sum(r.route == "highs + exact check" for r in new.routes) > new.levels // 2
     assert new.steps == tuple(r.route for r in new.routes)
     assert new.route_summary.startswith("highs")
-    assert jaxrate.verify(game, new).ok  # rational=True: benchmarks/hard_exact.py (11 s here)
-    assert old.route_summary == "rational"
+    assert jaxrate.verify(game, new).ok  # rational=True: benchmarks/hard_exact.py
+
+
+def test_highs_runs_at_the_tolerance_asked_for():
+    """HiGHS refuses a feasibility tolerance under 1e-10 (and would keep 1e-7):
+    the level solver asks for what it accepts, and a refused option raises."""
+    import highspy
+
+    from jaxrate.exact import _highs
+
+    lp = _highs.HighsLevelSolver(np.zeros((2, 2, 2)), all_columns=True)
+    for name in ("primal_feasibility_tolerance", "dual_feasibility_tolerance"):
+        assert lp.h.getOptionValue(name)[1] == _highs.HIGHS_MIN_TOL
+    with pytest.raises(RuntimeError, match="refused option primal_feasibility_tolerance=1e-11"):
+        _highs.set_options(highspy, highspy.Highs(), {"primal_feasibility_tolerance": 1e-11})
 
 
 def test_exact_values_equal_the_rational_simplex_from_scratch():

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+import scipy.linalg
 
 from jaxrate import gains
 
@@ -45,20 +46,44 @@ def _import_highspy():
     return highspy
 
 
+# The smallest feasibility tolerance HiGHS accepts: it refuses a smaller one
+# (``kError``) and keeps its default, 1e-7.
+HIGHS_MIN_TOL = 1e-10
+
+
 def _new_highs(highspy, tol: float):
-    """An empty HiGHS model with this solver's options."""
+    """An empty HiGHS model with this solver's options.
+
+    Every option is checked: HiGHS answers a value it refuses with ``kError``
+    and keeps its default. Until 2026-11-24 the 1e-11 feasibility tolerance
+    asked for here was refused that way, so HiGHS ran at 1e-7 and returned
+    "optimal" levels that broke earlier frozen rows by up to 1e-5 on 12-digit
+    payoffs (bbtcomp resample 18), which then went to a whole-game GLOP
+    re-solve.
+    """
     h = highspy.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("primal_feasibility_tolerance", tol)
-    h.setOptionValue("dual_feasibility_tolerance", tol)
-    # Freezing a tight row and adding priced columns keep the basis primal
-    # feasible, so primal simplex re-solves from it (measured 2.7x faster
-    # than dual simplex on Atari 3P); HiGHS scaling of these O(1) payoffs
-    # only cost time.
-    h.setOptionValue("presolve", "off")
-    h.setOptionValue("simplex_strategy", 4)
-    h.setOptionValue("simplex_scale_strategy", 0)
+    tol = max(tol, HIGHS_MIN_TOL)
+    options = {
+        "output_flag": False,
+        "primal_feasibility_tolerance": tol,
+        "dual_feasibility_tolerance": tol,
+        # Freezing a tight row and adding priced columns keep the basis primal
+        # feasible, so primal simplex re-solves from it (measured 2.7x faster
+        # than dual simplex on Atari 3P); HiGHS scaling of these O(1) payoffs
+        # only cost time.
+        "presolve": "off",
+        "simplex_strategy": 4,
+        "simplex_scale_strategy": 0,
+    }
+    set_options(highspy, h, options)
     return h
+
+
+def set_options(highspy, h, options: dict) -> None:
+    """Set HiGHS ``options``; ``RuntimeError`` naming the first one it refuses."""
+    for name, value in options.items():
+        if h.setOptionValue(name, value) != highspy.HighsStatus.kOk:
+            raise RuntimeError(f"HiGHS refused option {name}={value!r}")
 
 
 class HighsLevelSolver:
@@ -71,8 +96,10 @@ class HighsLevelSolver:
         joints, drop ``q``'s rows (they repeat ``p``'s) and give each joint
         and its swap one column.
       price_batch: at most this many columns enter per pricing round.
-      tol: primal/dual feasibility tolerance handed to HiGHS, and the pricing
-        threshold on reduced costs.
+      tol: primal/dual feasibility tolerance handed to HiGHS (at least
+        1e-10, the smallest it accepts), and the pricing threshold on reduced costs.
+      refine: solve each level's vertex again from HiGHS's final basis
+        (:meth:`_refined`); off where the basis is checked exactly instead.
     """
 
     def __init__(
@@ -83,6 +110,7 @@ class HighsLevelSolver:
         swap: tuple[int, int] | None = None,
         price_batch: int | None = None,
         tol: float = 1e-11,
+        refine: bool = True,
     ) -> None:
         highspy = _import_highspy()
         self._highspy = highspy
@@ -90,12 +118,13 @@ class HighsLevelSolver:
         self.shape = tuple(payoffs.shape[1:])
         self.num_joints = int(np.prod(self.shape))
         self.num_constraints = int(sum(self.shape))
-        # 1e-11, not HiGHS's 1e-7 or our former 1e-9: on a 4M-joint random game
-        # a 1e-9 tolerance let each level's joint violate earlier frozen rows by
-        # ~1e-9, which piled up until later levels were infeasible without a
-        # slack (certificate residual 1e-5); at 1e-11 no slack is needed
-        # (residual 1.5e-9) and smaller games are as fast (benchmarks/RESULTS.md).
+        # The pricing threshold; HiGHS's feasibility tolerances are this or
+        # HIGHS_MIN_TOL (1e-10), the smallest it accepts. Loose tolerances let
+        # each level's joint violate earlier frozen rows, which piles up until
+        # later levels are infeasible without a slack (a 4M-joint random game
+        # at 1e-9: certificate residual 1e-5).
         self.tol = tol
+        self.refine = refine
         # 200 measured best on a 100 x 100 x 50 random game (8.5 s vs 18.4 s at 2C = 500).
         self.price_batch = price_batch or min(max(2 * self.num_constraints, 64), 200)
         # Master size above which non-basic columns are purged after a level.
@@ -121,6 +150,9 @@ class HighsLevelSolver:
         for row in range(rows):
             h.changeCoeff(row, 0, -1.0)
         self.columns = np.zeros(0, dtype=np.int64)  # flat joint index of LP column 1 + i
+        # The LP entries of those columns, [K, rows + 1] (grown by doubling),
+        # kept for solving each level's vertex again from its basis.
+        self._entries = np.zeros((0, rows + 1))
         self._in_master = np.zeros(self.num_joints, dtype=bool)
         if all_columns:
             everything = np.arange(self.num_joints)
@@ -171,11 +203,7 @@ class HighsLevelSolver:
             self._in_master[joints] = True
         if len(joints) == 0:
             return
-        multi = np.stack(np.unravel_index(joints, self.shape), axis=1)
-        block = gains.constraint_columns(self.payoffs, multi)  # [C, K]
-        if self.swap is not None:
-            block = 0.5 * (block + gains.constraint_columns(self.payoffs, self._swapped(joints)))
-        block = np.vstack([block[self.kept], np.ones((1, len(joints)))])  # sum-to-one row
+        block = self._block(joints)
         k = len(joints)
         nz = block != 0.0
         starts = np.concatenate([[0], np.cumsum(nz.sum(axis=0))[:-1]]).astype(np.int32)
@@ -184,7 +212,21 @@ class HighsLevelSolver:
         self.h.addCols(
             k, np.zeros(k), np.zeros(k), np.full(k, self._inf), int(values.size), starts, index, values
         )
+        n = len(self.columns)
+        if n + k > len(self._entries):
+            grown = np.zeros((max(2 * len(self._entries), n + k), self.num_rows + 1))
+            grown[:n] = self._entries[:n]
+            self._entries = grown
+        self._entries[n : n + k] = block.T
         self.columns = np.concatenate([self.columns, joints])
+
+    def _block(self, joints: np.ndarray) -> np.ndarray:
+        """The LP columns of ``joints``: ``[rows + 1, K]``, the sum-to-one row last."""
+        multi = np.stack(np.unravel_index(joints, self.shape), axis=1)
+        block = gains.constraint_columns(self.payoffs, multi)  # [C, K]
+        if self.swap is not None:
+            block = 0.5 * (block + gains.constraint_columns(self.payoffs, self._swapped(joints)))
+        return np.vstack([block[self.kept], np.ones((1, len(joints)))])
 
     def _price(self, y: np.ndarray, mu: float) -> np.ndarray:
         """Minus the reduced cost of every joint column, ``(A^T y)(a) + mu``, ``[|A|]``.
@@ -220,7 +262,56 @@ class HighsLevelSolver:
         index = (np.nonzero(drop)[0] + 1).astype(np.int32)  # LP column 0 is t
         self.h.deleteCols(len(index), index)
         self._in_master[self.columns[drop]] = False
-        self.columns = self.columns[~drop]
+        kept = np.flatnonzero(~drop)
+        self._entries[: len(kept)] = self._entries[kept]
+        self.columns = self.columns[kept]
+
+    def _refined(self, x: np.ndarray) -> np.ndarray:
+        """The vertex of HiGHS's final basis, solved again from the basis: ``[1 + K]``.
+
+        HiGHS stops within its feasibility tolerance (1e-10 at best), and its
+        point may break a frozen row or sit off the level value by that much;
+        the next level then starts from a bound that is off, and the errors
+        add up (ratings 6e-10 of the range from the exact ones on a hard
+        LiveBench sub-leaderboard). The basis itself is almost always exactly
+        optimal, so its vertex is recomputed: the basic columns on the rows
+        whose activity sits at a bound (a basic row only takes up its slack),
+        ``M x_B = b``, solved in float64 with a round of iterative refinement
+        (the residual in extended precision). HiGHS's point is kept when the
+        basis is singular or its vertex is not feasible within the tolerance.
+        """
+        found = self._basic()
+        if found is None or not found[0]:  # t non-basic: not a level vertex
+            return x
+        _, basic_rows, joints = found  # LP column 1 + i is self.columns[i]
+        rows = self.num_rows
+        row_basic = np.zeros(rows + 1, dtype=bool)
+        row_basic[basic_rows] = True
+        # A non-basic row sits at its upper bound: 0 while free, its rating
+        # (+ slack) once frozen, 1 for the sum-to-one row.
+        frozen = self.frozen[self.kept]
+        upper = np.append(np.where(frozen, self.bounds[self.kept] + self.slack, 0.0), 1.0)
+        at_bound = np.flatnonzero(~row_basic)
+        a = np.zeros((rows + 1, 1 + len(joints)))
+        a[:rows, 0] = np.where(frozen, 0.0, -1.0)
+        a[:, 1:] = self._entries[joints].T
+        m = a[at_bound]
+        b = upper[at_bound]
+        if m.shape[0] != m.shape[1]:
+            return x
+        with np.errstate(all="ignore"):
+            lu = scipy.linalg.lu_factor(m, check_finite=False)
+            z = scipy.linalg.lu_solve(lu, b, check_finite=False)
+            # One round of refinement, the residual in extended precision.
+            residual = b.astype(np.longdouble) - m.astype(np.longdouble) @ z.astype(np.longdouble)
+            z = z + scipy.linalg.lu_solve(lu, residual.astype(np.float64), check_finite=False)
+        activity = a[row_basic] @ z
+        if not np.all(np.isfinite(z)) or np.any(z[1:] < -self.tol) or np.any(activity > upper[row_basic] + self.tol):
+            return x
+        out = np.zeros_like(x)
+        out[0] = z[0]
+        out[1 + joints] = np.maximum(z[1:], 0.0)
+        return out
 
     def basic_variables(self) -> tuple[bool, np.ndarray, np.ndarray] | None:
         """The final basis: ``(t basic, basic constraint rows [R], basic joints [K])``.
@@ -230,13 +321,21 @@ class HighsLevelSolver:
         """
         if self.swap is not None:
             return None
-        basis = self.h.getBasis()
-        basic = self._highspy.HighsBasisStatus.kBasic
-        cols = np.array([st == basic for st in basis.col_status], dtype=bool)
-        rows = np.array([st == basic for st in basis.row_status], dtype=bool)
-        if len(rows) != self.num_rows + 1 or rows[-1]:
+        found = self._basic()
+        if found is None:
             return None
-        return bool(cols[0]), np.flatnonzero(rows[:-1]), self.columns[cols[1:]]
+        t_basic, rows, joints = found
+        if self.num_rows in rows:
+            return None
+        return t_basic, rows, self.columns[joints]
+
+    def _basic(self) -> tuple[bool, np.ndarray, np.ndarray] | None:
+        """HiGHS's basic variables: ``(t basic, basic LP rows, basic joint columns as master positions)``."""
+        status, basic = self.h.getBasicVariables()  # column j, or row i as -1 - i
+        if status != self._highspy.HighsStatus.kOk:
+            return None
+        basic = np.asarray(basic)
+        return bool((basic == 0).any()), np.sort(-1 - basic[basic < 0]), np.sort(basic[basic > 0] - 1)
 
     # ----------------------------------------------------------------- freezing
 
@@ -310,6 +409,8 @@ class HighsLevelSolver:
             self.pricing_rounds += 1
             self._add_columns(candidates)
         x = np.asarray(sol.col_value)
+        if self.refine:
+            x = self._refined(x)
         col_dual = np.asarray(sol.col_dual)
         weights = x[1:]
         support = weights > 0

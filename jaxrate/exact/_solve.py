@@ -41,6 +41,9 @@ _RATIONAL_BUDGET_S = 60.0
 # (HiGHS per level, its basis confirmed or repaired in exact arithmetic,
 # jaxrate.exact._repair) instead of a level retry in GLOP or a whole re-solve.
 _REPAIR_MAX_JOINTS = _RATIONAL_MAX_JOINTS
+# Joints up to which a proven float solve whose residuals are looser than
+# 1e-12 of the scale is confirmed exactly (short integers only; see _loose).
+_POLISH_MAX_JOINTS = 50_000
 
 
 def _support_gains(payoffs: np.ndarray, sol) -> np.ndarray:
@@ -168,11 +171,40 @@ def deviation_ratings(
         run = _float_run(payoffs, game, options, supports, allow_slack=False)
         result, check = _checked(run, *check_args)
         if check.ok:
-            return result
+            loose = _loose(result) if solver == "highs" and game.num_joints <= _POLISH_MAX_JOINTS else None
+            if loose is None or not short():
+                return result
+            return _polished(game, payoffs, supports, check_args, loose) or result
         rescue = "certificate: " + check.problems[0]
     except _LevelFailed as err:
         rescue = str(err)
     return _rescue(game, payoffs, options, supports, rescue, check_args, short())
+
+
+def _loose(result: ExactResult) -> str | None:
+    """Why a proven float result may be off the exact ratings by over 1e-12 of the range, or ``None``."""
+    from jaxrate.tolerances import TOLERANCES
+
+    cert = result.certificate
+    if cert.max_rating_residual > TOLERANCES.polish_residual * cert.scale:
+        return f"rating residual {cert.max_rating_residual / cert.scale:.1e} of the scale"
+    if cert.max_dual_gap > TOLERANCES.polish_gap * cert.scale:
+        return f"dual gap {cert.max_dual_gap / cert.scale:.1e} of the scale"
+    return None
+
+
+def _polished(game, payoffs, supports, check_args, loose: str) -> ExactResult | None:
+    """The proven float result of short-integer payoffs re-rated exactly (HiGHS's bases
+    confirmed or repaired in exact arithmetic), or ``None`` past the budget."""
+    scale, decimals = check_args[1], check_args[5]
+    why = f"floating point proven, but its {loose} is above the exact path's 1e-12: confirmed exactly"
+    try:
+        result, check = _rational_result(
+            game, payoffs, scale, decimals, supports, _RATIONAL_BUDGET_S, check_args, why, True
+        )
+    except TimeoutError:
+        return None
+    return result if check.ok else None
 
 
 def _short_integers(game, payoffs, scale: float, decimals: int) -> bool:
