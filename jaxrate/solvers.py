@@ -77,6 +77,9 @@ class Exact:
       dual_tol: the freeze rule's dual threshold.
       certificate_tol: residuals are checked against this times the payoff range.
       decimals: payoffs are quantized to this many places of their range.
+      tighten: make a proven float result exact to about 1e-12 of the range
+        where its residuals say it may not be (HiGHS only; resampling turns
+        it off: percentile bounds need only the certificate's accuracy).
     """
 
     backend: str = "highs"
@@ -85,6 +88,7 @@ class Exact:
     dual_tol: float = FREEZE_DUAL_TOL
     certificate_tol: float = CERTIFICATE_TOL
     decimals: int = DECIMALS
+    tighten: bool = True
 
     def __post_init__(self) -> None:
         if self.backend not in BACKENDS:
@@ -103,6 +107,7 @@ class Exact:
             "dual_tol": self.dual_tol,
             "certificate_tol": self.certificate_tol,
             "decimals": self.decimals,
+            "tighten": self.tighten,
         }
 
     def accuracy(self, precision: str = "float64") -> float:

@@ -66,8 +66,7 @@ def solve_repaired(
     level, start = seeded_level(payoffs, hint)
     if seconds is not None:
         level.deadline = time.monotonic() + seconds
-    # HiGHS's vertex is not used (its basis is refactored exactly): no float refinement.
-    lp = HighsLevelSolver(payoffs / level.biggest, all_columns=level.num_joints <= _DENSE_JOINTS, refine=False)
+    lp = HighsLevelSolver(payoffs / level.biggest, all_columns=level.num_joints <= _DENSE_JOINTS)
     frozen_at = np.full(level.num_c, -1, dtype=np.int64)
     values, duals, routes = [], [], []
     batch = max(2 * level.m, 64)
