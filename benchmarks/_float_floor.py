@@ -19,7 +19,8 @@ def float_floor(game: jaxrate.Game, check: bool = True) -> None:
     if scale == 0.0:
         return
     swap = _solve._resolve_symmetry(payoffs, "auto")
-    options = _solve._Options("highs", "auto", swap, 1e-9, None, level_fallback=lambda: False)
+    # refine=False: HiGHS's own points, not its bases' vertices solved again (part of the exact path).
+    options = _solve._Options("highs", "auto", swap, 1e-9, None, level_fallback=lambda: False, refine=False)
     if check:
         try:
             run = _solve._float_run(payoffs, game, options, [], allow_slack=False)

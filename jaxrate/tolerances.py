@@ -40,15 +40,14 @@ class Tolerances:
       refactor_float64, refactor_float32: JAX simplex pivots between
         refactorisations of the basis inverse, by precision.
       polish_residual, polish_gap: a proven floating-point solve of the exact
-        path (up to 50,000 joints) is solved again with each level's vertex
-        refined, and then, on payoffs that make short rationals, confirmed and
-        repaired in exact arithmetic, while its rating residual ``max_c
-        |delta_c(joint) - r_c|`` exceeds ``polish_residual`` times the scale or
-        its dual gap exceeds ``polish_gap`` times the scale: the ratings may then
-        be off the exact ones by more than 1e-12 of the range (the residual
-        tracks that error within a factor of about 2 on the hard real
-        sub-leaderboards, hence half of it). HiGHS's own duals leave gaps up to
-        7e-12 on results exact to 1e-14, hence the looser gap.
+        path (up to 50,000 joints, payoffs that make short rationals) is
+        confirmed and repaired in exact arithmetic when its rating residual
+        ``max_c |delta_c(joint) - r_c|`` exceeds ``polish_residual`` times the
+        scale or its dual gap exceeds ``polish_gap`` times the scale: the
+        ratings may then be off the exact ones by more than 1e-12 of the range
+        (the residual tracks that error within a factor of about 2 on the hard
+        real sub-leaderboards, hence half of it). HiGHS's own duals leave gaps
+        up to 7e-12 on results exact to 1e-14, hence the looser gap.
     """
 
     freeze_dual: float = 1e-9

@@ -41,9 +41,8 @@ _RATIONAL_BUDGET_S = 60.0
 # (HiGHS per level, its basis confirmed or repaired in exact arithmetic,
 # jaxrate.exact._repair) instead of a level retry in GLOP or a whole re-solve.
 _REPAIR_MAX_JOINTS = _RATIONAL_MAX_JOINTS
-# Joints up to which a proven float solve whose residuals are loose is solved
-# again with refined vertices, then confirmed exactly (short integers only;
-# see _tightened).
+# Joints up to which a proven float solve whose residuals are loose is
+# confirmed exactly (short integers only; see _tightened).
 _POLISH_MAX_JOINTS = 50_000
 
 
@@ -121,11 +120,10 @@ def deviation_ratings(
       progress: called with a :class:`Progress` after every level.
       certificate_tol: relative bound on the certificate residuals.
       tighten: make a proven float result exact to about 1e-12 of the range
-        where its residuals say it may not be (a float re-run with each
-        level's vertex solved from its basis, then, on short decimals, the
-        exact check and repair; up to 50,000 joints). ``False`` returns it as
+        where its residuals say it may not be (on short decimals, up to
+        50,000 joints: the exact check and repair). ``False`` returns it as
         proven to ``certificate_tol``: what resampling asks for, since
-        percentile bounds need no more (8% of LiveBench's bootstrap time).
+        percentile bounds need no more.
 
     A level that fails in floating point goes down a ladder: a warm re-solve,
     a cold one, the other back end fresh (GLOP for HiGHS, HiGHS for GLOP),
@@ -202,25 +200,15 @@ def _loose(result: ExactResult) -> str | None:
 def _tightened(result: ExactResult, game, payoffs, options, supports, check_args, short) -> ExactResult:
     """A proven float result made as tight as the exact path promises (1e-12 of the range).
 
-    HiGHS stops within its 1e-10 feasibility tolerance, so a level value may
-    enter the next level off by that much. Where the result's rating residual
-    or dual gap says so (:func:`_loose`; 34 of 5,000 real sub-leaderboards),
-    the float solve runs again with each level's vertex solved from HiGHS's
-    basis (:meth:`HighsLevelSolver._refined`); if that is still loose and the
-    payoffs make short rationals, the exact check and repair rate it
-    (:func:`_polished`). Games over 50,000 joints keep the first result.
+    Every level's vertex is already solved again from HiGHS's basis
+    (:meth:`HighsLevelSolver._refined`); where the result's rating residual or
+    dual gap still says it may be more than 1e-12 of the range off the exact
+    ratings (:func:`_loose`: a basis HiGHS accepted within its tolerance that
+    is not exactly optimal) and the payoffs make short rationals, the exact
+    check and repair rate it (:func:`_polished`; up to 50,000 joints).
     """
     if not options.tighten or options.solver != "highs" or game.num_joints > _POLISH_MAX_JOINTS:
         return result
-    if _loose(result) is None:
-        return result
-    try:
-        run = _float_run(payoffs, game, options._replace(refine=True), supports, allow_slack=False)
-        refined, check = _checked(run, *check_args)
-        if check.ok:
-            result = refined
-    except _LevelFailed:
-        pass
     loose = _loose(result)
     if loose is None or not short():
         return result
@@ -334,8 +322,8 @@ class _Options(NamedTuple):
     progress: Callable[[Progress], None] | None
     # Whether a failed level is retried in the other back end (asked on failure).
     level_fallback: Callable[[], bool] = lambda: True
-    # Whether HiGHS's level vertices are solved again from its basis (see _tightened).
-    refine: bool = False
+    # Whether HiGHS's level vertices are solved again from its basis (HighsLevelSolver._refined).
+    refine: bool = True
     # Whether a proven but loose float result is tightened (see _tightened).
     tighten: bool = True
 
