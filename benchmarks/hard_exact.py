@@ -5,11 +5,13 @@
     python benchmarks/hard_exact.py --bbtcomp       # adds bbtcomp resample 18 (minutes)
 
 Per game, side by side in one process: the plain HiGHS float solve (every
-level warm-started in HiGHS, a slack where a level fails, no GLOP, no exact
-arithmetic, no verification: the floor), the new route (``deviation_ratings``
-as shipped: float first; a failed float solve, or a proven one whose residuals
-exceed 1e-12 of the scale on short-integer payoffs, rated level by level with
-HiGHS's basis confirmed or repaired in exact arithmetic), their ratio (best of
+level warm-started in HiGHS, HiGHS's own points without the vertex
+refinement, a slack where a level fails, no GLOP, no exact arithmetic, no
+verification: the floor), the new route (``deviation_ratings``
+as shipped: float first, each level's vertex refined from HiGHS's basis; a
+failed float solve, or a proven one whose residuals exceed 5e-13 of the scale
+on short-integer payoffs, rated level by level with HiGHS's basis confirmed or
+repaired in exact arithmetic), their ratio (best of
 ``--repeat`` runs each), the route summary, ``jaxrate.verify(..., rational=True)``
 and ``max |new - old| / range`` with ``old`` the exact ratings (the exact simplex
 from scratch, ``solver="rational"``; for bbtcomp resample 18, whose 12-digit

@@ -7,8 +7,9 @@ point alone would have failed (``result.rescue`` set: a level failed in HiGHS,
 or the float result failed verification) and which route rated their levels,
 the proven float results confirmed in exact arithmetic because their
 residuals exceed 1e-12 of the scale, the failures (none expected), and the total time against the floor: the same
-scan with every exact-arithmetic step skipped (HiGHS alone, a slack where a
-level fails; ``_float_floor.py``), timed game by game in the same run.
+scan with every exact-arithmetic step skipped (HiGHS alone, its own points
+without the vertex refinement, a slack where a level fails; ``_float_floor.py``),
+timed game by game in the same run.
 """
 
 import collections

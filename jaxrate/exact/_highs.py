@@ -169,6 +169,10 @@ class HighsLevelSolver:
         # The LP entries of those columns, [K, rows + 1] (grown by doubling),
         # kept for solving each level's vertex again from its basis.
         self._entries = np.zeros((0, rows + 1))
+        # Kept only for small LPs, where the refinement's per-level cost
+        # matters; a large master (up to purge_above columns) would hold
+        # hundreds of MB of them, and there the basic columns are rebuilt.
+        self._keep_entries = rows < 256
         self._in_master = np.zeros(self.num_joints, dtype=bool)
         if all_columns:
             everything = np.arange(self.num_joints)
@@ -228,12 +232,13 @@ class HighsLevelSolver:
         self.h.addCols(
             k, np.zeros(k), np.zeros(k), np.full(k, self._inf), int(values.size), starts, index, values
         )
-        n = len(self.columns)
-        if n + k > len(self._entries):
-            grown = np.zeros((max(2 * len(self._entries), n + k), self.num_rows + 1))
-            grown[:n] = self._entries[:n]
-            self._entries = grown
-        self._entries[n : n + k] = block.T
+        if self._keep_entries:
+            n = len(self.columns)
+            if n + k > len(self._entries):
+                grown = np.zeros((max(2 * len(self._entries), n + k), self.num_rows + 1))
+                grown[:n] = self._entries[:n]
+                self._entries = grown
+            self._entries[n : n + k] = block.T
         self.columns = np.concatenate([self.columns, joints])
 
     def _block(self, joints: np.ndarray) -> np.ndarray:
@@ -279,7 +284,8 @@ class HighsLevelSolver:
         self.h.deleteCols(len(index), index)
         self._in_master[self.columns[drop]] = False
         kept = np.flatnonzero(~drop)
-        self._entries[: len(kept)] = self._entries[kept]
+        if self._keep_entries:
+            self._entries[: len(kept)] = self._entries[kept]
         self.columns = self.columns[kept]
 
     def _refined(self, x: np.ndarray) -> np.ndarray:
@@ -310,7 +316,7 @@ class HighsLevelSolver:
         upper = self._upper
         a = np.empty((self.num_rows + 1, 1 + len(joints)))
         a[:, 0] = self._t_column
-        a[:, 1:] = self._entries[joints].T
+        a[:, 1:] = self._entries[joints].T if self._keep_entries else self._block(self.columns[joints])
         m = a[at_bound]
         if m.shape[0] != m.shape[1]:
             return x
@@ -323,9 +329,14 @@ class HighsLevelSolver:
         # One round of refinement, the residual in extended precision.
         residual = b.astype(np.longdouble) - m.astype(np.longdouble) @ z.astype(np.longdouble)
         z += getrs(lu, piv, residual.astype(np.float64))[0]
-        if not (np.isfinite(z).all() and z[1:].min(initial=0.0) >= -self.tol):
+        # The basis is HiGHS's within its feasibility tolerance: exactly, a
+        # degenerate basic weight may come out at -3e-11 or a basic row 3e-11
+        # over its bound. Its vertex is kept within that tolerance (no worse
+        # than HiGHS's own point, off by up to 1.2e-9), the weights clipped at 0.
+        tol = max(self.tol, HIGHS_MIN_TOL)
+        if not (np.isfinite(z).all() and z[1:].min(initial=0.0) >= -tol):
             return x
-        if (a[~at_bound] @ z > upper[~at_bound] + self.tol).any():
+        if (a[~at_bound] @ z > upper[~at_bound] + tol).any():
             return x
         out = np.zeros_like(x)
         out[0] = z[0]
