@@ -107,8 +107,12 @@ class HighsLevelSolver:
         joints, drop ``q``'s rows (they repeat ``p``'s) and give each joint
         and its swap one column.
       price_batch: at most this many columns enter per pricing round.
-      tol: primal/dual feasibility tolerance handed to HiGHS (at least
-        1e-10, the smallest it accepts), and the pricing threshold on reduced costs.
+      tol: the pricing threshold on reduced costs, and HiGHS's primal/dual
+        feasibility tolerance unless ``feasibility`` is given (at least 1e-10,
+        the smallest HiGHS accepts).
+      feasibility: HiGHS's primal/dual feasibility tolerance, when it should
+        differ from ``tol`` (see :mod:`jaxrate.exact._solve`: 1e-7 above two
+        million joints).
       refine: solve each level's vertex again from HiGHS's final basis
         (:meth:`_refined`; 8-13% of a small game's float solve, so the exact
         path asks for it only when a result is looser than 1e-12 of the scale).
@@ -123,6 +127,7 @@ class HighsLevelSolver:
         price_batch: int | None = None,
         tol: float = 1e-11,
         refine: bool = False,
+        feasibility: float | None = None,
     ) -> None:
         highspy = _import_highspy()
         self._highspy = highspy
@@ -136,6 +141,7 @@ class HighsLevelSolver:
         # later levels are infeasible without a slack (a 4M-joint random game
         # at 1e-9: certificate residual 1e-5).
         self.tol = tol
+        self.feasibility = max(tol if feasibility is None else feasibility, HIGHS_MIN_TOL)
         self.refine = refine
         # 200 measured best on a 100 x 100 x 50 random game (8.5 s vs 18.4 s at 2C = 500).
         self.price_batch = price_batch or min(max(2 * self.num_constraints, 64), 200)
@@ -154,7 +160,7 @@ class HighsLevelSolver:
         self._upper = np.append(np.zeros(rows), 1.0)
         self._t_column = np.append(np.full(rows, -1.0), 0.0)
 
-        self.h = h = _new_highs(highspy, tol)
+        self.h = h = _new_highs(highspy, self.feasibility)
         inf = highspy.kHighsInf
         self._inf = inf
         # Column t: cost 1, free, coefficient -1 in every constraint row.
@@ -333,7 +339,7 @@ class HighsLevelSolver:
         # degenerate basic weight may come out at -3e-11 or a basic row 3e-11
         # over its bound. Its vertex is kept within that tolerance (no worse
         # than HiGHS's own point, off by up to 1.2e-9), the weights clipped at 0.
-        tol = max(self.tol, HIGHS_MIN_TOL)
+        tol = self.feasibility
         if not (np.isfinite(z).all() and z[1:].min(initial=0.0) >= -tol):
             return x
         if (a[~at_bound] @ z > upper[~at_bound] + tol).any():
