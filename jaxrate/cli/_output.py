@@ -205,19 +205,16 @@ def write_csv(path: str, headers: Sequence[str], rows: Sequence[Sequence[object]
     write_atomic(path, buffer.getvalue())
 
 
-class ProgressBar:
-    """Levels done and constraints frozen, redrawn in place on stderr."""
+class Bar:
+    """A ``[#####-----]`` bar and a status after it, redrawn in place on stderr; a newline on close."""
 
     def __init__(self, width: int = 30) -> None:
         self.width = width
-        self.start = time.perf_counter()
         self.drawn = False
 
-    def __call__(self, p) -> None:
-        filled = int(self.width * p.frozen / max(p.total, 1))
-        bar = "#" * filled + "-" * (self.width - filled)
-        seconds = time.perf_counter() - self.start
-        sys.stderr.write(f"\r[{bar}] {p.frozen}/{p.total} frozen, level {p.level}, {seconds:.1f} s")
+    def draw(self, done: int, total: int, text: str) -> None:
+        filled = int(self.width * done / max(total, 1))
+        sys.stderr.write(f"\r[{'#' * filled}{'-' * (self.width - filled)}] {text}")
         sys.stderr.flush()
         self.drawn = True
 
@@ -225,6 +222,18 @@ class ProgressBar:
         if self.drawn:
             sys.stderr.write("\n")
             sys.stderr.flush()
+
+
+class ProgressBar(Bar):
+    """Levels done and constraints frozen, redrawn in place on stderr."""
+
+    def __init__(self, width: int = 30) -> None:
+        super().__init__(width)
+        self.start = time.perf_counter()
+
+    def __call__(self, p) -> None:
+        seconds = time.perf_counter() - self.start
+        self.draw(p.frozen, p.total, f"{p.frozen}/{p.total} frozen, level {p.level}, {seconds:.1f} s")
 
 
 PROGRESS_AFTER = 5.0  # seconds of solving before the first progress line in a log

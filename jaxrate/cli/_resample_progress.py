@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import time
 
-from jaxrate.cli._output import TimedLines
+from jaxrate.cli._output import Bar, TimedLines
 
 __all__ = ["LINES_AFTER", "LINES_EVERY", "ResampleBar", "ResampleLines", "resample_progress"]
 
@@ -18,24 +18,11 @@ def _left(p) -> str:
     return "" if left != left else f", about {left:.0f} s left"  # NaN before the first resample
 
 
-class ResampleBar:
+class ResampleBar(Bar):
     """``[#####-----] 120/1000 resamples, 12.3 s, about 90 s left``, redrawn in place."""
 
-    def __init__(self, width: int = 30) -> None:
-        self.width = width
-        self.drawn = False
-
     def __call__(self, p) -> None:
-        filled = int(self.width * p.done / max(p.total, 1))
-        bar = "#" * filled + "-" * (self.width - filled)
-        sys.stderr.write(f"\r[{bar}] {p.done}/{p.total} resamples, {p.seconds:.1f} s{_left(p)}   ")
-        sys.stderr.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        if self.drawn:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        self.draw(p.done, p.total, f"{p.done}/{p.total} resamples, {p.seconds:.1f} s{_left(p)}   ")
 
 
 class ResampleLines(TimedLines):
