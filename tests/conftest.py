@@ -91,3 +91,17 @@ def _release_compilations():
     jax = sys.modules.get("jax")
     if jax is not None:
         jax.clear_caches()
+
+
+def fail_highs_level(monkeypatch, level: int):
+    """Make the exact path's first float solve fail at ``level`` (0-based), as a hard game does."""
+    from jaxrate.exact import _solve
+
+    real = _solve._solve_level
+
+    def flaky(lp, payoffs, options, frozen, ratings, index, allow_slack):
+        if options.solver == "highs" and index == level and not allow_slack:
+            raise _solve._LevelFailed(f"level {index + 1} failed in floating point (forced)")
+        return real(lp, payoffs, options, frozen, ratings, index, allow_slack)
+
+    monkeypatch.setattr(_solve, "_solve_level", flaky)

@@ -4,7 +4,7 @@ import dataclasses
 
 import numpy as np
 import pytest
-from conftest import SHARED_DATA, random_games
+from conftest import SHARED_DATA, fail_highs_level, random_games
 from subleaderboards import sub_leaderboard, tables
 
 import jaxrate
@@ -163,7 +163,7 @@ def test_hard_livebench_resample_is_rated_and_proven(monkeypatch):
     floated = deviation_ratings(game)
     assert floated.rescue is None and jaxrate.verify(game, floated).ok
     np.testing.assert_allclose(np.concatenate(floated.ratings), exact, rtol=0, atol=1e-12 * scale)
-    _fail_highs_level(monkeypatch, 0)
+    fail_highs_level(monkeypatch, 0)
     result = deviation_ratings(game)
     assert "forced" in result.rescue
     assert all(r.route in ("highs + exact check", "highs + exact repair", "rational") for r in result.routes)
@@ -213,24 +213,11 @@ def test_every_task_subset_of_the_first_12_livebench_models_is_rated():
         assert np.all(lo <= r) and np.all(r <= hi)
 
 
-def _fail_highs_level(monkeypatch, level: int):
-    from jaxrate.exact import _solve
-
-    real = _solve._solve_level
-
-    def flaky(lp, payoffs, options, frozen, ratings, index, allow_slack):
-        if options.solver == "highs" and index == level and not allow_slack:
-            raise _solve._LevelFailed(f"level {index + 1} failed in floating point (forced)")
-        return real(lp, payoffs, options, frozen, ratings, index, allow_slack)
-
-    monkeypatch.setattr(_solve, "_solve_level", flaky)
-
-
 def test_real_valued_game_is_rescued_by_the_other_back_end_from_scratch(monkeypatch):
     """Payoffs with 12 significant digits would make an exact solve slow: the other
     back end re-solves the whole game first (it freezes its own float values)."""
     g = np.random.default_rng(30).normal(size=(2, 6, 5))
-    _fail_highs_level(monkeypatch, 2)
+    fail_highs_level(monkeypatch, 2)
     result = deviation_ratings(g)
     assert result.steps == ("glop",) * result.levels and "forced" in result.rescue
     assert jaxrate.verify(g, result, rational=True).ok
@@ -244,7 +231,7 @@ def test_real_valued_game_is_rescued_by_the_other_back_end_from_scratch(monkeypa
 
 def test_decimal_scores_are_rescued_in_exact_arithmetic_first(monkeypatch):
     g = np.round(np.random.default_rng(31).random((2, 6, 5)), 3)  # scores with three decimals
-    _fail_highs_level(monkeypatch, 2)
+    fail_highs_level(monkeypatch, 2)
     result = deviation_ratings(g)
     exact = {"highs + exact check", "highs + exact repair", "rational"}
     assert set(result.steps) <= exact and "forced" in result.rescue

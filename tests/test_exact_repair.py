@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import SHARED_DATA, random_games
+from conftest import SHARED_DATA, fail_highs_level, random_games
 
 import jaxrate
 from jaxrate.exact import _repair
@@ -24,20 +24,6 @@ def _hard(name: str) -> jaxrate.Game:
 def _integers(game) -> np.ndarray:
     payoffs, scale = normalise_payoffs(np.asarray(game.payoffs), DECIMALS)
     return integer_payoffs(np.asarray(game.payoffs), payoffs, scale, DECIMALS)[0]
-
-
-def _fail_first_float_level(monkeypatch):
-    """Make the first float solve fail at its first level (as at HiGHS's 1e-7 tolerance)."""
-    from jaxrate.exact import _solve
-
-    real = _solve._solve_level
-
-    def flaky(lp, payoffs, options, frozen, ratings, index, allow_slack):
-        if options.solver == "highs" and index == 0 and not allow_slack:
-            raise _solve._LevelFailed("level 1 failed in floating point (forced)")
-        return real(lp, payoffs, options, frozen, ratings, index, allow_slack)
-
-    monkeypatch.setattr(_solve, "_solve_level", flaky)
 
 
 @pytest.mark.parametrize("name", ["game07", "game12", "game15"])
@@ -81,7 +67,7 @@ def test_a_failed_float_solve_is_rated_by_the_repair_route_as_from_scratch(name,
     route rated each level."""
     game = _hard(name)
     old = jaxrate.exact.deviation_ratings(game, solver="rational")
-    _fail_first_float_level(monkeypatch)
+    fail_highs_level(monkeypatch, 0)
     new = jaxrate.exact.deviation_ratings(game)
     span = float(np.ptp(game.payoffs))
     np.testing.assert_allclose(
@@ -246,10 +232,9 @@ def test_the_level_vertex_is_solved_again_from_the_basis():
     (1.2e-9 on game03, solved as the exact path does: swap symmetry, column
     generation); the vertex of its basis, solved again, meets every frozen row and
     the sum to 1e-11."""
-    from jaxrate.exact._highs import HighsLevelSolver
-
     from jaxrate import gains
     from jaxrate.certificate import rows_to_freeze
+    from jaxrate.exact._highs import HighsLevelSolver
     from jaxrate.exact._solve import _resolve_symmetry
 
     game = _hard("game03")
