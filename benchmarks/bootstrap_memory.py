@@ -20,9 +20,9 @@ import re
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import numpy as np
-from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 HERE = Path(__file__).resolve().parents[1]
@@ -82,7 +82,10 @@ def main() -> None:
     same = before.keys() == after.keys() and diff < 1e-9
     best = {k: min(r["seconds"] for r in v) for k, v in results.items()}
     ratio = best["after"] / best["before"]
-    print(f"after / before wall (best of each): {ratio:.2f}; same ratings and bounds (1e-9): {same}, max diff {diff:.1e}")
+    print(
+        f"after / before wall (best of each): {ratio:.2f}; "
+        f"same ratings and bounds (1e-9): {same}, max diff {diff:.1e}"
+    )
     after = results["after"][-1]["payload"]["intervals"]
     kind, failed = after.get("interval_kind"), after.get("failed_count")
     print(f"after: interval_kind {kind!r}, failed {failed}, slow {after.get('slow')}")

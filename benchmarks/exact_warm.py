@@ -35,7 +35,8 @@ for case in {cases!r}:
         result = jaxrate.exact.deviation_ratings(game)
         best = min(best, time.perf_counter() - began)
     cert = result.certificate
-    print(f"{{case:<12}} {{best:8.3f}}  {{cert.max_rating_residual / cert.scale:9.1e}}  {{result.route_summary}}")
+    residual = cert.max_rating_residual / cert.scale
+    print(f"{{case:<12}} {{best:8.3f}}  {{residual:9.1e}}  {{result.route_summary}}")
 """
 
 
@@ -57,7 +58,12 @@ def main() -> None:
             env = {**os.environ, "PYTHONPATH": str(tree)}
             # cwd: not the checkout (``python -c`` puts the working directory first on sys.path).
             out = subprocess.run(
-                [sys.executable, "-c", code], env=env, cwd=tempfile.gettempdir(), capture_output=True, text=True, check=True
+                [sys.executable, "-c", code],
+                env=env,
+                cwd=tempfile.gettempdir(),
+                capture_output=True,
+                text=True,
+                check=True,
             )
             if f"{tree}/jaxrate/__init__.py" not in out.stderr:
                 raise SystemExit(f"{tree}: the child imported another jaxrate: {out.stderr.strip()}")

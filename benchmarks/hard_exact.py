@@ -74,7 +74,9 @@ def _exact_reference(game: jaxrate.Game, name: str) -> np.ndarray:
 
     payoffs, scale = normalise_payoffs(game.payoffs, DECIMALS)
     check_args = (game, scale, "highs", 1e-7, 1e-9, DECIMALS)
-    result, check = _solve._rational_result(game, payoffs, scale, DECIMALS, [], None, check_args, "reference", True)
+    result, check = _solve._rational_result(
+        game, payoffs, scale, DECIMALS, [], None, check_args, "reference", True
+    )
     assert check.ok
     return np.concatenate(result.ratings)
 

@@ -6,8 +6,9 @@ Counts, over the games of tests/subleaderboards.py, the results that floating
 point alone would have failed (``result.rescue`` set: a level failed in HiGHS,
 or the float result failed verification) and which route rated their levels,
 the proven float results confirmed in exact arithmetic because their
-residuals exceed 1e-12 of the scale, the failures (none expected), and the total time against the floor: the same
-scan with every exact-arithmetic step skipped (HiGHS alone, its own points
+residuals are loose (rating residual over 5e-13 or dual gap over 1e-10 of the
+scale), the failures (none expected), and the total time against the floor: the
+same scan with every exact-arithmetic step skipped (HiGHS alone, its own points
 without the vertex refinement, a slack where a level fails; ``_float_floor.py``),
 timed game by game in the same run.
 """
@@ -60,7 +61,10 @@ for f in failures:
 print(f"rescued (floating point alone would have failed): {len(rescued)}")
 for r in rescued:
     print("  ", *r)
-print(f"proven in floating point, confirmed exactly (rating residual over 5e-13 or dual gap over 1e-10 of the scale): {len(polished)}")
+print(
+    "proven in floating point, confirmed exactly (rating residual over 5e-13 or dual gap",
+    f"over 1e-10 of the scale): {len(polished)}",
+)
 for r in polished:
     print("  ", *r)
 print("levels by route:", dict(steps))

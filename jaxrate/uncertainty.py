@@ -254,7 +254,7 @@ def _rate_tables(
     :func:`jaxrate.deviation_ratings` itself.
     """
     from jaxrate.rate import deviation_ratings
-    from jaxrate.solvers import Auto, Exact
+    from jaxrate.solvers import Auto
 
     r, m, t = tables.shape
     sample = gamify(tables[0])
@@ -265,7 +265,11 @@ def _rate_tables(
         method = "jax" if Auto().sends_to_simplex(sample.num_joints, batched=True) else "exact"
     if method == "exact" and (executor is not None or (workers or 1) > 1):
         return _rate_tables_in_pool(payoffs, keep, gamify, tables, executor, workers)
-    solver = _RESAMPLE_EXACT if method == "exact" else Auto(exact=_RESAMPLE_EXACT, max_jax_joints=sample.num_joints)
+    solver = (
+        _RESAMPLE_EXACT
+        if method == "exact"
+        else Auto(exact=_RESAMPLE_EXACT, max_jax_joints=sample.num_joints)
+    )
     out = deviation_ratings(payoffs, solver, masks=player_masks, batched=True)
     ratings = np.concatenate(out.ratings, axis=1)
     failures = [(i, out.messages[i]) for i in np.flatnonzero(out.status != Status.SOLVED).tolist()]

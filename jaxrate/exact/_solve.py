@@ -352,7 +352,9 @@ def _float_run(payoffs, game, options: _Options, supports: list, allow_slack: bo
     """Algorithm 1 in float64, each level down the ladder warm -> cold -> other back end."""
     shape = game.num_strategies
     num_c = int(sum(shape))
-    lp = _level_solver(payoffs, options.solver, options.columns, options.swap, game.num_joints, options.refine)
+    lp = _level_solver(
+        payoffs, options.solver, options.columns, options.swap, game.num_joints, options.refine
+    )
     frozen = np.zeros(num_c, dtype=bool)
     ratings = np.zeros(num_c)
     frozen_at = np.full(num_c, -1, dtype=np.int64)
