@@ -1,21 +1,85 @@
-"""Scores with replicates (items, seeds or folds within each task), and their stratified resamples.
+r"""Scores with replicates (items, seeds or folds within each task), and their stratified resamples.
 
 A long table with one row per ``(model, task, replicate)`` is held per task as
 a matrix ``[M, n_t]`` (paired: every model has the same replicates, e.g. the
 questions of a benchmark) or as one vector per model (unpaired: e.g. a
 different number of seeds per model). A resample draws each task's
 replicates with replacement, independently across tasks (stratified within
-task), and averages them into a ``[M, T]`` score table.
+task), and aggregates them into a ``[M, T]`` score table.
+
+Each task aggregates its replicates by an :class:`Aggregate`: the mean
+(most metrics), or an evaluation harness's own statistic of the per-item
+values, such as lm-evaluation-harness's ``perplexity`` (``exp(-mean)`` of
+per-item log-likelihoods) or ``bits_per_byte`` (a ratio of sums of
+log-likelihoods and byte counts). Every such statistic is a monotone function
+of a weighted mean,
+
+.. math::
+
+   s = \operatorname{sign} \cdot f\Bigl(\frac{\sum_k v_k}{\sum_k w_k}\Bigr),
+
+so a resample recomputes the harness's own statistic on the drawn items.
+``sign`` is ``-1`` for a lower-is-better metric: jaxrate rates scores where
+higher is better.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+import math
+from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Replicates", "replicates_from_frame"]
+__all__ = ["AGGREGATES", "Aggregate", "Replicates", "replicates_from_frame"]
+
+_LN2 = math.log(2.0)
+# f of each aggregate: the statistic as a function of the weighted mean of the values.
+_TRANSFORMS = {
+    "mean": lambda x: x,
+    "perplexity": lambda x: np.exp(-x),  # lm-eval: exp(-mean(log-likelihoods))
+    "weighted_perplexity": lambda x: np.exp(-x),  # exp(-sum(ll) / sum(words or bytes))
+    "bits_per_byte": lambda x: -x / _LN2,  # -sum(ll) / sum(bytes) / ln 2
+}
+AGGREGATES = tuple(_TRANSFORMS)
+_WEIGHTED = ("weighted_perplexity", "bits_per_byte")
+
+
+class Aggregate(NamedTuple):
+    """How one task's replicates make its score: the statistic ``name`` and the direction.
+
+    Attributes:
+      name: one of :data:`AGGREGATES`: ``"mean"``, ``"perplexity"``
+        (``exp(-mean)``), ``"weighted_perplexity"`` (``exp(-sum v / sum w)``)
+        or ``"bits_per_byte"`` (``-sum v / sum w / ln 2``); the last two
+        need a weight per replicate (words or bytes).
+      higher_is_better: the metric's direction; a lower-is-better statistic
+        is rated as its negative.
+    """
+
+    name: str = "mean"
+    higher_is_better: bool = True
+
+    @property
+    def sign(self) -> float:
+        return 1.0 if self.higher_is_better else -1.0
+
+    @property
+    def weighted(self) -> bool:
+        return self.name in _WEIGHTED
+
+    def rated(self, value: Any) -> Any:
+        """The statistic as the harness reports it -> the score jaxrate rates (higher is better)."""
+        return self.sign * np.asarray(value, dtype=np.float64)
+
+    def of(self, values: Any, weights: Any = None, axis: int = -1) -> Any:
+        """The rated score (sign applied) of replicates ``values`` (and ``weights``) along ``axis``."""
+        values = np.asarray(values, dtype=np.float64)
+        total = values.shape[axis] if weights is None else np.sum(weights, axis=axis)
+        return self.sign * _TRANSFORMS[self.name](np.sum(values, axis=axis) / total)
+
+
+MEAN = Aggregate()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -27,6 +91,9 @@ class Replicates:
       values: per task, ``[M, n_t]`` when paired, else a tuple of ``M`` vectors.
       paired: whether one draw of replicates serves every model.
       column: the name of the replicate column (``item``, ``seed``, ...).
+      weights: per task, the replicates' weights in the layout of ``values``,
+        or ``None`` (every replicate weighs one).
+      aggregates: per task, its :class:`Aggregate` (``()``: the mean of every task).
     """
 
     models: tuple[str, ...]
@@ -34,12 +101,25 @@ class Replicates:
     values: tuple[Any, ...]
     paired: bool
     column: str = "replicate"
+    weights: tuple[Any, ...] = ()
+    aggregates: tuple[Aggregate, ...] = ()
+
+    def aggregate(self, j: int) -> Aggregate:
+        return self.aggregates[j] if self.aggregates else MEAN
+
+    def _weights(self, j: int) -> Any:
+        return self.weights[j] if self.weights else None
 
     def table(self) -> np.ndarray:
-        """The mean score table ``[M, T]``."""
-        if self.paired:
-            return np.stack([v.mean(axis=1) for v in self.values], axis=1)
-        return np.array([[v[m].mean() for v in self.values] for m in range(len(self.models))])
+        """The score table ``[M, T]``: each task's aggregate of its replicates (the mean, mostly)."""
+        out = np.empty((len(self.models), len(self.tasks)))
+        for j, values in enumerate(self.values):
+            agg, w = self.aggregate(j), self._weights(j)
+            if self.paired:
+                out[:, j] = agg.of(values, w)
+            else:
+                out[:, j] = [agg.of(v, None if w is None else w[i]) for i, v in enumerate(values)]
+        return out
 
     def counts(self) -> tuple[int, int]:
         """Fewest and most replicates of any (model, task)."""
@@ -66,13 +146,15 @@ class Replicates:
             k = stop - start
             out = np.empty((k, m, t))
             for j, values in enumerate(self.values):
+                agg, w = self.aggregate(j), self._weights(j)
                 if self.paired:
                     n = values.shape[1]
                     pick = streams[j].integers(n, size=(k, n))
-                    out[:, :, j] = values[:, pick].mean(axis=-1).T
+                    out[:, :, j] = agg.of(values[:, pick], None if w is None else w[:, pick]).T
                     continue
                 for i, v in enumerate(values):
-                    out[:, i, j] = v[streams[j][i].integers(len(v), size=(k, len(v)))].mean(axis=-1)
+                    pick = streams[j][i].integers(len(v), size=(k, len(v)))
+                    out[:, i, j] = agg.of(v[pick], None if w is None else w[i][pick])
             return out
 
         return make
@@ -103,19 +185,23 @@ def replicates_from_frame(
     replicate: str = "replicate",
     score: str = "score",
     paired: bool | None = None,
+    weight: str | None = None,
+    aggregates: Any = None,
 ) -> Replicates:
     """A long DataFrame ``(model, task, replicate, score)`` as :class:`Replicates`.
 
     ``paired=None`` pairs a task's replicates across models when every model
     has the same replicate ids in it (items, shared seeds); ``True`` requires
-    it; ``False`` resamples each model's replicates on their own.
+    it; ``False`` resamples each model's replicates on their own. ``weight``
+    names a column of per-replicate weights, and ``aggregates`` maps tasks to
+    their :class:`Aggregate` (the mean where absent).
 
     Raises:
       ValueError: on missing columns, non-numeric or missing scores, a
         repeated ``(model, task, replicate)``, a model without any score on a
         task, or (paired) a model without a score on some replicate.
     """
-    _check_columns(frame, (model, task, replicate, score))
+    _check_columns(frame, (model, task, replicate, score) + ((weight,) if weight else ()))
     values = _scores(frame, score)
     keys = frame[[model, task, replicate]].astype(str)
     dup = keys.duplicated()
@@ -123,25 +209,75 @@ def replicates_from_frame(
         raise ValueError(f"row {int(np.argmax(dup.to_numpy()))} repeats a (model, task, {replicate}) triple")
     models = tuple(dict.fromkeys(keys[model]))
     tasks = tuple(dict.fromkeys(keys[task]))
-    grids = {}
+    cells = {}
+    w_all = _scores(frame, weight) if weight else None
+    task_codes = keys[task].to_numpy()
+    model_codes = keys[model].to_numpy()
+    rep_codes = keys[replicate].to_numpy()
     for t in tasks:
-        rows = (keys[task] == t).to_numpy()
-        part = keys[rows].assign(_value=values[rows])
-        grid = part.pivot(index=model, columns=replicate, values="_value").reindex(models)
-        absent = grid.isna().all(axis=1)
-        if absent.any():
-            raise ValueError(
-                f"model {grid.index[int(np.argmax(absent.to_numpy()))]!r} has no score on task {t!r}"
+        rows = np.flatnonzero(task_codes == t)
+        for m in models:
+            mine = rows[model_codes[rows] == m]
+            if len(mine) == 0:
+                raise ValueError(f"model {m!r} has no score on task {t!r}")
+            cells[m, t] = (rep_codes[mine], values[mine], None if w_all is None else w_all[mine])
+    return replicates_from_cells(models, tasks, cells, column=replicate, paired=paired, aggregates=aggregates)
+
+
+def replicates_from_cells(
+    models: Any,
+    tasks: Any,
+    cells: dict,
+    *,
+    column: str = "replicate",
+    paired: bool | None = None,
+    aggregates: Any = None,
+) -> Replicates:
+    """:class:`Replicates` from ``cells[(model, task)] = (ids [n], values [n], weights [n] or None)``.
+
+    Every (model, task) must have a cell. ``paired`` as in :func:`replicates_from_frame`.
+    """
+    models, tasks = tuple(models), tuple(tasks)
+    aggs = tuple((aggregates or {}).get(t, MEAN) for t in tasks)
+    vals, wts, complete = [], [], True
+    for t in tasks:
+        first = np.asarray(cells[models[0], t][0])
+        same = all(np.array_equal(np.asarray(cells[m, t][0]), first) for m in models[1:])
+        if not same:
+            same = all(
+                len(cells[m, t][0]) == len(first) and set(map(str, cells[m, t][0])) == set(map(str, first))
+                for m in models[1:]
             )
-        grids[t] = grid
-    complete = all(not g.isna().any().any() for g in grids.values())
+            if same:  # the same replicates in another order: align on the first model's
+                cells = dict(cells)
+                where = {str(k): i for i, k in enumerate(first)}
+                for m in models[1:]:
+                    ids, v, w = cells[m, t]
+                    order = np.empty(len(first), dtype=np.int64)
+                    order[[where[str(k)] for k in ids]] = np.arange(len(ids))
+                    cells[m, t] = (first, np.asarray(v)[order], None if w is None else np.asarray(w)[order])
+        complete &= same
+        vals.append([np.asarray(cells[m, t][1], dtype=np.float64) for m in models])
+        wts.append(
+            [None if cells[m, t][2] is None else np.asarray(cells[m, t][2], np.float64) for m in models]
+        )
     if paired and not complete:
-        t, g = next((t, g) for t, g in grids.items() if g.isna().any().any())
-        i, j = np.argwhere(g.isna().to_numpy())[0]
-        raise ValueError(f"model {g.index[i]!r} has no score on {replicate} {g.columns[j]!r} of task {t!r}")
+        for t in tasks:
+            ids = {m: set(map(str, cells[m, t][0])) for m in models}
+            union = set().union(*ids.values())
+            for m in models:
+                if ids[m] != union:
+                    k = sorted(union - ids[m]) or sorted(ids[m] - ids[models[0]])
+                    raise ValueError(f"model {m!r} has no score on {column} {k[0]!r} of task {t!r}")
     pair = complete if paired is None else bool(paired)
+    weighted = any(agg.weighted for agg in aggs)
+    for j, t in enumerate(tasks):
+        if aggs[j].weighted and any(w is None for w in wts[j]):
+            raise ValueError(f"task {t!r}: its aggregate {aggs[j].name!r} needs a weight per {column}")
     if pair:
-        cubes = tuple(grids[t].to_numpy() for t in tasks)
+        values = tuple(np.stack(v) for v in vals)
+        weights = tuple(None if w[0] is None else np.stack(w) for w in wts) if weighted else ()
     else:
-        cubes = tuple(tuple(row[~np.isnan(row)] for row in grids[t].to_numpy()) for t in tasks)
-    return Replicates(models, tasks, cubes, pair, replicate)
+        values = tuple(tuple(v) for v in vals)
+        weights = tuple(None if w[0] is None else tuple(w) for w in wts) if weighted else ()
+    return Replicates(models, tasks, values, pair, column, weights, aggs if aggregates else ())

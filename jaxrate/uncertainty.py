@@ -373,7 +373,7 @@ def _run_tables(
 def task_subsets(
     scores: Any,
     *,
-    gamification: str = "2p",
+    gamification: str = "3p",
     resamples: int = 1000,
     seed: int = 0,
     method: str = "auto",
@@ -392,7 +392,8 @@ def task_subsets(
 
     Args:
       scores: ``[agents, tasks]`` table (array or DataFrame).
-      gamification: ``"2p"`` (agent vs task) or ``"3p"`` (agent vs agent vs task).
+      gamification: ``"3p"`` (default, as on the command line: agent vs agent
+        vs task) or ``"2p"`` (agent vs task).
       resamples: number of subsets.
       seed: random seed.
       method: ``"exact"``, ``"jax"`` (one batch per chunk, tasks masked) or ``"auto"``.
@@ -481,7 +482,7 @@ def bootstrap_replicates(
     score: str = "score",
     paired: bool | None = None,
     rating: str = "deviation",
-    gamification: str = "2p",
+    gamification: str = "3p",
     resamples: int = 200,
     seed: int = 0,
     method: str = "auto",
@@ -506,8 +507,13 @@ def bootstrap_replicates(
        I_{t,k} \\sim \\mathrm{Uniform}\\{1, \\dots, n_t\\}
 
     Args:
-      observations: long DataFrame with one row per (model, task, replicate) and a score.
-      model, task, replicate, score: column names.
+      observations: long DataFrame with one row per (model, task, replicate)
+        and a score, or a :class:`jaxrate.io.ScoreReplicates` as a reader
+        returns it (:func:`jaxrate.io.read_harness`, :func:`jaxrate.io.read_replicates`):
+        its columns, each task's aggregate (the mean, or a harness's own
+        statistic such as ``exp(-mean)`` for perplexity) and its score table,
+        whose point ratings are then the harness's own aggregates.
+      model, task, replicate, score: column names (of a DataFrame).
       paired: ``None`` (default) pairs a task's replicates when every model
         has the same ones; ``True`` requires it; ``False`` resamples each
         model's own (e.g. seeds run separately per model).
@@ -535,11 +541,18 @@ def bootstrap_replicates(
       ('sampling (replicates within task)', (20, 2))
     """
     from jaxrate._replicate_data import replicates_from_frame
+    from jaxrate.io import ScoreReplicates
 
     _check_common(resamples, confidence, method)
-    data = replicates_from_frame(
-        observations, model=model, task=task, replicate=replicate, score=score, paired=paired
-    )
+    if isinstance(observations, ScoreReplicates):
+        data = observations.replicates(paired)
+        point = observations.table().to_numpy(dtype=np.float64)
+        replicate = data.column
+    else:
+        data = replicates_from_frame(
+            observations, model=model, task=task, replicate=replicate, score=score, paired=paired
+        )
+        point = data.table()
     options = {
         "gamification": gamification,
         "rating": rating,
@@ -551,9 +564,7 @@ def bootstrap_replicates(
         "progress": progress,
     }
     kind = f"sampling ({_KINDS.get(replicate.lower(), 'replicates')} within task)"
-    return _bootstrap_tables(
-        data.resampler(seed), resamples, data.table(), data.models, data.tasks, options, kind
-    )
+    return _bootstrap_tables(data.resampler(seed), resamples, point, data.models, data.tasks, options, kind)
 
 
 def bootstrap_items(
@@ -563,7 +574,7 @@ def bootstrap_items(
     task: str = "task",
     item: str = "item",
     score: str = "score",
-    gamification: str = "2p",
+    gamification: str = "3p",
     resamples: int = 200,
     seed: int = 0,
     method: str = "auto",
@@ -611,7 +622,7 @@ def bootstrap_standard_errors(
     scores: Any,
     standard_errors: Any,
     *,
-    gamification: str = "2p",
+    gamification: str = "3p",
     resamples: int = 200,
     seed: int = 0,
     method: str = "auto",

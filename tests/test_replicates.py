@@ -45,7 +45,13 @@ def _coverage(rating: str, repetitions: int, resamples: int) -> np.ndarray:
     for rep in range(repetitions):
         obs = _observations(np.random.default_rng(1000 + rep), _MU)
         out = jaxrate.bootstrap_replicates(
-            obs, replicate="item", rating=rating, resamples=resamples, seed=rep, method="exact"
+            obs,
+            replicate="item",
+            rating=rating,
+            resamples=resamples,
+            seed=rep,
+            method="exact",
+            gamification="2p",
         )
         lo, hi = np.concatenate(out.lower), np.concatenate(out.upper)
         hits.append((lo <= truth + 1e-12) & (truth <= hi + 1e-12))
@@ -76,7 +82,9 @@ def test_every_rating_method_resampled_with_pairwise_orders():
     obs = _observations(np.random.default_rng(3), _MU, items=12)
     table = obs.pivot_table(index="model", columns="task", values="score")
     for rating in ("deviation", "uniform", "elo", "nash", "alpharank", "payoff"):
-        out = jaxrate.bootstrap_replicates(obs, replicate="item", rating=rating, resamples=25, method="exact")
+        out = jaxrate.bootstrap_replicates(
+            obs, replicate="item", rating=rating, resamples=25, method="exact", gamification="2p"
+        )
         assert out.rating == rating and out.interval_kind == "sampling (items within task)"
         assert out.samples[0].shape == (25, 4)
         # Elo of task win rates has no finite fit when a model never loses on 3 tasks: such a
@@ -87,10 +95,12 @@ def test_every_rating_method_resampled_with_pairwise_orders():
         p = out.pairwise
         assert p.shape == (4, 4) and np.all(np.diag(p) == 0) and np.all(p + p.T <= 1 + 1e-12)
         assert out.above("m0", "m3") == p[0, 3]
-    uniform = jaxrate.bootstrap_replicates(obs, replicate="item", rating="uniform", resamples=5)
+    uniform = jaxrate.bootstrap_replicates(
+        obs, replicate="item", rating="uniform", resamples=5, gamification="2p"
+    )
     np.testing.assert_allclose(uniform.ratings[0], jaxrate.uniform_ratings(jaxrate.agent_vs_task(table))[0])
     with pytest.raises(ValueError, match="rating must be one of"):
-        jaxrate.bootstrap_replicates(obs, replicate="item", rating="borda", resamples=5)
+        jaxrate.bootstrap_replicates(obs, replicate="item", rating="borda", resamples=5, gamification="2p")
     with pytest.raises(ValueError, match="two-player"):
         jaxrate.bootstrap_replicates(obs, replicate="item", rating="nash", gamification="3p", resamples=5)
     with pytest.raises(ValueError, match="no strategy 'zz'"):
@@ -100,7 +110,9 @@ def test_every_rating_method_resampled_with_pairwise_orders():
 def test_a_clear_leader_is_above_the_rest_in_almost_every_resample():
     mu = np.array([[0.9, 0.9], [0.5, 0.4], [0.45, 0.5]])
     obs = _observations(np.random.default_rng(8), mu, items=40, noise=0.1)
-    out = jaxrate.bootstrap_replicates(obs, replicate="item", rating="uniform", resamples=100)
+    out = jaxrate.bootstrap_replicates(
+        obs, replicate="item", rating="uniform", resamples=100, gamification="2p"
+    )
     assert out.above("m0", "m1") == 1.0 and out.above("m1", "m0") == 0.0
     assert out.top_probability[0][0] == 1.0
     assert 0.0 < out.above("m1", "m2") < 1.0  # these two are close

@@ -20,7 +20,7 @@ def _scores(seed=0, models=6, tasks=5):
 
 def test_task_subsets_rate_the_distinct_tasks_drawn():
     table = _scores()
-    r = uncertainty.task_subsets(table, resamples=12, seed=3, method="exact")
+    r = uncertainty.task_subsets(table, resamples=12, seed=3, method="exact", gamification="2p")
     assert r.kind == "task subsets" and r.method == "exact"
     # Re-draw the same subsets and rate each subset directly.
     rng = np.random.default_rng(3)
@@ -58,10 +58,10 @@ def test_task_subsets_jax_agrees_with_exact(monkeypatch):
     monkeypatch.setattr(uncertainty, "JAX_CHUNK", 8)
     monkeypatch.setattr(uncertainty, "_rate_tables", spy)
     table = _scores(2, models=5, tasks=4)
-    exact = uncertainty.task_subsets(table, resamples=20, seed=1, method="exact")
+    exact = uncertainty.task_subsets(table, resamples=20, seed=1, method="exact", gamification="2p")
     assert batches == [1] * 20  # the exact path: one resample at a time, each timed
     batches.clear()
-    fast = uncertainty.task_subsets(table, resamples=20, seed=1, method="jax")
+    fast = uncertainty.task_subsets(table, resamples=20, seed=1, method="jax", gamification="2p")
     assert fast.method == "jax" and batches == [8, 8, 8]
     for a, b in zip(exact.samples, fast.samples):
         assert np.array_equal(np.isnan(a), np.isnan(b))
@@ -73,7 +73,7 @@ def test_task_subsets_jax_agrees_with_exact(monkeypatch):
 def test_task_subsets_top_probability_and_bounds():
     table = _scores(3)
     table.iloc[2] = table.to_numpy().max() + 0.1  # m2 best on every task
-    r = uncertainty.task_subsets(table, resamples=30, method="exact")
+    r = uncertainty.task_subsets(table, resamples=30, method="exact", gamification="2p")
     p_top = dict(zip(r.strategies[0], r.top_probability[0]))
     assert p_top["m2"] == 1.0
     assert sum(p_top.values()) == pytest.approx(1.0)  # m2 alone at the top every time
@@ -99,36 +99,40 @@ def test_bootstrap_items_is_paired_and_checks_input():
             for m in ("a", "b", "c"):
                 rows.append((m, t, f"{t}-{item}", float(rng.integers(0, 2))))
     frame = pd.DataFrame(rows, columns=["model", "task", "item", "score"])
-    r = uncertainty.bootstrap_items(frame, resamples=20, method="exact")
+    r = uncertainty.bootstrap_items(frame, resamples=20, method="exact", gamification="2p")
     means = frame.pivot_table(index="model", columns="task", values="score")
     expected = deviation_ratings(jaxrate.agent_vs_task(means)).ratings[0]
     np.testing.assert_allclose(r.ratings[0], expected)
     assert r.samples[0].shape == (20, 3) and not np.isnan(r.samples[0]).any()
     with pytest.raises(ValueError, match="no score on item"):
-        uncertainty.bootstrap_items(frame.iloc[1:], resamples=2)
+        uncertainty.bootstrap_items(frame.iloc[1:], resamples=2, gamification="2p")
     with pytest.raises(ValueError, match="missing \\['item'\\]"):
-        uncertainty.bootstrap_items(frame.drop(columns="item"), resamples=2)
+        uncertainty.bootstrap_items(frame.drop(columns="item"), resamples=2, gamification="2p")
     with pytest.raises(ValueError, match="repeats"):
-        uncertainty.bootstrap_items(pd.concat([frame, frame.iloc[:1]]), resamples=2)
+        uncertainty.bootstrap_items(pd.concat([frame, frame.iloc[:1]]), resamples=2, gamification="2p")
     bad = frame.copy()
     bad.loc[4, "score"] = np.nan
     with pytest.raises(ValueError, match="row 4"):
-        uncertainty.bootstrap_items(bad, resamples=2)
+        uncertainty.bootstrap_items(bad, resamples=2, gamification="2p")
 
 
 def test_bootstrap_standard_errors():
     table = _scores(6, models=4, tasks=3)
-    zero = uncertainty.bootstrap_standard_errors(table, np.zeros((4, 3)), resamples=5, method="exact")
+    zero = uncertainty.bootstrap_standard_errors(
+        table, np.zeros((4, 3)), resamples=5, method="exact", gamification="2p"
+    )
     for p in range(2):
         np.testing.assert_allclose(zero.samples[p], np.broadcast_to(zero.ratings[p], zero.samples[p].shape))
-    noisy = uncertainty.bootstrap_standard_errors(table, np.full((4, 3), 0.05), resamples=40, method="exact")
+    noisy = uncertainty.bootstrap_standard_errors(
+        table, np.full((4, 3), 0.05), resamples=40, method="exact", gamification="2p"
+    )
     # The top of an agent-vs-task game is rated 0 in every resample; the rest move.
     width = noisy.upper[0] - noisy.lower[0]
     assert np.all(width >= 0) and (width > 1e-3).sum() >= 2
     with pytest.raises(ValueError, match="negative"):
-        uncertainty.bootstrap_standard_errors(table, -np.ones((4, 3)), resamples=2)
+        uncertainty.bootstrap_standard_errors(table, -np.ones((4, 3)), resamples=2, gamification="2p")
     with pytest.raises(ValueError, match="shape"):
-        uncertainty.bootstrap_standard_errors(table, np.ones((4, 2)), resamples=2)
+        uncertainty.bootstrap_standard_errors(table, np.ones((4, 2)), resamples=2, gamification="2p")
 
 
 def test_bootstrap_battles():
@@ -158,7 +162,7 @@ def test_bootstrap_battles():
 )
 def test_bad_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):
-        uncertainty.task_subsets(_scores(), **kwargs)
+        uncertainty.task_subsets(_scores(), **kwargs, gamification="2p")
 
 
 def test_battle_game():
@@ -198,7 +202,7 @@ def test_a_resample_that_cannot_be_rated_is_recorded_not_fatal(monkeypatch):
         return real(payoffs, **kwargs)
 
     monkeypatch.setattr(jaxrate.exact, "deviation_ratings", fails_third)
-    out = jaxrate.task_subsets(_scores(), resamples=12, seed=1, method="exact")
+    out = jaxrate.task_subsets(_scores(), resamples=12, seed=1, method="exact", gamification="2p")
     assert len(out.failures) == 1
     index, reason = out.failures[0]
     assert index == 2 and "simulated" in reason
@@ -212,7 +216,9 @@ def test_a_resample_that_cannot_be_rated_is_recorded_not_fatal(monkeypatch):
 def test_progress_over_the_resamples_and_baselines_on_task_subsets():
     seen = []
     table = _scores(9, models=4, tasks=5)
-    r = uncertainty.task_subsets(table, resamples=7, rating="uniform", progress=seen.append)
+    r = uncertainty.task_subsets(
+        table, resamples=7, rating="uniform", progress=seen.append, gamification="2p"
+    )
     assert [p.done for p in seen] == [7] and seen[-1].total == 7 and seen[-1].seconds_left == 0
     assert r.interval_kind == "task-subset sensitivity" and r.rating == "uniform"
     # A left-out task is NaN; a model's rating is its mean over the tasks drawn.
