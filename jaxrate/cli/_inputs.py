@@ -17,9 +17,11 @@ def add_input_options(parser) -> None:
 
     parser.add_argument(
         "file",
-        nargs="?",
+        nargs="*",
+        metavar="PATH",
         help="scores (wide or long CSV/TSV/Parquet/Excel/JSON), battle records (model_a, model_b, winner), "
-        "or a payoff tensor (.npy/.npz)",
+        "a payoff tensor (.npy/.npz), or evaluation harness output (lm-evaluation-harness, inspect-ai, "
+        "HELM: folders or files; several paths and globs are merged)",
     )
     parser.add_argument(
         "--sep",
@@ -64,6 +66,27 @@ def add_input_options(parser) -> None:
         "--normalise", choices=("none", "minmax", "rank"), default="none", help="per-task score normalisation"
     )
     parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
+    harness = parser.add_argument_group("evaluation harness output")
+    harness.add_argument(
+        "--metric",
+        action="append",
+        metavar="[TASK=]NAME",
+        help="the metric rated instead of each task's first (lm-evaluation-harness: a metric such as "
+        "acc_norm; inspect-ai: a scorer; HELM: a stat name); TASK=NAME for one task; repeatable",
+    )
+    harness.add_argument(
+        "--filter",
+        action="append",
+        metavar="[TASK=]NAME",
+        help="lm-evaluation-harness: the filter rated (default: the first the results report); repeatable",
+    )
+    harness.add_argument(
+        "--prefer",
+        choices=("error", "newest"),
+        default="error",
+        help="two runs of one model and task that measured differently (--limit, few-shot count, filter, "
+        "version): stop and name both files (default), or rate the newest",
+    )
 
 
 def _separator(text: str) -> str:
@@ -82,6 +105,10 @@ def _separator(text: str) -> str:
 def load_source(args) -> Source:
     """The input named by ``args`` as a game, with notes and warnings about it."""
     from jaxrate.cli._replicate_source import replicate_source
+
+    if isinstance(args.file, list):  # argparse's PATH...: several paths are harness output only
+        args.paths = list(args.file)
+        args.file = args.paths[0] if args.paths else None
 
     source = replicate_source(args) or _load(args)  # scores with seeds, folds or items first
     source.notes.extend(_warnings(source))

@@ -259,9 +259,8 @@ def _intervals(source, args):
     bar = resample_progress(args.progress)
     try:
         if args.bootstrap and source.replicates is not None:
-            found = source.replicates
             return uncertainty.bootstrap_replicates(
-                found.frame, replicate=found.column, resamples=args.bootstrap, progress=bar, **options
+                source.replicates, resamples=args.bootstrap, progress=bar, **options
             )
         n = args.task_subsets or args.bootstrap
         return uncertainty.task_subsets(source.table, resamples=n, progress=bar, **options)

@@ -10,7 +10,9 @@ one column per task) or *long* (one row per model and task: columns ``model``,
 A long table with a replicate column (``replicate``, ``item``, ``seed``,
 ``fold``, ``doc_id``, ``run``: several scores per model and task) is read by
 :func:`read_replicates`, and an lm-evaluation-harness output folder by
-:func:`read_harness`; both give per-replicate scores for sampling intervals.
+:func:`read_harness` (lm-evaluation-harness, inspect-ai and HELM output: one or
+more folders or files, every score checked against the harness's own
+aggregate); both give per-replicate scores for sampling intervals.
 
 Every reader raises a ``ValueError`` naming the file and the first problem;
 nothing is dropped or filled unless asked (``missing=``). Cells reading
@@ -18,9 +20,11 @@ nothing is dropped or filled unless asked (``missing=``). Cells reading
 (:data:`MISSING_MARKERS`); magnitudes above :data:`MAX_SCORE` are refused.
 """
 
-from jaxrate.io._harness import is_harness_output, read_harness
+from jaxrate._replicate_data import AGGREGATES, Aggregate
+from jaxrate.io._harness import HARNESS_FORMATS, find_harness_output, is_harness_output, read_harness
 from jaxrate.io._payoffs import read_payoffs
 from jaxrate.io._replicates import REPLICATE_COLUMNS, ScoreReplicates, read_replicates, replicate_column
+from jaxrate.io._runs import complete_replicates
 from jaxrate.io._scores import (
     MISSING,
     MODELS,
@@ -48,6 +52,9 @@ from jaxrate.io._text import (
 )
 
 __all__ = [
+    "AGGREGATES",
+    "Aggregate",
+    "HARNESS_FORMATS",
     "DELIMITED",
     "DELIMITERS",
     "MAX_SCORE",
@@ -58,8 +65,10 @@ __all__ = [
     "OUTLIER_FACTOR",
     "REPLICATE_COLUMNS",
     "ScoreReplicates",
+    "complete_replicates",
     "delimiter_name",
     "far_outliers",
+    "find_harness_output",
     "header",
     "input_kind",
     "is_harness_output",

@@ -1,182 +1,161 @@
-"""EleutherAI lm-evaluation-harness output folders: per-model results and per-item samples.
+"""Evaluation harness output, whichever harness wrote it: find the runs under some paths, read, merge.
 
-``lm_eval --model hf --model_args pretrained=ORG/NAME --tasks ... --output_path OUT
---log_samples`` writes, per model, ``OUT/ORG__NAME/results_<date>.json`` (its
-``results`` map each task to ``"metric,filter": value``; ``configs`` list each
-task's metrics; ``model_name`` names the model) and, per task,
-``OUT/ORG__NAME/samples_<task>_<date>.jsonl`` with one line per document and
-filter (``doc_id``, ``filter``, ``metrics`` and each metric's value).
+Three harnesses are read, each by its own module and each checked against its
+own aggregates (:mod:`jaxrate.io._runs`):
 
-jaxrate reads every model folder under ``OUT`` (the newest results file of
-each), takes each task's first metric (and the filter the results report it
-under), and builds a long table of per-item scores: the items are the
-replicates that the bootstrap resamples within each task. Without samples
-files (no ``--log_samples``), the results' scores are the table.
+* lm-evaluation-harness: ``results*.json`` and ``samples_*.jsonl`` (:mod:`jaxrate.io._lm_eval`);
+* inspect-ai: ``.eval`` logs, and ``.json`` logs (:mod:`jaxrate.io._inspect`);
+* HELM: ``runs/<suite>/<run>/`` folders with ``run_spec.json`` (:mod:`jaxrate.io._helm`).
+
+A path may be a file of one of them or a folder holding any number of them at
+any depth; several paths (and glob patterns) are merged into one table.
 """
 
 from __future__ import annotations
 
-import json
+import glob
 import os
-import re
+from collections.abc import Sequence
 from typing import Any
 
+from jaxrate.io._helm import helm_files, helm_runs, helm_table_runs, is_helm_table
+from jaxrate.io._inspect import inspect_files, inspect_runs
+from jaxrate.io._lm_eval import lm_eval_runs, results_files
 from jaxrate.io._replicates import ScoreReplicates
+from jaxrate.io._runs import merge_runs
 
-__all__ = ["is_harness_output", "read_harness"]
+__all__ = ["HARNESS_FORMATS", "find_harness_output", "is_harness_output", "read_harness"]
 
-_RESULTS = re.compile(r"^results_(.+)\.json$")
-_SAMPLES = re.compile(r"^samples_(.+)_(\d{4}-\d{2}-\d{2}T[0-9.\-]+)\.jsonl$")
+HARNESS_FORMATS = (
+    "lm-evaluation-harness results_*.json (with samples_*.jsonl), inspect-ai .eval/.json logs, "
+    "or HELM runs/<suite>/<run>/run_spec.json"
+)
 
 
-def _runs(path: str) -> list[str]:
-    """Folders under ``path`` (itself included, one level down) holding a ``results_*.json``."""
-    found = []
-    for folder in [path] + sorted(os.path.join(path, d) for d in os.listdir(path)):
-        if os.path.isdir(folder) and any(_RESULTS.match(f) for f in os.listdir(folder)):
-            found.append(folder)
+def _expand(paths: str | Sequence[str]) -> list[str]:
+    out = []
+    for path in [paths] if isinstance(paths, (str, os.PathLike)) else list(paths):
+        path = os.fspath(path)
+        if not os.path.exists(path) and glob.has_magic(path):
+            matches = sorted(glob.glob(path))
+            if not matches:
+                raise ValueError(f"{path}: no file or folder matches this pattern")
+            out += matches
+        elif not os.path.exists(path):
+            raise ValueError(f"{path}: no such file or folder")
+        else:
+            out.append(path)
+    return list(dict.fromkeys(out))
+
+
+def find_harness_output(path: str) -> dict[str, list[str]]:
+    """The harness files at or under ``path``: ``{"lm-eval": [...], "inspect": [...], "helm": [...]}``.
+
+    HELM entries are run folders; the others are files (``"helm-table"``: a
+    ``helm-summarize`` group table, read only when named itself). Empty lists when none.
+    """
+    found = {"lm-eval": results_files(path), "inspect": inspect_files(path), "helm": helm_files(path)}
+    found["helm-table"] = [path] if is_helm_table(path) else []
     return found
 
 
 def is_harness_output(path: str) -> bool:
-    """Whether ``path`` is a folder of lm-evaluation-harness output."""
-    return os.path.isdir(path) and bool(_runs(path))
+    """Whether ``path`` is, or holds, output of an evaluation harness jaxrate reads."""
+    if os.path.isfile(path) and os.path.basename(path).startswith("samples_") and path.endswith(".jsonl"):
+        return True  # read_harness says what to give instead
+    return os.path.exists(path) and any(find_harness_output(path).values())
 
 
-def _load_json(path: str) -> dict:
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, json.JSONDecodeError) as err:
-        raise ValueError(f"{path}: cannot read as JSON: {err}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("results"), dict):
-        raise ValueError(f"{path}: not an lm-evaluation-harness results file (no 'results' map)")
-    return data
+def _refuse_samples_file(path: str) -> None:
+    name = os.path.basename(path)
+    if os.path.isfile(path) and name.startswith("samples_") and name.endswith(".jsonl"):
+        raise ValueError(
+            f"{path}: an lm-evaluation-harness samples file holds one task's items only; give its folder "
+            "(or the results_*.json of the same run), which says how the items make the task's score"
+        )
 
 
-def _model_name(data: dict, folder: str) -> str:
-    if data.get("model_name"):
-        return str(data["model_name"])
-    args = str((data.get("config") or {}).get("model_args") or "")
-    for key in ("peft=", "delta=", "pretrained=", "model=", "path=", "engine="):
-        if key in args:
-            return args.split(key)[1].split(",")[0]
-    return os.path.basename(os.path.normpath(folder))
+def read_harness(
+    paths: str | Sequence[str],
+    *,
+    metric: Any = None,
+    filter: Any = None,
+    prefer: str = "error",
+    missing: str = "error",
+) -> ScoreReplicates:
+    """The scores and per-item scores of evaluation harness output, merged from one or more paths.
 
+    Each path is a folder (searched at any depth) or a file of
+    lm-evaluation-harness (``results_*.json``; its ``samples_*.jsonl`` are read
+    with it), inspect-ai (``.eval`` or ``.json`` logs) or HELM (a run folder, or
+    a ``benchmark_output`` / suite folder holding them); glob patterns are
+    expanded. Every score is interpreted through the harness's own definition
+    of its metric (direction, aggregation) and checked: the aggregate of the
+    per-item values reproduces the harness's score to 1e-9 (relative), else a
+    ``ValueError`` names the model, the task and both numbers.
 
-def _tasks(data: dict) -> list[str]:
-    """The tasks with their own scores (groups, which aggregate subtasks, left out)."""
-    groups = {g for g, subtasks in (data.get("group_subtasks") or {}).items() if subtasks}
-    return [t for t in data["results"] if t not in groups]
+    Args:
+      paths: a path or a sequence of paths (and glob patterns).
+      metric: the metric to rate instead of each task's first (lm-eval: a
+        metric name; inspect: a scorer's name; HELM: a stat name):
+        ``"NAME"`` for every task that reports it, ``"TASK=NAME"`` for one,
+        a list of those, or a mapping ``{task: name}``.
+      filter: lm-evaluation-harness's filter, as ``metric`` (default: the
+        first the results report for the metric).
+      prefer: ``"error"`` (default) stops at two runs of one model and task
+        that measured differently (item limit, few-shot count, filter,
+        version), naming both files; ``"newest"`` rates the newer. Runs that
+        measured the same way are always resolved to the newest.
+      missing: a model without a score on a task: ``"error"`` (default),
+        ``"drop-models"``, ``"drop-tasks"`` or ``"fill:VALUE"`` (a filled
+        score has no items: no bootstrap).
 
-
-def _metric(data: dict, task: str, results_path: str) -> tuple[str, str, bool]:
-    """``(metric, filter, higher_is_better)``: the task's first metric, and the filter reporting it."""
-    keys = [k for k in data["results"][task] if "," in k and "_stderr" not in k]
-    listed = ((data.get("configs") or {}).get(task) or {}).get("metric_list") or []
-    names = [m.get("metric") for m in listed if isinstance(m, dict)] + [k.split(",")[0] for k in keys]
-    for name in names:
-        filters = [k.split(",", 1)[1] for k in keys if k.split(",")[0] == name]
-        if filters:
-            better = ((data.get("higher_is_better") or {}).get(task) or {}).get(name, True)
-            return name, filters[0], bool(better)
-    raise ValueError(f"{results_path}: task {task!r} has no metric score")
-
-
-def _item_rows(path: str, task: str, metric: str, filter_: str) -> list[tuple[str, float]]:
-    rows = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                sample = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise ValueError(f"{path}: line {n} is not JSON: {err}") from None
-            if sample.get("filter", filter_) != filter_:
-                continue
-            value = sample.get(metric)
-            if isinstance(value, bool) or isinstance(value, (int, float)):
-                rows.append((str(sample.get("doc_id")), float(value)))
-                continue
-            raise ValueError(
-                f"{path}: line {n}: metric {metric!r} of task {task!r} is {value!r}, not a per-item "
-                "number (a corpus-level metric cannot be resampled by item)"
-            )
-    return rows
-
-
-def _samples_file(folder: str, task: str, date: str) -> str | None:
-    """The task's samples file of the results' run, else its newest one."""
-    matches = sorted(f for f in os.listdir(folder) if (m := _SAMPLES.match(f)) and m.group(1) == task)
-    exact = f"samples_{task}_{date}.jsonl"
-    if exact in matches:
-        return os.path.join(folder, exact)
-    return os.path.join(folder, matches[-1]) if matches else None
-
-
-def _read_run(folder: str) -> tuple[str, list[tuple[str, str, str, float]], list[tuple[str, float]], list]:
-    """One model's ``(name, item rows, task scores, notes)`` from its newest results file."""
-    latest = sorted(f for f in os.listdir(folder) if _RESULTS.match(f))[-1]
-    results_path = os.path.join(folder, latest)
-    data = _load_json(results_path)
-    name, date = _model_name(data, folder), _RESULTS.match(latest).group(1)
-    items, scores, notes = [], [], []
-    for task in _tasks(data):
-        metric, filter_, higher = _metric(data, task, results_path)
-        sign = 1.0 if higher else -1.0
-        if not higher:
-            notes.append(f"{task}: {metric} is better lower, so its negative is rated")
-        scores.append((task, sign * float(data["results"][task][f"{metric},{filter_}"])))
-        samples = _samples_file(folder, task, date)
-        if samples is not None:
-            items += [(name, task, doc, sign * v) for doc, v in _item_rows(samples, task, metric, filter_)]
-        notes.append(f"{task}: {metric} (filter {filter_})")
-    return name, items, scores, notes
-
-
-def read_harness(path: str) -> ScoreReplicates:
-    """The per-item scores of an lm-evaluation-harness output folder (see the module's docstring).
-
-    Returns a :class:`ScoreReplicates` with replicate column ``"item"``
-    (the document id); without any samples files, the results' scores with
-    column ``None`` (one score per model and task, nothing to resample).
+    Returns:
+      A :class:`ScoreReplicates`: ``table()`` holds the scores as rated (the
+      harness's own numbers, negated where lower is better), ``frame`` the
+      per-item values (``column`` ``"item"``), ``runs`` where each score came
+      from, ``notes`` what was chosen and superseded.
 
     Raises:
-      ValueError: naming the file for a folder without results, a model seen
-        twice, a task with samples for some models only, or a per-item metric
-        that is not a number.
+      ValueError: naming the file for a path without harness output, an
+        unreadable file, a score that its items do not reproduce, runs that
+        measured differently, or a missing score.
+
+    Example:
+      >>> import os, jaxrate
+      >>> from jaxrate.io import read_harness
+      >>> root = os.path.join(os.path.dirname(jaxrate.__file__), "..", "tests", "data", "harness")
+      >>> run = read_harness(os.path.join(root, "lm_eval", "outputs", "shared"))  # doctest: +SKIP
     """
-    import pandas as pd
-
-    runs = _runs(path) if os.path.isdir(path) else []
-    if not runs:
-        raise ValueError(f"{path}: no lm-evaluation-harness results_*.json in the folder or its subfolders")
-    items, scores, notes, seen = [], [], {}, {}
-    for folder in runs:
-        name, run_items, run_scores, run_notes = _read_run(folder)
-        if name in seen:
-            raise ValueError(f"{folder}: model {name!r} is also in {seen[name]}; keep one run per model")
-        seen[name] = folder
-        items += run_items
-        scores += [(name, task, value) for task, value in run_scores]
-        for note in run_notes:
-            notes.setdefault(note, None)
-    summary = [f"lm-evaluation-harness output: {len(runs)} models", *notes]
-    if not items:
-        frame = pd.DataFrame(scores, columns=["model", "task", "score"])
-        summary.append("no samples_*.jsonl files (run lm_eval with --log_samples): no per-item scores")
-        return ScoreReplicates(frame, None, summary)
-    _check_complete(path, items, scores)
-    frame = pd.DataFrame(items, columns=["model", "task", "item", "score"])
-    return ScoreReplicates(frame, "item", summary)
-
-
-def _check_complete(path: str, items: list[Any], scores: list[Any]) -> None:
-    """Every (model, task) with a results score has per-item scores too."""
-    have = {(m, t) for m, t, _, _ in items}
-    for m, t, _ in scores:
-        if (m, t) not in have:
-            raise ValueError(
-                f"{path}: model {m!r} has no samples file for task {t!r} (lm_eval --log_samples)"
-            )
+    runs, notes, counts = [], [], {"lm-eval": 0, "inspect": 0, "helm": 0, "helm-table": 0}
+    for path in _expand(paths):
+        _refuse_samples_file(path)
+        found = find_harness_output(path)
+        if not any(found.values()):
+            raise ValueError(f"{path}: no evaluation harness output here ({HARNESS_FORMATS})")
+        for f in found["lm-eval"]:
+            runs += lm_eval_runs(f, metric=metric, filter=filter, notes=notes)
+        for f in found["inspect"]:
+            runs += inspect_runs(f, metric=metric, notes=notes)
+        for f in found["helm"]:
+            runs += helm_runs(f, metric=metric, notes=notes)
+        for f in found["helm-table"]:
+            runs += helm_table_runs(f, notes=notes)
+        for kind, files in found.items():
+            counts[kind] += len(files)
+    if filter is not None and not counts["lm-eval"]:
+        raise ValueError("--filter is lm-evaluation-harness's; these runs are not")
+    what = {
+        "lm-eval": "lm-evaluation-harness results files",
+        "inspect": "inspect-ai logs",
+        "helm": "HELM runs",
+        "helm-table": "helm-summarize tables",
+    }
+    read = ", ".join(f"{n} {what[k]}" for k, n in counts.items() if n)
+    merged = merge_runs(runs, prefer=prefer, missing=missing, notes=[f"read {read}", *dict.fromkeys(notes)])
+    table = merged.runs
+    for (_, task), rows in table.groupby(["harness", "task"], sort=False):
+        metrics = ", ".join(dict.fromkeys(rows["metric"]))
+        direction = "higher is better" if rows["higher_is_better"].iloc[0] else "lower is better: negated"
+        merged.notes.append(f"{task}: {metrics} ({rows['aggregate'].iloc[0]}, {direction})")
+    return merged

@@ -8,8 +8,9 @@ resamples them, within each task, for sampling intervals.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,19 +27,83 @@ _TASK_NAMES = ("task", "benchmark", "category", "game")
 _SCORE_NAMES = ("score", "value", "result", "accuracy")
 
 
-class ScoreReplicates(NamedTuple):
-    """Scores with replicates: ``frame`` has columns ``model``, ``task``, ``column`` and ``score``."""
+@dataclasses.dataclass(frozen=True, eq=False)
+class ScoreReplicates:
+    """Scores with replicates, as read from a long table or an evaluation harness's output.
 
-    frame: Any  # pandas DataFrame, one row per (model, task, replicate)
-    column: str  # the replicate column: "item", "seed", "fold", "replicate", ...
+    Attributes:
+      frame: DataFrame with one row per (model, task, replicate): columns
+        ``model``, ``task``, ``column``, ``score`` (as the harness wrote it,
+        before any sign) and, for weighted aggregates, ``weight``.
+      column: the replicate column (``"item"``, ``"seed"``, ...), or ``None``
+        when there is nothing to resample (harness output without per-item
+        samples).
+      notes: what was read, in words (one line each).
+      aggregates: per task, its :class:`jaxrate.Aggregate` (the mean, higher
+        better, where absent).
+      reported: the scores as rated, a DataFrame ``[models, tasks]``: the
+        harness's own aggregates with the sign applied (lower-is-better
+        metrics negated); ``None`` for plain long tables (their means).
+      without_items: ``(model, task, why)`` for each score rated from the
+        harness's aggregate alone (nothing to resample for it).
+      runs: DataFrame, one row per (model, task) rated: the harness, metric,
+        filter, direction, the file it came from and what it superseded.
+    """
+
+    frame: Any
+    column: str | None
     notes: list
+    aggregates: dict = dataclasses.field(default_factory=dict)
+    reported: Any = None
+    without_items: tuple = ()
+    runs: Any = None
+    data: Any = dataclasses.field(default=None, repr=False)  # the Replicates, when the reader built them
 
     def table(self) -> pd.DataFrame:
-        """The mean score table, a DataFrame ``[models, tasks]`` in order of first appearance."""
-        wide = self.frame.pivot_table(index="model", columns="task", values="score", aggfunc="mean")
+        """The score table, a DataFrame ``[models, tasks]`` in order of first appearance.
+
+        The harness's own aggregates (sign applied) where the reader had them,
+        else each task's aggregate of its replicates (the mean).
+        """
+        if self.reported is not None:
+            return self.reported.copy()
+        if self.data is not None:
+            import pandas as pd
+
+            return pd.DataFrame(
+                self.data.table(), index=list(self.data.models), columns=list(self.data.tasks)
+            )
+        wide = self.frame.pivot_table(
+            index="model", columns="task", values="score", aggfunc="mean", observed=True
+        )
         models = list(dict.fromkeys(self.frame["model"]))
         tasks = list(dict.fromkeys(self.frame["task"]))
         return wide.reindex(index=models, columns=tasks).rename_axis(index=None, columns=None)
+
+    def replicates(self, paired: bool | None = None):
+        """The replicates as the resampler holds them (:class:`jaxrate._replicate_data.Replicates`).
+
+        Raises:
+          ValueError: naming the model and task of a score that has no
+            replicates to resample (a harness run without per-item samples).
+        """
+        from jaxrate._replicate_data import replicates_from_frame
+
+        if self.without_items:
+            m, t, why = self.without_items[0]
+            more = f" (and {len(self.without_items) - 1} more)" if len(self.without_items) > 1 else ""
+            raise ValueError(f"model {m!r}, task {t!r}: no per-item scores to resample: {why}{more}")
+        if self.column is None:
+            raise ValueError("no replicates to resample: one score per model and task")
+        if self.data is not None and paired in (None, self.data.paired):
+            return self.data
+        return replicates_from_frame(
+            self.frame,
+            replicate=self.column,
+            paired=paired,
+            weight="weight" if "weight" in self.frame.columns else None,
+            aggregates=self.aggregates,
+        )
 
 
 def replicate_column(columns: Iterable[object]) -> str | None:

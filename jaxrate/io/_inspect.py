@@ -1,0 +1,186 @@
+"""inspect-ai evaluation logs (``.eval``; ``.json`` from ``--log-format json``), read by inspect's reader.
+
+One log holds one task run by one model: ``log.eval.task`` (with its
+``task_args``), ``log.eval.model``, and per sample (``id``) and epoch the
+scores of each scorer. jaxrate rates, per task, one scorer (the log's headline
+scorer, or ``metric=`` to pick another by name) through its ``accuracy`` or
+``mean`` metric, the mean over samples of the per-sample score after the
+epochs are reduced (``mean`` by default, or the task's reducer). The items are
+the samples: their reduced scores are the ``reductions`` the log keeps, letter
+grades (``C``, ``I``, ``P``, ``N``) mapped to numbers as inspect maps them
+(``inspect_ai.scorer.value_to_float``: 1, 0, 0.5, 0). A bootstrap resamples
+the samples, each with all its epochs.
+
+Needs inspect-ai (``pip install 'jaxrate[inspect]'``).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+
+from jaxrate._replicate_data import Aggregate
+from jaxrate.io._runs import Run, choice
+
+__all__ = ["INSPECT_EXTRA", "inspect_files", "inspect_runs", "is_inspect_log"]
+
+INSPECT_EXTRA = "reading inspect-ai logs needs inspect-ai: pip install 'jaxrate[inspect]'"
+_MEAN_METRICS = ("accuracy", "mean")
+
+
+def is_inspect_log(path: str) -> bool:
+    """Whether ``path`` is an inspect-ai log file (``.eval``, or a ``.json`` log), by its content."""
+    if path.lower().endswith(".eval"):
+        import zipfile
+
+        try:
+            with zipfile.ZipFile(path) as z:
+                return "header.json" in z.namelist() or "_journal/start.json" in z.namelist()
+        except (OSError, zipfile.BadZipFile):
+            return False
+    if not path.lower().endswith(".json"):
+        return False
+    try:
+        with open(path, encoding="utf-8") as f:
+            head = f.read(2048)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return head.lstrip().startswith("{") and '"eval"' in head and '"status"' in head and '"version"' in head
+
+
+def inspect_files(path: str) -> list[str]:
+    """The inspect-ai logs at or under ``path`` (sorted)."""
+    if os.path.isfile(path):
+        return [path] if is_inspect_log(path) else []
+    found = []
+    for root, dirs, files in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        found += [os.path.join(root, f) for f in sorted(files) if is_inspect_log(os.path.join(root, f))]
+    return found
+
+
+def _reader():
+    try:
+        from inspect_ai.log import read_eval_log
+        from inspect_ai.scorer import value_to_float
+    except ImportError:
+        raise ValueError(INSPECT_EXTRA) from None
+    return read_eval_log, value_to_float()
+
+
+def _task_name(log: Any) -> str:
+    args = log.eval.task_args or {}
+    name = str(log.eval.task)
+    if args:
+        name += "(" + ", ".join(f"{k}={v!r}" for k, v in sorted(args.items())) + ")"
+    return name
+
+
+def _scorer(log: Any, path: str, wanted: tuple) -> tuple[Any, str]:
+    """The scorer rated (an ``EvalScore``) and its mean-type metric's name."""
+    scores = list(log.results.scores if log.results else [])
+    if not scores:
+        raise ValueError(f"{path}: the log has no scores (was it scored?)")
+    task = _task_name(log)
+    name = wanted[1].get(task) or wanted[1].get(str(log.eval.task)) or wanted[0]
+    names = [s.name for s in scores]
+    if name is not None and name in names:
+        score = scores[names.index(name)]
+    elif name is not None and (task in wanted[1] or str(log.eval.task) in wanted[1]):
+        raise ValueError(f"{path}: task {task!r} has no scorer {name!r}; it has {names}")
+    else:
+        headline = getattr(log.results, "headline", None)
+        first = getattr(headline, "score", None) or getattr(headline, "scorer", None)
+        score = scores[names.index(first)] if first in names else scores[0]
+    metric = next((m for m in _MEAN_METRICS if m in (score.metrics or {})), None)
+    if metric is None:
+        raise ValueError(
+            f"{path}: scorer {score.name!r} of task {task!r} reports {sorted(score.metrics or {})}, none of "
+            f"them a mean of per-sample scores ({', '.join(_MEAN_METRICS)}); pick a scorer with --metric"
+        )
+    return score, metric
+
+
+def _reduced(log: Any, score: Any, path: str, to_float) -> tuple[np.ndarray, np.ndarray]:
+    """``(sample ids, reduced scores)`` of one scorer: the log's reductions, else the epochs' mean."""
+    for reduction in log.reductions or []:
+        if reduction.scorer == score.name and (reduction.reducer or None) == (score.reducer or None):
+            ids = [s.sample_id for s in reduction.samples]
+            return np.asarray([str(i) for i in ids]), np.asarray(
+                [to_float(s.value) for s in reduction.samples]
+            )
+    per = {}
+    for sample in log.samples or []:
+        got = (sample.scores or {}).get(score.name)
+        if got is None:
+            raise ValueError(
+                f"{path}: sample {sample.id!r} (epoch {sample.epoch}) has no {score.name!r} score"
+            )
+        per.setdefault(str(sample.id), []).append(to_float(got.value))
+    if score.reducer not in (None, "mean"):
+        raise ValueError(
+            f"{path}: scorer {score.name!r} reduces epochs by {score.reducer!r}; the log keeps no reductions"
+        )
+    return np.asarray(list(per)), np.asarray([np.mean(v) for v in per.values()])
+
+
+def inspect_runs(path: str, *, metric: Any = None, notes: list | None = None) -> list[Run]:
+    """The :class:`Run` of one inspect-ai log (one model on one task).
+
+    ``metric``: a scorer's name (``"match"``), ``"TASK=SCORER"``, a list of those or a mapping.
+    """
+    read_eval_log, to_float = _reader()
+    try:
+        log = read_eval_log(path)
+    except Exception as err:  # noqa: BLE001 - inspect raises its own errors for a damaged log
+        raise ValueError(f"{path}: inspect-ai cannot read this log: {err}") from None
+    if log.status != "success":
+        why = f" ({log.error.message.splitlines()[0]})" if getattr(log, "error", None) else ""
+        raise ValueError(
+            f"{path}: the log's status is {log.status!r}{why}: its scores are incomplete; rerun the task "
+            "or leave this log out"
+        )
+    done, total = log.results.completed_samples, log.results.total_samples
+    if done < total:
+        raise ValueError(
+            f"{path}: {total - done} of {total} samples ended in an error and have no scores: the log's "
+            "scores are over the rest only; rerun them or leave this log out"
+        )
+    score, name = _scorer(log, path, choice(metric, "--metric"))
+    if score.unscored_samples:
+        raise ValueError(
+            f"{path}: {score.unscored_samples} samples have no {score.name!r} score (errors?): its "
+            f"{name} is over {score.scored_samples} samples only; rerun them or leave this log out"
+        )
+    ids, values = _reduced(log, score, path, to_float)
+    task = _task_name(log)
+    epochs = log.eval.config.epochs or 1
+    measured = (
+        ("scorer", score.name),
+        ("metric", name),
+        ("reducer", score.reducer or "mean"),
+        ("epochs", epochs),
+        ("samples", log.eval.dataset.samples),
+        ("limit", log.eval.config.limit),
+        ("task_version", log.eval.task_version),
+    )
+    context = (("inspect_ai", (log.eval.packages or {}).get("inspect_ai")),)
+    label = f"{score.name} {name}" + (f" ({epochs} epochs, {score.reducer or 'mean'})" if epochs > 1 else "")
+    return [
+        Run(
+            harness="inspect-ai",
+            model=str(log.eval.model),
+            task=task,
+            metric=label,
+            value=float(score.metrics[name].value),
+            aggregate=Aggregate("mean", True),
+            source=path,
+            when=str(log.eval.created),
+            measured=measured,
+            context=context,
+            ids=ids,
+            values=values,
+        )
+    ]
