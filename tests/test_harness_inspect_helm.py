@@ -196,3 +196,19 @@ def test_cli_rates_inspect_and_helm_output(capsys, tmp_path):
     code = main(["rate", HELM, "--game", "2p"])
     captured = capsys.readouterr()
     assert code == 0, captured.err and "read 13 HELM runs" in captured.err
+
+
+def test_python_and_the_command_line_give_the_same_intervals(capsys, tmp_path):
+    """Was: bootstrap_replicates defaulted to the 2-player game and the CLI to 3 players."""
+    out_json = tmp_path / "r.json"
+    argv = ["rate", os.path.join(INSPECT, "eval"), "--bootstrap", "12", "--json", str(out_json)]
+    assert main([*argv, "--progress", "never"]) == 0
+    capsys.readouterr()
+    payload = json.loads(out_json.read_text())
+    cli = {row["strategy"]: row for row in payload["ranking"]}
+    found = io.read_harness(os.path.join(INSPECT, "eval"))
+    py = jaxrate.bootstrap_replicates(found, resamples=12)  # every default left alone, as on the command line
+    assert list(py.players) == payload["game"]["players"] == ["agent_a", "agent_b", "task"]
+    for i, model in enumerate(py.strategies[0]):
+        assert py.lower[0][i] == pytest.approx(cli[model]["lower"], abs=1e-9)
+        assert py.upper[0][i] == pytest.approx(cli[model]["upper"], abs=1e-9)

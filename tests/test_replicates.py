@@ -3,7 +3,6 @@
 import json
 import os
 import re
-import shutil
 
 import numpy as np
 import pandas as pd
@@ -17,7 +16,8 @@ from jaxrate.cli import main
 from jaxrate.cli._resample_progress import ResampleBar, ResampleLines
 from jaxrate.exact import deviation_ratings
 
-HARNESS = os.path.join(os.path.dirname(__file__), "data", "lm_eval_output")
+# Real lm-evaluation-harness output (tests/data/harness/lm_eval), its corpus-level task rated by acc.
+HARNESS = os.path.join(os.path.dirname(__file__), "data", "harness", "lm_eval", "outputs", "shared")
 
 
 def _observations(rng, mu, items=30, noise=0.25, item_sd=0.1, paired=True):
@@ -164,50 +164,6 @@ def test_long_table_with_seeds(tmp_path):
     assert io.replicate_column(["model", "task", "score"]) is None
 
 
-def _results(folder):
-    name = next(f for f in os.listdir(folder) if f.startswith("results_"))
-    with open(os.path.join(folder, name)) as f:
-        return json.load(f)
-
-
-def test_harness_output_folder():
-    found = io.read_harness(HARNESS)
-    assert found.column == "item" and set(found.frame["task"]) == {"arc_easy", "hellaswag", "gsm8k"}
-    table = found.table()
-    for folder in sorted(os.listdir(HARNESS)):
-        data = _results(os.path.join(HARNESS, folder))
-        for task, key in (
-            ("arc_easy", "acc,none"),
-            ("hellaswag", "acc,none"),
-            ("gsm8k", "exact_match,strict-match"),
-        ):
-            assert table.loc[data["model_name"], task] == pytest.approx(data["results"][task][key])
-    assert io.is_harness_output(HARNESS) and not io.is_harness_output(os.path.dirname(HARNESS) + "/nothing")
-
-
-def test_harness_variants_and_errors(tmp_path):
-    out = tmp_path / "out"
-    shutil.copytree(HARNESS, out)
-    pythia = out / "EleutherAI__pythia-1b"
-    results = next(pythia.glob("results_*.json"))
-    data = json.loads(results.read_text())
-    data["higher_is_better"]["arc_easy"]["acc"] = False
-    results.write_text(json.dumps(data))
-    found = io.read_harness(str(out))
-    assert any("better lower" in note for note in found.notes)
-    assert found.table().loc["EleutherAI/pythia-1b", "arc_easy"] == -data["results"]["arc_easy"]["acc,none"]
-    next(pythia.glob("samples_gsm8k_*")).unlink()
-    with pytest.raises(ValueError, match="'EleutherAI/pythia-1b' has no samples file for task 'gsm8k'"):
-        io.read_harness(str(out))
-    for f in out.glob("*/samples_*"):
-        f.unlink()
-    plain = io.read_harness(str(out))
-    assert plain.column is None and plain.table().shape == (3, 3)
-    (tmp_path / "empty").mkdir()
-    with pytest.raises(ValueError, match="no lm-evaluation-harness results"):
-        io.read_harness(str(tmp_path / "empty"))
-
-
 def _cli(capsys, *argv):
     code = main([str(a) for a in argv])
     captured = capsys.readouterr()
@@ -220,6 +176,8 @@ def test_cli_rates_a_harness_folder_with_sampling_intervals(capsys, tmp_path):
         capsys,
         "rate",
         HARNESS,
+        "--metric",
+        "corpus_local=acc",
         "--game",
         "2p",
         "--bootstrap",
@@ -230,7 +188,7 @@ def test_cli_rates_a_harness_folder_with_sampling_intervals(capsys, tmp_path):
         "never",
     )
     assert code == 0, err
-    assert "EleutherAI/pythia-1b" in out and "30 bootstrap resamples of the items within each task" in out
+    assert "org/model-b" in out and "30 bootstrap resamples of the items within each task" in out
     payload = json.loads(out_json.read_text())
     block = payload["intervals"]
     assert block["interval_kind"] == "sampling (items within task)" and block["resamples"] == 30
@@ -240,6 +198,8 @@ def test_cli_rates_a_harness_folder_with_sampling_intervals(capsys, tmp_path):
         capsys,
         "rate",
         HARNESS,
+        "--metric",
+        "corpus_local=acc",
         "--method",
         "elo",
         "--bootstrap",
@@ -260,7 +220,7 @@ def test_cli_bad_replicate_input(capsys, tmp_path):
     code, _, err = _cli(capsys, "rate", HARNESS, "--bootstrap", "5", "--task-subsets", "5")
     assert code == 2 and "not both" in err and len(err.strip().splitlines()) == 1
     code, _, err = _cli(capsys, "rate", tmp_path)
-    assert code == 2 and "lm-evaluation-harness output" in err
+    assert code == 2 and "evaluation harness output" in err
     code, _, err = _cli(capsys, "rate", HARNESS, "--normalise", "minmax")
     assert code == 2 and "--normalise is not available" in err
 

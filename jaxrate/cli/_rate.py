@@ -98,6 +98,8 @@ def run(args, argv: Sequence[str]) -> int:
         )
     if args.task_subsets is not None and source.kind != "scores":
         raise ValueError("--task-subsets needs a score table (models by tasks)")
+    if args.bootstrap and source.replicates is not None and source.replicates.without_items:
+        source.replicates.replicates()  # says which model and task have no items, before any output
     # Elo fits the battles themselves, not the game made from them: no imputation warning.
     print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
     rated = _rate(source, args)
@@ -255,6 +257,15 @@ def _intervals(source, args):
         return _battle_intervals(source, args)
     from jaxrate import uncertainty
 
+    if args.bootstrap and source.standard_errors is not None:  # each score drawn from N(score, se)
+        return uncertainty.bootstrap_standard_errors(
+            source.table,
+            source.standard_errors,
+            gamification=args.game,
+            resamples=args.bootstrap,
+            seed=args.seed,
+            tie_tol=args.tie_tol,
+        )
     options = {"gamification": args.game, "seed": args.seed, "rating": args.method, "tie_tol": args.tie_tol}
     bar = resample_progress(args.progress)
     try:

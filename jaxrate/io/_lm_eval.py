@@ -44,6 +44,9 @@ from jaxrate.io._runs import Run, choice
 __all__ = ["is_lm_eval", "lm_eval_runs", "results_files"]
 
 _RESULTS = re.compile(r"^results(_.+)?\.json$")
+# The run's date in a results file's name: results_<date>.json, or <name>_<date>.json for
+# --output_path <name>.json (0.4.3+ writes beside it); its samples files carry the same date.
+_DATED = re.compile(r"_(\d{4}-\d{2}-\d{2}T[0-9.\-]+)\.json$")
 _SAMPLES = re.compile(r"^samples_(.+)_(\d{4}-\d{2}-\d{2}T[0-9.\-]+)\.jsonl$")
 # lm-eval's metric registry (lm_eval.api.registry, 0.4.x): each built-in metric's aggregation, for
 # results whose task config does not list it (the config lists only what the task's YAML set).
@@ -223,8 +226,8 @@ def _samples_files(data: dict, path: str) -> dict[str, str]:
     """The samples file of each task of the run at ``path`` (only that run's)."""
     folder, name = os.path.split(path)
     out = {}
-    found = _RESULTS.match(name)
-    date = found.group(1)[1:] if found and found.group(1) else None
+    found = _DATED.search(name)
+    date = found.group(1) if found else None
     try:
         listing = os.listdir(folder or ".")
     except OSError:
@@ -249,30 +252,65 @@ def _samples_files(data: dict, path: str) -> dict[str, str]:
     return out
 
 
-def _samples(path: str, metric: str, task: str):
+def _samples(path: str, data: bytes):
     """``(line or entry number, sample)`` of a samples file: JSON lines, or (before 0.4.3) one JSON array."""
-    needle = f'"{metric}"'
-    with open(path, encoding="utf-8") as f:
-        first = f.read(1)
-        while first.isspace():
-            first = f.read(1)
-        f.seek(0)
-        if first == "[":
-            try:
-                entries = json.load(f)
-            except json.JSONDecodeError as err:
-                raise ValueError(f"{path}: not JSON: {err}") from None
-            yield from ((k, e) for k, e in enumerate(entries, 1) if isinstance(e, dict))
-            return
-        for n, line in enumerate(f, 1):
-            if needle not in line:
-                if line.strip():
-                    raise ValueError(f"{path}: line {n} has no {metric!r} for task {task!r}")
+    if data.lstrip()[:1] == b"[":
+        try:
+            entries = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise ValueError(f"{path}: not JSON: {err}") from None
+        yield from ((k, e) for k, e in enumerate(entries, 1) if isinstance(e, dict))
+        return
+    for n, line in enumerate(data.split(b"\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            yield n, json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise ValueError(f"{path}: line {n} is not JSON: {err}") from None
+
+
+# A line as lm-eval 0.4.3+ writes it: {"doc_id": N, "doc": ..., "filter": "F", "metrics": [...], ...,
+# METRIC: VALUE, ...}. The top-level "filter" is the last on the line (the document's own keys come
+# before it, and inside strings a quote is escaped), so a greedy match finds it.
+_LINE = re.compile(
+    rb'^\{"doc_id": (\d+), .*"filter": "((?:[^"\\\n]|\\.)*)", "metrics": \[[^\]\n]*\](.*)\}\r?$', re.M
+)
+
+
+def _fast(data: bytes, metric: str, filter_: str, weighted: bool):
+    """``(ids, values, weights)`` read by :data:`_LINE` alone, or ``None`` when a line is not of that form."""
+    value = re.compile(rb'[{ ]"' + re.escape(metric.encode()) + rb'": (\[[^\]]*\]|[^,}\]]+)')
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    matches = _LINE.findall(data)
+    if len(matches) != lines or not lines:
+        return None
+    want = filter_.encode()
+    ids, values, weights = [], [], []
+    try:
+        for doc, filt, tail in matches:
+            if filt != want:
                 continue
-            try:
-                yield n, json.loads(line)
-            except json.JSONDecodeError as err:
-                raise ValueError(f"{path}: line {n} is not JSON: {err}") from None
+            found = value.search(tail)
+            if found is None:
+                return None
+            if weighted:
+                pair = json.loads(found.group(1))
+                if not (isinstance(pair, list) and len(pair) == 2):
+                    return None
+                values.append(float(pair[0]))
+                weights.append(float(pair[1]))
+            else:
+                values.append(float(found.group(1)))
+            ids.append(int(doc))
+    except (ValueError, TypeError):  # a value that is not a number: read it the slow way, which says so
+        return None
+    if not np.all(np.isfinite(values)):
+        return None
+    ids = np.asarray(ids)
+    if len(np.unique(ids)) != len(ids):
+        return None
+    return ids, np.asarray(values, dtype=np.float64), (np.asarray(weights) if weighted else None)
 
 
 def _short(value: Any) -> str:
@@ -286,27 +324,31 @@ def _items(path: str, task: str, metric: str, filter_: str, weighted: bool):
     Returns why instead, in words, when a line's value is not a per-item
     number (or pair, ``weighted``): a metric whose items are not scores.
     """
+    with open(path, "rb") as f:
+        data = f.read()
+    fast = _fast(data, metric, filter_, weighted)
+    if fast is not None and len(fast[0]):
+        return fast
     ids, values, weights = [], [], []
     seen = set()
-    for n, sample in _samples(path, metric, task):
-        if True:
-            if sample.get("filter", "none") != filter_:
-                continue
-            doc = sample.get("doc_id")
-            if doc in seen:
-                raise ValueError(f"{path}: line {n}: doc_id {doc!r} appears twice under filter {filter_!r}")
-            seen.add(doc)
-            value = sample.get(metric)
-            if weighted:
-                if not (isinstance(value, list) and len(value) == 2 and all(_number(v) for v in value)):
-                    return f"line {n} holds {_short(value)}, not a (log-likelihood, weight) pair"
-                values.append(float(value[0]))
-                weights.append(float(value[1]))
-            elif _number(value):
-                values.append(float(value))
-            else:
-                return f"line {n} holds {_short(value)}, not a number"
-            ids.append(doc)
+    for n, sample in _samples(path, data):
+        if sample.get("filter", "none") != filter_:
+            continue
+        doc = sample.get("doc_id")
+        if doc in seen:
+            raise ValueError(f"{path}: line {n}: doc_id {doc!r} appears twice under filter {filter_!r}")
+        seen.add(doc)
+        value = sample.get(metric)
+        if weighted:
+            if not (isinstance(value, list) and len(value) == 2 and all(_number(v) for v in value)):
+                return f"line {n} holds {_short(value)}, not a (log-likelihood, weight) pair"
+            values.append(float(value[0]))
+            weights.append(float(value[1]))
+        elif _number(value):
+            values.append(float(value))
+        else:
+            return f"line {n} holds {_short(value)}, not a number"
+        ids.append(doc)
     if not ids:
         raise ValueError(f"{path}: no samples under filter {filter_!r} for {metric} of task {task!r}")
     return np.asarray(ids), np.asarray(values), (np.asarray(weights) if weighted else None)
@@ -325,9 +367,9 @@ def _reproduces(agg: Aggregate, items: tuple, value: float) -> bool:
 
 
 def _when(data: dict, path: str) -> str:
-    found = _RESULTS.match(os.path.basename(path))
-    if found and found.group(1):
-        return found.group(1)[1:]
+    found = _DATED.search(os.path.basename(path))
+    if found:
+        return found.group(1)
     date = data.get("date")
     if isinstance(date, (int, float)):
         import datetime
