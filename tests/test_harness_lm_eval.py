@@ -308,3 +308,14 @@ def test_missing_scores_for_harness_output(tmp_path):
     assert filled.table().loc["org/model-a", "ppl_local"] == 0
     with pytest.raises(ValueError, match="filled with 0"):
         jaxrate.bootstrap_replicates(filled, resamples=5)
+
+
+def test_a_metric_or_filter_no_run_reports_is_an_error_not_ignored():
+    with pytest.raises(ValueError, match="--metric acc_nrom: no task reports it"):
+        io.read_harness(SHARED, metric="acc_nrom")
+    with pytest.raises(ValueError, match="no run has a task 'mc_locl'; did you mean 'mc_local'"):
+        io.read_harness(SHARED, metric="mc_locl=acc_norm")
+    with pytest.raises(ValueError, match="did you mean 'strict-match'"):
+        io.read_harness(SHARED, filter="strict")
+    found = io.read_harness(SHARED, metric="acc_norm")
+    assert any("do not report it and keep their first choice" in n for n in found.notes)

@@ -99,6 +99,34 @@ def _read_lm_eval(files: list[str], metric: Any, filter: Any, workers: int | Non
         return list(pool.map(read, files, chunksize=max(1, len(files) // (4 * workers))))
 
 
+def _check_choices(runs: list, spec: Any, option: str, keys: tuple) -> list[str]:
+    """A ``--metric``/``--filter`` that no run took, or that names a task no run has, is an error."""
+    import difflib
+
+    from jaxrate.io._runs import choice
+
+    everywhere, per_task = choice(spec, option)
+    tasks = {r.task for r in runs}
+    for task in per_task:
+        if task not in tasks:
+            close = difflib.get_close_matches(task, sorted(tasks), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else f"; the tasks are {sorted(tasks)[:12]}"
+            raise ValueError(f"{option} {task}={per_task[task]}: no run has a task {task!r}{hint}")
+    if everywhere is None:
+        return []
+    taken = {str(v) for r in runs for k, v in r.measured if k in keys}
+    if everywhere not in taken:
+        close = difflib.get_close_matches(everywhere, sorted(taken), n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise ValueError(
+            f"{option} {everywhere}: no task reports it; {hint}rated instead: {', '.join(sorted(taken)[:12])}"
+        )
+    others = sorted({r.task for r in runs if not any(k in keys and v == everywhere for k, v in r.measured)})
+    if not others:
+        return []
+    return [f"{option} {everywhere}: {', '.join(others[:8])} do not report it and keep their first choice"]
+
+
 def read_harness(
     paths: str | Sequence[str],
     *,
@@ -174,6 +202,8 @@ def read_harness(
             counts[kind] += len(files)
     if filter is not None and not counts["lm-eval"]:
         raise ValueError("--filter is lm-evaluation-harness's; these runs are not")
+    notes += _check_choices(runs, metric, "--metric", ("metric", "scorer"))
+    notes += _check_choices(runs, filter, "--filter", ("filter",))
     what = {
         "lm-eval": "lm-evaluation-harness results files",
         "inspect": "inspect-ai logs",
