@@ -143,7 +143,7 @@ def test_payoff_tensors(capsys, tmp_path):
         ("s.csv", "model,task,score\nA,t1,x\n", [], "is not a number: 'x'"),
         ("s.json", "[1, 2]", [], "JSON must be a list of records"),
         ("s.xls", "junk", [], "unknown file type '.xls'"),
-        ("s.csv", "model;t1\nA;0,5\n", [], "is not a number: '0,5'; decimal commas? use --decimal ,"),
+        ("s.csv", 'model,t1\nA,"0,5"\n', [], "is not a number: '0,5'; decimal commas? use --decimal ,"),
         ("s.csv", 'model,task,score\nA,t1,"0,5"\n', [], "decimal commas? use --decimal ,"),
         ("s.csv", "model;t1\nA;0.5\n", ["--decimal", ","], "is not a number: '0.5'"),
         ("s.csv", "model,t1\nA,0\n", ["--decimal", ","], "cannot also be the field delimiter"),
@@ -260,10 +260,12 @@ def test_a_units_mistake_rates_with_a_warning_naming_the_score(capsys, tmp_path)
         "jaxrate: warning: s.csv: score of 'C' on 't1' is 1e+12, far outside the other scores of 't1' "
         "(0 to 1): a units mistake?"
     ]
-    # 400 is 800 times the others' size (0.5) from their median: under the factor of 1000, no warning.
+    # 400 is 800 times the others' size (0.5) from their median: under the factor of 1000, no outlier
+    # warning; only that the columns' scales differ (400 against 1).
     path.write_text("model,t1,t2\nA,400,0\nB,0,1\nC,0.5,0.5\n")
     code, out, err = _run(capsys, "rate", path)
-    assert code == 0 and err == ""
+    assert code == 0 and len(err.splitlines()) == 1
+    assert err.startswith("jaxrate: warning: the score columns differ in scale by 400x ('t1' reaches 400")
 
 
 @pytest.mark.parametrize("marker", ["-", "NA", "N/A", "nan", "", "--", "null"])

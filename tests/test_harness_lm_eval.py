@@ -1,4 +1,4 @@
-"""lm-evaluation-harness output in every layout, read from what lm-eval itself wrote (tests/data/harness/lm_eval).
+"""lm-evaluation-harness output in every layout, read from what lm-eval wrote (tests/data/harness/lm_eval).
 
 Expected numbers come from the harness's own results files, read here with
 ``json``; the per-item values are what its samples files hold. Each test names
@@ -7,7 +7,6 @@ the defect of the earlier reader that it pins down.
 
 import glob
 import json
-import math
 import os
 import shutil
 

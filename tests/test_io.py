@@ -4,7 +4,7 @@ import pytest
 
 import jaxrate.battles
 from jaxrate import io
-from jaxrate.io import _scores
+from jaxrate.io import _columns, _scores
 
 
 def _no_frame(*args, **kwargs):
@@ -43,10 +43,9 @@ def test_cli_parses_a_wide_csv_once_even_when_its_rows_look_like_tasks(tmp_path,
     path = tmp_path / "games.csv"
     path.write_text("game,a,b,c\ng1,0,1,0.5\ng2,1,0,0.5\ng3,0.5,0.5,1\n")
     calls = []
-    strict = _scores.read_score_csv
+    strict = _columns.read_rows
     counted = lambda *a, **k: calls.append(1) or strict(*a, **k)  # noqa: E731
-    monkeypatch.setattr(_scores, "read_score_csv", counted)
-    monkeypatch.setattr(io, "read_score_csv", counted)
+    monkeypatch.setattr(_columns, "read_rows", counted)  # the one parse of the file's cells
     monkeypatch.setattr(_scores, "read_frame", _no_frame)
     assert main(["rate", str(path), "--game", "2p"]) == 0
     assert len(calls) == 1

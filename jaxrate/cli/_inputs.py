@@ -66,6 +66,19 @@ def add_input_options(parser) -> None:
         "--normalise", choices=("none", "minmax", "rank"), default="none", help="per-task score normalisation"
     )
     parser.add_argument("--by", metavar="COLUMN", help="battles: category column for the 3p game")
+    parser.add_argument(
+        "--tasks",
+        metavar="NAMES",
+        help="score tables: the tasks rated, as comma-separated names or globs (win_rate,mmlu_*): the "
+        "score columns of a wide table, the tasks of a long one (default: every column of numbers; "
+        "columns of text are skipped, standard errors such as X_stderr or standard_error are kept "
+        "for --bootstrap)",
+    )
+    parser.add_argument(
+        "--exclude",
+        metavar="NAMES",
+        help="score tables: columns or tasks left out, as comma-separated names or globs (n_*,avg_length)",
+    )
     harness = parser.add_argument_group("evaluation harness output")
     harness.add_argument(
         "--metric",
@@ -111,6 +124,10 @@ def load_source(args) -> Source:
         args.file = args.paths[0] if args.paths else None
 
     source = replicate_source(args) or _load(args)  # scores with seeds, folds or items first
+    if source.replicates is not None and (getattr(args, "tasks", None) or getattr(args, "exclude", None)):
+        raise ValueError(
+            f"--tasks and --exclude pick the columns of a score table; {source.name} has replicates"
+        )
     source.notes.extend(_warnings(source))
     return source
 
@@ -168,12 +185,13 @@ def _load(args) -> Source:
 
     if (args.file is None) == (args.dataset is None):
         raise ValueError("give exactly one of FILE or --dataset")
+    tasks, exclude = getattr(args, "tasks", None), getattr(args, "exclude", None)
     if args.dataset is not None:
         args.game = args.game or "3p"
-        if args.normalise != "none" or args.models == "columns":
+        if args.normalise != "none" or args.models == "columns" or tasks or exclude:
             table = datasets.load(args.dataset)
-            table = io.normalise_scores(table.T if args.models == "columns" else table, args.normalise)
-            return scores_source(args.dataset, table, args.game, [])
+            table = _pick_tasks(args.dataset, table.T if args.models == "columns" else table, tasks, exclude)
+            return scores_source(args.dataset, io.normalise_scores(table, args.normalise), args.game, [])
         return scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
     path = args.file
     sep = getattr(args, "sep", None)
@@ -182,14 +200,16 @@ def _load(args) -> Source:
         sep = io.sniff_delimiter(path)
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
+    what = "battle records" if kind == "battles" else "a payoff tensor"
     # rate-many (args.folder) applies --models to the folder's score tables and nothing else.
     if (
         kind != "scores"
         and getattr(args, "models", None) is not None
         and getattr(args, "folder", None) is None
     ):
-        what = "battle records" if kind == "battles" else "a payoff tensor"
         raise ValueError(f"--models is for score tables (which axis holds the models); {name} holds {what}")
+    if kind != "scores" and (tasks or exclude):
+        raise ValueError(f"--tasks and --exclude pick the tasks of a score table; {name} holds {what}")
     if kind == "payoffs":
         game = io.read_payoffs(path)
         shape = " x ".join(str(a) for a in game.num_strategies)
@@ -200,19 +220,23 @@ def _load(args) -> Source:
     missing = "error" if args.missing is None else args.missing
     plain = missing == "error" and args.normalise == "none" and args.models != "columns"
     names = io.header(path, sep) if plain and sep is not None else None
-    parsed = None
+    wide = None
     if names is not None and not io.is_long(names, args.layout):
         # A wide text table as it is: the strict reader, without pandas (start-up time).
         # When its rows look like tasks, read_scores' warning is given on the same parse.
-        parsed = io.read_wide_text(path, sep=sep, decimal=decimal)
-        if args.models == "rows" or io.transposed_evidence(parsed[0], names[0]) is None:
-            return scores_source(name, parsed, args.game, _sep_notes(path, sep, decimal))
+        wide = io.read_wide_table(path, sep=sep, decimal=decimal, tasks=tasks, exclude=exclude)
+        scale = io.scale_mismatch(wide.values, wide.tasks)
+        wide.notes.extend([f"warning: {scale}"] if scale else [])
+        if args.models == "rows" or io.transposed_evidence(wide.values, names[0]) is None:
+            source = scores_source(name, wide[:3], args.game, _sep_notes(path, sep, decimal) + wide.notes)
+            return _standard_errors(source, wide.standard_errors, wide.error_columns, args)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        if parsed is not None:
-            table, notes = io.wide_scores(path, parsed, names[0], models=args.models)
+        if wide is not None:
+            table, notes = io.wide_scores(path, wide[:3], names[0], models=args.models)
+            errors, columns, notes = wide.standard_errors, wide.error_columns, wide.notes + notes
         else:
-            table, notes = io.read_scores(
+            read = io.read_scores_with_errors(
                 path,
                 layout=args.layout,
                 missing=missing,
@@ -220,12 +244,113 @@ def _load(args) -> Source:
                 models=args.models,
                 sep=sep,
                 decimal=decimal,
+                tasks=tasks,
+                exclude=exclude,
             )
+            table, notes, columns = read.scores, read.notes, read.error_columns
+            errors = None if read.standard_errors is None else read.standard_errors.to_numpy(dtype=float)
     source = scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
     source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     if args.models == "columns":
         source.notes.append("models are the table's columns (--models columns)")
+    return _standard_errors(source, errors, columns, args)
+
+
+def _pick_tasks(name: str, table, tasks, exclude):
+    """The tasks (columns) of a ``[models, tasks]`` DataFrame that ``--tasks``/``--exclude`` pick."""
+    from jaxrate.io._columns import choose_columns, split_names
+
+    if not (tasks or exclude):
+        return table
+    picked = choose_columns(
+        name,
+        [str(c) for c in table.columns],
+        split_names(tasks),
+        split_names(exclude, "--exclude"),
+        what="task",
+    )
+    return table[picked.scores]
+
+
+def _standard_errors(source: Source, errors, columns: dict, args) -> Source:
+    """Keep a score table's standard errors beside it; with ``--bootstrap``, which draws every score
+    from its standard error, refuse a task without any, and draw a score without one with its
+    column's largest (said in a warning) unless ``--missing`` drops it."""
+    if errors is None:
+        return source
+    source.standard_errors = errors
+    source.info["standard_errors"] = dict(columns)
+    if not getattr(args, "bootstrap", None):
+        return source
+    name, tasks = source.name, list(source.game.strategies[-1])
+    lacking = [t for t in tasks if t not in columns]
+    if lacking:
+        index = {t: k for k, t in enumerate(tasks)}
+        empty = {t: int(np.isnan(errors[:, index[t]]).sum()) for t in columns}
+        have = ", ".join(
+            f"{t!r} ({c!r}" + (f", {empty[t]} of {len(errors)} empty)" if empty[t] else ")")
+            for t, c in columns.items()
+        )
+        raise ValueError(
+            f"{name}: --bootstrap draws each score from its standard error, and "
+            f"{_quoted(lacking)} {'has' if len(lacking) == 1 else 'have'} none (standard errors: {have}); "
+            f"rate the tasks with standard errors (--tasks {','.join(columns)}), or use --task-subsets N "
+            "for intervals over subsets of the tasks"
+        )
+    if args.method != "deviation":
+        raise ValueError(
+            f"{name}: --bootstrap from standard errors gives intervals for deviation ratings; for "
+            f"--method {args.method} use --task-subsets N"
+        )
+    holes = np.isnan(errors)
+    if not holes.any():
+        return source
+    return _drop_without_errors(source, holes, columns, args)
+
+
+def _drop_without_errors(source: Source, holes, columns: dict, args) -> Source:
+    """``--missing drop-models`` or ``drop-tasks`` applied to the scores without a standard error;
+    without either, those are drawn with their column's largest standard error."""
+    models, tasks = list(source.game.strategies[0]), list(source.game.strategies[-1])
+    if args.missing in ("drop-models", "drop-tasks"):
+        axis = 1 if args.missing == "drop-models" else 0
+        keep = ~holes.any(axis=axis)
+        gone = [n for n, k in zip(models if axis == 1 else tasks, keep) if not k]
+        if keep.any():
+            table = source.table.loc[keep] if axis == 1 else source.table.loc[:, keep]
+            what = "model" if axis == 1 else "task"
+            shown = ", ".join(gone[:5]) + (f" and {len(gone) - 5} more" if len(gone) > 5 else "")
+            note = f"dropped {len(gone)} {what}(s) without a standard error, for --bootstrap: {shown}"
+            kept = scores_source(source.name, table, args.game, source.notes + [note])
+            left = set(kept.game.strategies[-1])
+            kept.warnings = source.warnings
+            kept.info = {**source.info, "standard_errors": {t: c for t, c in columns.items() if t in left}}
+            kept.standard_errors = (
+                source.standard_errors[keep] if axis == 1 else source.standard_errors[:, keep]
+            )
+            return kept
+    # Conservative by default: an empty standard error is drawn with the largest its column reports,
+    # so a model without one gets a wider interval, never a narrower one; and the output says so.
+    filled = source.standard_errors.copy()
+    for j in np.flatnonzero(holes.any(axis=0)):
+        largest = float(np.nanmax(filled[:, j]))
+        filled[holes[:, j], j] = largest
+        source.warnings.append(
+            f"warning: {source.name}: {int(holes[:, j].sum())} of {len(models)} scores on {tasks[j]!r} have "
+            f"no standard error ({columns[tasks[j]]!r} empty); --bootstrap draws them with the column's "
+            "largest, "
+            f"{largest:.4g} (wider intervals, never narrower); --missing drop-models keeps the "
+            f"{int((~holes.any(axis=1)).sum())} models with every standard error"
+        )
+    source.standard_errors = filled
+    source.info["standard_errors_filled"] = {tasks[j]: int(n) for j, n in enumerate(holes.sum(axis=0)) if n}
     return source
+
+
+def _quoted(names: list) -> str:
+    return ", ".join(repr(n) for n in names[:10]) + (
+        f" and {len(names) - 10} more" if len(names) > 10 else ""
+    )
 
 
 def cli_hints(text: str) -> str:

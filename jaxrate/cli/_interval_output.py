@@ -14,6 +14,8 @@ def interval_notes(intervals) -> list[str]:
     resamples = int(intervals.samples[0].shape[0])
     if intervals.kind == "task subsets":
         what = "task subsets"
+    elif intervals.interval_kind == "sampling (standard errors)":
+        what = "resamples drawing each score from Normal(score, its standard error)"
     elif intervals.interval_kind.startswith("sampling ("):  # "sampling (items within task)"
         replicates = intervals.interval_kind[len("sampling (") :].split(" within")[0]
         what = f"bootstrap resamples of the {replicates} within each task"

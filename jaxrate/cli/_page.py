@@ -158,6 +158,11 @@ INTERVALS = {
         "{n} bootstrap resamples of each task's replicates (items, seeds or folds), drawn within each "
         "task: the sampling uncertainty of the scores",
     ),
+    "standard errors": (
+        "sampling interval (standard errors)",
+        "{n} resamples that draw each score from a normal distribution around it with the standard "
+        "error the table gives: the sampling uncertainty the publisher reports",
+    ),
     "battles": (
         "bootstrap over battles",
         "{n} bootstrap resamples of the battle records: the sampling uncertainty of the win rates",
@@ -189,7 +194,8 @@ _GAME = {
 
 
 def interval_kind(intervals) -> str:
-    """The one place that says what an interval measures: ``"task subsets"``, ``"sampling"`` or ``"battles"``.
+    """The one place that says what an interval measures: ``"task subsets"``, ``"sampling"``,
+    ``"standard errors"`` or ``"battles"``.
 
     Read from the intervals' ``interval_kind`` when they carry one, else from
     their ``kind`` (``"task subsets"``, or ``"bootstrap"`` of battle records).
@@ -197,6 +203,8 @@ def interval_kind(intervals) -> str:
     kind = str(getattr(intervals, "interval_kind", "") or intervals.kind).lower()
     if kind.startswith("task"):
         return "task subsets"
+    if kind == "sampling (standard errors)":
+        return "standard errors"
     return "sampling" if kind.startswith("sampling") else "battles"
 
 

@@ -23,6 +23,9 @@ EXAMPLES = """examples:
   jaxrate rate scores.csv --bootstrap 1000 --report report/  # intervals + HTML report
   jaxrate rate seeds.csv --bootstrap 1000                    # model,task,seed,score: sampling intervals
   jaxrate rate lm_eval_out/ --bootstrap 1000                 # lm-evaluation-harness folder (--log_samples)
+  jaxrate rate runs/*/ old_run/results.json --metric acc_norm # several harness paths, merged; another metric
+  jaxrate rate inspect_logs/ --bootstrap 1000                # inspect-ai logs: pip install 'jaxrate[inspect]'
+  jaxrate rate benchmark_output/runs/v1                      # HELM runs (run groups' main metrics)
   jaxrate rate scores.csv --task-subsets 1000                # sensitivity to which tasks are included
   jaxrate rate battles.csv --method elo                      # model_a, model_b, winner
   jaxrate rate battles.csv --method elo --bootstrap 1000 --anchor mixtral-8x7b-instruct-v0.1=1114

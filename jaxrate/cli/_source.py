@@ -27,6 +27,7 @@ class Source:
     frame: Any = None  # the scores as a DataFrame, when they were read as one
     imputed: Any = None  # [K, M, M] bool, battle pairs whose win rate was imputed
     replicates: Any = None  # io.ScoreReplicates behind a score table (seeds, folds, items), if any
+    standard_errors: Any = None  # float64 [models, tasks] beside a score table's scores (NaN: none), if any
 
     @property
     def table(self):

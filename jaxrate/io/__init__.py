@@ -7,6 +7,10 @@ extra, openpyxl), ``.json`` (records or ``{model: {task: score}}``), ``.jsonl``,
 and for raw payoff tensors ``.npy``/``.npz``. Score tables come *wide* (one row per model,
 one column per task) or *long* (one row per model and task: columns ``model``,
 ``task``, ``score`` and optionally ``n``, the number of items behind a score).
+``tasks=`` and ``exclude=`` pick the tasks by name or glob; a wide table's
+columns of text are skipped, and its standard-error columns are set aside
+(:func:`read_scores_with_errors` returns them, :func:`standard_error_columns`
+says which they are).
 A long table with a replicate column (``replicate``, ``item``, ``seed``,
 ``fold``, ``doc_id``, ``run``: several scores per model and task) is read by
 :func:`read_replicates`, and an lm-evaluation-harness output folder by
@@ -21,6 +25,7 @@ nothing is dropped or filled unless asked (``missing=``). Cells reading
 """
 
 from jaxrate._replicate_data import AGGREGATES, Aggregate
+from jaxrate.io._columns import WideTable, read_wide_table, standard_error_columns
 from jaxrate.io._harness import HARNESS_FORMATS, find_harness_output, is_harness_output, read_harness
 from jaxrate.io._payoffs import read_payoffs
 from jaxrate.io._replicates import REPLICATE_COLUMNS, ScoreReplicates, read_replicates, replicate_column
@@ -30,11 +35,15 @@ from jaxrate.io._scores import (
     MODELS,
     NORMALISE,
     OUTLIER_FACTOR,
+    SCALE_RATIO,
+    ScoresWithErrors,
     far_outliers,
     is_long,
     normalise_scores,
     read_scores,
+    read_scores_with_errors,
     read_wide_text,
+    scale_mismatch,
     transposed_evidence,
     wide_scores,
 )
@@ -64,7 +73,10 @@ __all__ = [
     "NORMALISE",
     "OUTLIER_FACTOR",
     "REPLICATE_COLUMNS",
+    "SCALE_RATIO",
     "ScoreReplicates",
+    "ScoresWithErrors",
+    "WideTable",
     "complete_replicates",
     "delimiter_name",
     "far_outliers",
@@ -81,9 +93,13 @@ __all__ = [
     "read_payoffs",
     "read_score_csv",
     "read_scores",
+    "read_scores_with_errors",
+    "read_wide_table",
     "read_wide_text",
     "replicate_column",
+    "scale_mismatch",
     "sniff_delimiter",
+    "standard_error_columns",
     "suffix",
     "transposed_evidence",
     "wide_scores",

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from jaxrate.io._columns import WideTable, choose_columns, read_wide_table, split_names, wide_table
 from jaxrate.io._tables import read_frame, record_name, suffix
 from jaxrate.io._text import (
     DELIMITED,
     check_score,
+    check_unique,
     first_row,
     is_missing_marker,
     parse_number,
-    read_score_csv,
     sniff_delimiter,
 )
 
@@ -28,11 +29,15 @@ __all__ = [
     "MODELS",
     "NORMALISE",
     "OUTLIER_FACTOR",
+    "SCALE_RATIO",
+    "ScoresWithErrors",
     "far_outliers",
     "is_long",
     "normalise_scores",
     "read_scores",
+    "read_scores_with_errors",
     "read_wide_text",
+    "scale_mismatch",
     "transposed_evidence",
     "wide_scores",
 ]
@@ -114,12 +119,20 @@ def _column(path: str, frame, wanted: str | None, candidates: tuple[str, ...], r
     )
 
 
-def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = "."):
+def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".", guess_decimal=False):
+    """``(wide table [models, tasks], notes)`` of a long table; ``guess_decimal``: read decimal
+    commas when every score is written with one (a semicolon-separated export)."""
     import pandas as pd
+
+    from jaxrate.io._columns import _decimal_commas
 
     m = _column(path, frame, model, _MODEL_NAMES, "model")
     t = _column(path, frame, task, ("task", "benchmark", "category", "game"), "task")
     s = _column(path, frame, score, ("score", "value", "result", "accuracy"), "score")
+    notes = []
+    if guess_decimal and decimal == "." and _decimal_commas([frame[s].tolist()]):
+        decimal = ","
+        notes.append("read with decimal commas")
     lower = {str(c).strip().lower(): c for c in frame.columns}
     n_col = count if count is not None else lower.get("n")
     names_m = frame[m].astype(str).str.strip()
@@ -149,7 +162,7 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
             )
         values = long
     wide = values.pivot(index="model", columns="task", values="score")
-    return wide.reindex(index=list(dict.fromkeys(names_m)), columns=list(dict.fromkeys(names_t)))
+    return wide.reindex(index=list(dict.fromkeys(names_m)), columns=list(dict.fromkeys(names_t))), notes
 
 
 def _weighted(path: str, long, counts: list, rows: np.ndarray, decimal: str):
@@ -165,29 +178,41 @@ def _weighted(path: str, long, counts: list, rows: np.ndarray, decimal: str):
     return (grouped["weighted"] / grouped["n"]).rename("score").reset_index()
 
 
-def _wide(path: str, frame, decimal: str = "."):
-    first = frame.columns[0]
-    names = frame[first].astype(str).str.strip()
-    tasks = [str(c).strip() for c in frame.columns[1:]]
-    if not tasks:
+def _wide(path: str, frame, decimal: str, tasks, exclude, by_rows: bool) -> WideTable:
+    """A wide table read by pandas (Excel, Parquet, JSON) as :func:`read_wide_table` reads text."""
+    names = [str(c).strip() for c in frame.columns[1:]]
+    if not names:
         raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
-    import pandas as pd
+    agents = frame[frame.columns[0]].astype(str).str.strip().tolist()
+    check_unique(path, "task", names)
+    check_unique(path, "model", agents)
+    return wide_table(
+        path,
+        agents,
+        names,
+        [frame[c].tolist() for c in frame.columns[1:]],
+        record=lambda k: record_name(path, k),
+        tasks=tasks,
+        exclude=exclude,
+        decimal=decimal,
+        standard_errors=by_rows,
+    )
 
-    data = {}
-    for j, c in enumerate(frame.columns[1:]):
-        data[tasks[j]] = _numbers(
-            path, frame[c].tolist(), lambda k, j=j: f"score of {names.iloc[k]!r} on {tasks[j]!r}", decimal
-        )
-    table = pd.DataFrame(data, index=names.tolist())
-    for kind, labels in (("model", list(table.index)), ("task", tasks)):
-        seen = set()
-        for name in labels:
-            if name == "":
-                raise ValueError(f"{path}: a {kind} has an empty name")
-            if name in seen:
-                raise ValueError(f"{path}: duplicate {kind} name {name!r}")
-            seen.add(name)
-    return table
+
+class ScoresWithErrors(NamedTuple):
+    """A score table and the standard errors beside its scores (:func:`read_scores_with_errors`).
+
+    ``scores`` ``[models, tasks]``; ``standard_errors`` ``[models, tasks]`` with
+    the same index and columns, NaN where the file gives none (a task without
+    a column of them, an empty cell), or ``None`` when no task has one;
+    ``notes`` what was set aside, dropped or filled; ``error_columns`` maps a
+    task to the column its standard errors came from.
+    """
+
+    scores: pd.DataFrame
+    standard_errors: pd.DataFrame | None
+    notes: list[str]
+    error_columns: dict[str, str]
 
 
 def read_scores(
@@ -203,6 +228,8 @@ def read_scores(
     models: str | None = None,
     sep: str | None = None,
     decimal: str = ".",
+    tasks: str | Sequence[str] | None = None,
+    exclude: str | Sequence[str] | None = None,
 ) -> tuple[pd.DataFrame, list[str]]:
     """Read a score table into a DataFrame (index = models, columns = tasks).
 
@@ -223,13 +250,93 @@ def read_scores(
         like tasks.
       sep: the field delimiter of a text table (default: sniffed: comma,
         semicolon or tab).
-      decimal: ``"."`` or ``","`` (decimal commas, as in ``0,5``).
+      decimal: ``"."`` or ``","`` (decimal commas, as in ``0,5``). A
+        semicolon-separated table whose numbers all have decimal commas is read
+        with them (and a note) either way.
+      tasks: the tasks rated: comma-separated names or :mod:`fnmatch` globs
+        (``"win_rate,length_controlled_winrate"``, ``"mmlu_*"``), or a sequence
+        of them (default: every task). A name that is no task, or a glob that
+        matches none, is an error naming the tasks there are.
+      exclude: tasks (and columns) left out, the same way.
+
+    A wide table's columns of text (every cell a word, like AlpacaEval's
+    ``mode``) are skipped with a note; its standard-error columns
+    (:func:`standard_error_columns`) are not rated:
+    :func:`read_scores_with_errors` returns them.
 
     Returns:
-      ``(table, notes)``: the DataFrame and a list of what was dropped or filled.
+      ``(table, notes)``: the DataFrame and a list of what was skipped, dropped
+      or filled (lines starting ``"warning: "`` are warnings: a fill that could
+      decide the ratings, score columns on very different scales).
 
     Raises:
       ValueError: naming the file and the first problem.
+    """
+    read = read_scores_with_errors(
+        path,
+        layout=layout,
+        model=model,
+        task=task,
+        score=score,
+        count=count,
+        missing=missing,
+        normalise=normalise,
+        models=models,
+        sep=sep,
+        decimal=decimal,
+        tasks=tasks,
+        exclude=exclude,
+    )
+    return read.scores, read.notes
+
+
+def read_scores_with_errors(
+    path: str | os.PathLike,
+    *,
+    layout: str = "auto",
+    model: str | None = None,
+    task: str | None = None,
+    score: str | None = None,
+    count: str | None = None,
+    missing: str = "error",
+    normalise: str = "none",
+    models: str | None = None,
+    sep: str | None = None,
+    decimal: str = ".",
+    tasks: str | Sequence[str] | None = None,
+    exclude: str | Sequence[str] | None = None,
+) -> ScoresWithErrors:
+    """:func:`read_scores`, with the standard errors that a wide table gives beside its scores.
+
+    The standard errors of score column ``X`` are found by name
+    (:func:`standard_error_columns`: ``X_stderr``, ``X_se``,
+    ``X_standard_error``, ``stderr_X``, ``se_X``, a bare ``standard_error``
+    right of ``X``, AlpacaEval's ``lc_standard_error``) and are never rated as
+    tasks. Models and tasks dropped for missing scores are dropped from them
+    too; ``normalise="minmax"`` scales them as it scales their task, and
+    ``"rank"`` leaves none (``standard_errors`` is ``None``, with a note).
+
+    Args:
+      path, layout, model, task, score, count, missing, normalise, models, sep,
+        decimal, tasks, exclude: as :func:`read_scores`.
+
+    Returns:
+      :class:`ScoresWithErrors` ``(scores, standard_errors, notes, error_columns)``;
+      when every cell of ``standard_errors`` is a number,
+      ``jaxrate.uncertainty.bootstrap_standard_errors(scores, standard_errors)``
+      resamples the table from them.
+
+    Raises:
+      ValueError: naming the file and the first problem.
+
+    Example:
+      >>> import pathlib, tempfile
+      >>> with tempfile.TemporaryDirectory() as folder:
+      ...     path = pathlib.Path(folder) / "board.csv"
+      ...     _ = path.write_text(",win_rate,standard_error,mode\\na,60,1.5,verified\\nb,40,2.0,community\\n")
+      ...     read = read_scores_with_errors(path)
+      >>> read.scores.columns.tolist(), read.standard_errors["win_rate"].tolist()
+      (['win_rate'], [1.5, 2.0])
     """
     path = os.fspath(path)
     if layout not in ("auto", "wide", "long"):
@@ -238,38 +345,96 @@ def read_scores(
         raise ValueError(f"models must be 'rows' or 'columns'; got {models!r}")
     if decimal not in (".", ","):
         raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
+    tasks, exclude = split_names(tasks), split_names(exclude, "--exclude")
+    by_rows = models != "columns"  # the columns are tasks: they are picked before the cells are read
     if suffix(path) in DELIMITED and os.path.exists(path):
         # A text table's header says its layout; a wide one is then parsed once, by the strict
         # reader, which names the line and column of a bad cell.
         sep = sep or sniff_delimiter(path)
         names = first_row(path, sep)
         if not is_long(names, layout):
-            parsed = read_wide_text(path, sep=sep, decimal=decimal, missing=missing)
-            return wide_scores(path, parsed, names[0], missing=missing, normalise=normalise, models=models)
+            wide = read_wide_table(
+                path,
+                sep=sep,
+                decimal=decimal,
+                missing=missing,
+                tasks=tasks if by_rows else None,
+                exclude=exclude if by_rows else None,
+                standard_errors=by_rows,
+            )
+            return _from_wide(path, wide, names[0], missing, normalise, models, tasks, exclude)
     frame = read_frame(path, sep)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
     if is_long(frame.columns, layout):
-        table = _long_to_wide(path, frame, model, task, score, count, decimal)
-        return _finish(path, table.T if models == "columns" else table, missing, normalise)
-    table = _orient(path, _wide(path, frame, decimal), str(frame.columns[0]), models)
-    return _finish(path, table, missing, normalise)
+        guess = suffix(path) in DELIMITED and sep == ";"
+        table, notes = _long_to_wide(path, frame, model, task, score, count, decimal, guess)
+        table = _pick_tasks(path, table.T if models == "columns" else table, tasks, exclude)
+        return _complete(path, table, None, notes, missing, normalise, {})
+    wide = _wide(path, frame, decimal, tasks if by_rows else None, exclude if by_rows else None, by_rows)
+    return _from_wide(path, wide, str(frame.columns[0]), missing, normalise, models, tasks, exclude)
+
+
+def _pick_tasks(path: str, table, tasks, exclude):
+    """The columns of a ``[models, tasks]`` DataFrame that ``tasks``/``exclude`` pick."""
+    if tasks is None and exclude is None:
+        return table
+    names = [str(c) for c in table.columns]
+    return table[choose_columns(path, names, tasks, exclude, what="task").scores]
+
+
+def _from_wide(path, wide: WideTable, first_header, missing, normalise, models, tasks, exclude, stacklevel=5):
+    import pandas as pd
+
+    table = pd.DataFrame(wide.values, index=list(wide.agents), columns=list(wide.tasks))
+    errors = None
+    if wide.standard_errors is not None:
+        errors = pd.DataFrame(wide.standard_errors, index=table.index, columns=table.columns)
+    table = _orient(path, table, first_header, models, stacklevel=stacklevel)
+    if models == "columns":
+        table = _pick_tasks(path, table, tasks, exclude)
+    notes = list(wide.notes)
+    if normalise == "none" and models != "columns":
+        warning = scale_mismatch(table.to_numpy(), list(table.columns))
+        notes += [f"warning: {warning}"] if warning else []
+    return _complete(path, table, errors, notes, missing, normalise, wide.error_columns)
+
+
+def _complete(path, table, errors, notes, missing, normalise, error_columns) -> ScoresWithErrors:
+    """Missing scores handled, then normalised; the standard errors follow the scores."""
+    table, handled = _handle_missing(path, table, missing)
+    notes = list(notes) + handled
+    columns = {t: c for t, c in error_columns.items() if t in table.columns}
+    if errors is not None and columns:
+        errors = errors.loc[table.index, table.columns]
+        if normalise == "minmax":  # each task mapped by (x - lo) / span: its standard errors / span
+            span = table.max(axis=0) - table.min(axis=0)
+            errors = errors / span.where(span > 0, 1.0)
+        elif normalise == "rank":
+            errors, columns = None, {}
+            notes.append("standard errors left out: ranks (--normalise rank) have none")
+    else:
+        errors, columns = None, {}
+    return ScoresWithErrors(normalise_scores(table, normalise), errors, notes, columns)
 
 
 def read_wide_text(
-    path: str, *, sep: str | None = None, decimal: str = ".", missing: str = "error"
+    path: str,
+    *,
+    sep: str | None = None,
+    decimal: str = ".",
+    missing: str = "error",
+    tasks: str | Sequence[str] | None = None,
+    exclude: str | Sequence[str] | None = None,
 ) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
-    """A wide text table by the strict reader (no pandas): ``(scores [agents, tasks], agents, tasks)``.
+    """A wide text table without pandas: ``(scores [agents, tasks], agents, tasks)``.
 
     Empty cells are NaN unless ``missing`` is ``"error"``; the error for a missing
-    score then says how to handle missing scores.
+    score then says how to handle missing scores. Text columns and standard
+    errors are set aside as :func:`read_scores` does; :func:`read_wide_table`
+    returns them, with the notes.
     """
-    try:
-        return read_score_csv(path, allow_missing=missing != "error", delimiter=sep, decimal=decimal)
-    except ValueError as err:
-        if "missing score" in str(err):
-            raise ValueError(f"{err}; choose --missing drop-models, drop-tasks or fill:VALUE") from None
-        raise
+    return read_wide_table(path, sep=sep, decimal=decimal, missing=missing, tasks=tasks, exclude=exclude)[:3]
 
 
 def wide_scores(
@@ -288,7 +453,7 @@ def wide_scores(
     """
     import pandas as pd
 
-    values, agents, tasks = parsed
+    values, agents, tasks = parsed[:3]
     table = pd.DataFrame(values, index=list(agents), columns=list(tasks))
     return _finish(path, _orient(path, table, first_header, models, stacklevel=4), missing, normalise)
 
@@ -342,6 +507,12 @@ def _orient(path: str, table, first_header: str, models: str | None, stacklevel:
 
 
 def _finish(path: str, table, missing: str, normalise: str):
+    table, notes = _handle_missing(path, table, missing)
+    return normalise_scores(table, normalise), notes
+
+
+def _handle_missing(path: str, table, missing: str):
+    """``(table, notes)``: missing scores an error, or dropped or filled as ``missing`` says."""
     notes: list[str] = []
     holes = table.isna().to_numpy()
     if holes.any():
@@ -379,7 +550,7 @@ def _finish(path: str, table, missing: str, normalise: str):
             f"{path}: nothing left to rate after handling missing scores "
             f"({table.shape[0]} x {table.shape[1]})"
         )
-    return normalise_scores(table, normalise), notes
+    return table, notes
 
 
 HEAVY_FILL = 0.2  # a fill of more than this fraction of the table, or of half a model's row, is warned
@@ -459,3 +630,39 @@ def far_outliers(
                 )
                 found.append((distance / size, text))
     return [text for _, text in sorted(found, key=lambda f: -f[0])]
+
+
+SCALE_RATIO = 10.0  # score columns whose largest magnitudes differ more than this are warned of
+
+
+def scale_mismatch(values: np.ndarray, tasks: Sequence[str], ratio: float = SCALE_RATIO) -> str | None:
+    """Why a ``[agents, tasks]`` table's columns look like different units, or ``None``.
+
+    The largest magnitude of each column with a non-zero one is compared: more
+    than ``ratio`` apart (``avg_length`` in the thousands beside win rates up to
+    80), the larger columns weigh that much more in the ratings. A table with a
+    far outlier (:func:`far_outliers`, a units mistake in one cell) is left to
+    that warning.
+
+    >>> scale_mismatch([[0.5, 1500.0], [0.75, 900.0], [0.25, 1200.0]], ["accuracy", "avg_length"])[:64]
+    "the score columns differ in scale by 2000x ('avg_length' reaches"
+    """
+    values = np.asarray(values, dtype=np.float64)
+    if values.ndim != 2 or values.shape[1] < 2:
+        return None
+    if far_outliers(values, [str(i) for i in range(values.shape[0])], [str(t) for t in tasks]):
+        return None
+    with np.errstate(all="ignore"):
+        size = np.array([np.nanmax(np.abs(c)) if np.isfinite(c).any() else 0.0 for c in values.T])
+    live = np.flatnonzero(size > 0)
+    if len(live) < 2:
+        return None
+    big, small = live[np.argmax(size[live])], live[np.argmin(size[live])]
+    if size[big] <= ratio * size[small]:
+        return None
+    return (
+        f"the score columns differ in scale by {size[big] / size[small]:.0f}x ({tasks[big]!r} reaches "
+        f"{size[big]:.4g}, {tasks[small]!r} only {size[small]:.4g}): larger columns weigh more; "
+        "if some are not scores (counts, lengths), pick the scores with --tasks, or put tasks on one "
+        "scale with --normalise minmax"
+    )

@@ -52,7 +52,12 @@ def read_frame(path: str, sep: str | None = None):
         if ext == ".xlsx":
             return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
         if ext in (".parquet", ".pq"):
-            return pd.read_parquet(path)
+            frame = pd.read_parquet(path)
+            if frame.index.name is not None or not isinstance(frame.index, pd.RangeIndex):
+                # pandas' to_parquet keeps a frame's index (the model names, df.set_index("model")) as
+                # the index, not a column: it is the first column, as in a CSV written by to_csv().
+                frame = frame.reset_index()
+            return frame
         if ext == ".jsonl" or ext == ".ndjson":
             return pd.read_json(path, lines=True)
         if ext == ".json":

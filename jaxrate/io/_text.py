@@ -17,10 +17,12 @@ __all__ = [
     "MAX_SCORE",
     "MISSING_MARKERS",
     "check_score",
+    "check_unique",
     "delimiter_name",
     "first_row",
     "is_missing_marker",
     "parse_number",
+    "read_rows",
     "read_score_csv",
     "sniff_delimiter",
 ]
@@ -136,39 +138,56 @@ def read_score_csv(
         raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
     if decimal == delimiter:
         raise ValueError(f"{path}: the decimal mark {decimal!r} cannot also be the field delimiter")
+    header, rows, lines = read_rows(path, delimiter)
+    tasks = header[1:]
+    check_unique(path, "task", tasks)
+    agents = []
+    table = np.empty((len(rows), len(tasks)))
+    for i, row in enumerate(rows):
+        agents.append(row[0].strip())
+        for j, cell in enumerate(row[1:]):
+            table[i, j] = _cell(
+                path,
+                cell,
+                allow_missing,
+                decimal,
+                f"line {lines[i]}: score for {agents[-1]!r} on {tasks[j]!r}",
+            )
+    check_unique(path, "agent", agents)
+    return table, tuple(agents), tuple(tasks)
+
+
+def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[list[str]], list[int]]:
+    """A wide text table's cells: ``(header, rows, lines)``, the header stripped, one row per
+    non-empty line under it (cells as written) and the line number of each.
+
+    Raises:
+      ValueError: naming the file (and line) of an empty file, a header without
+        task columns, no rows under it, or a row with more or fewer fields than the header.
+    """
+    path = os.fspath(path)
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:
-            rows = [row for row in csv.reader(f, delimiter=delimiter)]
+            reader = csv.reader(f, delimiter=delimiter)
+            numbered = [(row, reader.line_num) for row in reader if any(cell.strip() for cell in row)]
     except FileNotFoundError:
         raise ValueError(f"{path}: no such file") from None
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not a UTF-8 text table") from None
-    rows = [row for row in rows if any(cell.strip() for cell in row)]
-    if not rows:
+    if not numbered:
         raise ValueError(f"{path}: the file is empty")
-    header = [cell.strip() for cell in rows[0]]
-    tasks = header[1:]
-    if not tasks:
+    header = [cell.strip() for cell in numbered[0][0]]
+    if len(header) < 2:
         raise ValueError(
             f"{path}: the header has no task columns (expected: name,task1,task2,... separated by a "
             "comma, semicolon or tab; --sep forces one)"
         )
-    if len(rows) < 2:
+    if len(numbered) < 2:
         raise ValueError(f"{path}: no agent rows under the header")
-    _check_unique(path, "task", tasks)
-    agents = []
-    table = np.empty((len(rows) - 1, len(tasks)))
-    for i, row in enumerate(rows[1:]):
-        line = i + 2
+    for row, line in numbered[1:]:
         if len(row) != len(header):
             raise ValueError(f"{path}: line {line} has {len(row)} fields but the header has {len(header)}")
-        agents.append(row[0].strip())
-        for j, cell in enumerate(row[1:]):
-            table[i, j] = _cell(
-                path, cell, allow_missing, decimal, f"line {line}: score for {agents[-1]!r} on {tasks[j]!r}"
-            )
-    _check_unique(path, "agent", agents)
-    return table, tuple(agents), tuple(tasks)
+    return header, [row for row, _ in numbered[1:]], [line for _, line in numbered[1:]]
 
 
 def _cell(path: str, cell: str, allow_missing: bool, decimal: str, where: str) -> float:
@@ -189,7 +208,7 @@ def _cell(path: str, cell: str, allow_missing: bool, decimal: str, where: str) -
     return check_score(value, text, f"{path}: {where}")
 
 
-def _check_unique(path: str, kind: str, names: list[str]) -> None:
+def check_unique(path: str, kind: str, names: list[str]) -> None:
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
         if name == "":
