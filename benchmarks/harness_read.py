@@ -113,7 +113,8 @@ import resource, sys, time
 start = time.perf_counter()
 from jaxrate.io import read_harness
 imported = time.perf_counter()
-found = read_harness(sys.argv[1])
+workers = None if sys.argv[2] == "auto" else int(sys.argv[2])
+found = read_harness(sys.argv[1], workers=workers)
 done = time.perf_counter()
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
 child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 2**20
@@ -130,6 +131,11 @@ def main() -> None:
     parser.add_argument("--tasks", type=int, default=60)
     parser.add_argument("--items", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--workers",
+        default="auto,1",
+        help="comma-separated read_harness(workers=...) settings, measured alternately (auto: one per CPU)",
+    )
     args = parser.parse_args()
     header()
     stamp = os.path.join(args.folder, f".made-{args.models}x{args.tasks}x{args.items}")
@@ -141,23 +147,26 @@ def main() -> None:
     size = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(args.folder) for f in fs)
     what = f"{args.models} models x {args.tasks} tasks x {args.items} items"
     print(f"{args.folder}: {what}, {size / 2**30:.2f} GiB; {os.cpu_count()} cpus")
-    walls, peaks = [], []
-    for _ in range(args.runs):
+    settings = args.workers.split(",")
+    walls, peaks = {w: [] for w in settings}, {w: [] for w in settings}
+    for _, workers in [(r, w) for r in range(args.runs) for w in settings]:
         done = subprocess.run(
-            [sys.executable, "-c", _READ, args.folder], check=True, capture_output=True, text=True
+            [sys.executable, "-c", _READ, args.folder, workers], check=True, capture_output=True, text=True
         )
         imported, read, peak, child, rows, shape = done.stdout.split(maxsplit=5)
-        walls.append(float(read))
-        peaks.append(float(peak) + float(child) * min(os.cpu_count() or 1, 8))
+        walls[workers].append(float(read))
+        readers = min(os.cpu_count() or 1, 8) if workers == "auto" else int(workers)
+        peaks[workers].append(float(peak) + (float(child) * readers if readers > 1 else 0.0))
         print(
-            f"import {float(imported):.2f} s, read_harness {float(read):.2f} s, "
+            f"workers={workers}: import {float(imported):.2f} s, read_harness {float(read):.2f} s, "
             f"peak RSS {float(peak):.2f} GiB (largest reader process {float(child):.2f} GiB), "
             f"{int(rows):,} item rows, table {shape.strip()}"
         )
-    print(
-        f"median read_harness {statistics.median(walls):.2f} s; memory at most {max(peaks):.2f} GiB "
-        "(the main process's peak plus the largest reader's times the number of readers)"
-    )
+    for workers in settings if args.runs else ():
+        print(
+            f"workers={workers}: median read_harness {statistics.median(walls[workers]):.2f} s; memory at "
+            f"most {max(peaks[workers]):.2f} GiB (the main process's peak + the largest reader's x readers)"
+        )
 
 
 if __name__ == "__main__":

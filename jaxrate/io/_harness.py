@@ -213,8 +213,12 @@ def read_harness(
     read = ", ".join(f"{n} {what[k]}" for k, n in counts.items() if n)
     merged = merge_runs(runs, prefer=prefer, missing=missing, notes=[f"read {read}", *dict.fromkeys(notes)])
     table = merged.runs
-    for (_, task), rows in table.groupby(["harness", "task"], sort=False):
+    rated: dict[str, list[str]] = {}  # what was rated -> its tasks: one line each, however many tasks
+    for task, rows in table.groupby("task", sort=False):
         metrics = ", ".join(dict.fromkeys(rows["metric"]))
         direction = "higher is better" if rows["higher_is_better"].iloc[0] else "lower is better: negated"
-        merged.notes.append(f"{task}: {metrics} ({rows['aggregate'].iloc[0]}, {direction})")
+        rated.setdefault(f"{metrics} ({rows['aggregate'].iloc[0]}, {direction})", []).append(str(task))
+    for what, tasks in rated.items():
+        shown = ", ".join(tasks[:6]) + (f" and {len(tasks) - 6} more" if len(tasks) > 6 else "")
+        merged.notes.append(f"{shown}: {what}")
     return merged

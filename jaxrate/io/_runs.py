@@ -263,11 +263,17 @@ def _frame(rated: dict, keys: list, column: str, aggregates: dict):
     tasks = list(dict.fromkeys(t for _, t in keys))
     mcode = np.repeat([models.index(m) for m, _ in keys], sizes)
     tcode = np.repeat([tasks.index(t) for _, t in keys], sizes)
-    ids = np.concatenate([np.asarray(rated[k].ids).astype(str) for k in keys])
+    parts = [np.asarray(rated[k].ids) for k in keys]
+    if all(
+        p.dtype.kind in "iu" for p in parts
+    ):  # lm-eval's doc_id: kept as numbers (6M strings take seconds)
+        ids = np.concatenate(parts)
+    else:
+        ids = pd.Categorical(np.concatenate([p.astype(str) for p in parts]))
     out = {
         "model": pd.Categorical.from_codes(mcode, categories=models),
         "task": pd.Categorical.from_codes(tcode, categories=tasks),
-        column: pd.Categorical(ids),
+        column: ids,
         "score": np.concatenate([np.asarray(rated[k].values, dtype=np.float64) for k in keys]),
     }
     if any(aggregates[t].weighted for t in tasks):
