@@ -39,7 +39,7 @@ class ScoreReplicates:
         when there is nothing to resample (harness output without per-item
         samples).
       notes: what was read, in words (one line each).
-      aggregates: per task, its :class:`jaxrate.Aggregate` (the mean, higher
+      aggregates: per task, its :class:`jaxrate.io.Aggregate` (the mean, higher
         better, where absent).
       reported: the scores as rated, a DataFrame ``[models, tasks]``: the
         harness's own aggregates with the sign applied (lower-is-better

@@ -3,7 +3,7 @@
 Every harness reader (lm-evaluation-harness, inspect-ai, HELM) turns what the
 harness wrote into :class:`Run` records, one per model, task and run: the
 harness's own aggregate, how its per-item values make that aggregate (an
-:class:`~jaxrate.Aggregate`) and the items themselves when the run kept them.
+:class:`~jaxrate.io.Aggregate`) and the items themselves when the run kept them.
 :func:`merge_runs` puts them together the same way for every harness:
 
 * **Checked.** The aggregate of the items must reproduce the harness's own

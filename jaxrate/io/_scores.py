@@ -317,8 +317,7 @@ def read_scores_with_errors(
     ``"rank"`` leaves none (``standard_errors`` is ``None``, with a note).
 
     Args:
-      path, layout, model, task, score, count, missing, normalise, models, sep,
-        decimal, tasks, exclude: as :func:`read_scores`.
+      path: the table file; every other argument is as :func:`read_scores`.
 
     Returns:
       :class:`ScoresWithErrors` ``(scores, standard_errors, notes, error_columns)``;
