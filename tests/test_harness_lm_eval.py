@@ -318,3 +318,18 @@ def test_a_metric_or_filter_no_run_reports_is_an_error_not_ignored():
         io.read_harness(SHARED, filter="strict")
     found = io.read_harness(SHARED, metric="acc_norm")
     assert any("do not report it and keep their first choice" in n for n in found.notes)
+
+
+def test_tasks_and_exclude_pick_the_tasks_of_harness_output(capsys):
+    found = io.read_harness(SHARED, tasks="mc_*,ppl_local")
+    assert list(found.table().columns) == ["mc_local", "ppl_local"]
+    assert not any("corpus-level" in n for n in found.notes)  # the left-out task says nothing
+    kept = io.read_harness(SHARED, exclude=["corpus_local"])
+    assert "corpus_local" not in kept.table().columns and kept.column == "item" and not kept.without_items
+    with pytest.raises(ValueError, match="--tasks 'mc_locl': no such task; did you mean 'mc_local'"):
+        io.read_harness(SHARED, tasks="mc_locl")
+    code, out, err = _cli(
+        capsys, "rate", SHARED, "--exclude", "corpus_local", "--bootstrap", "5", "--progress", "never"
+    )
+    assert code == 0, err
+    assert "3 agents x 4 tasks" in out and "5 bootstrap resamples of the items" in out

@@ -124,9 +124,11 @@ def load_source(args) -> Source:
         args.file = args.paths[0] if args.paths else None
 
     source = replicate_source(args) or _load(args)  # scores with seeds, folds or items first
-    if source.replicates is not None and (getattr(args, "tasks", None) or getattr(args, "exclude", None)):
+    picked = getattr(args, "tasks", None) or getattr(args, "exclude", None)
+    if picked and source.replicates is not None and source.replicates.runs is None:
         raise ValueError(
-            f"--tasks and --exclude pick the columns of a score table; {source.name} has replicates"
+            f"--tasks and --exclude pick the tasks of a score table or of harness output; {source.name} is a "
+            "long table with replicates (leave its other tasks' rows out of the file)"
         )
     source.notes.extend(_warnings(source))
     return source

@@ -47,6 +47,8 @@ def replicate_source(args) -> Source | None:
             filter=getattr(args, "filter", None),
             prefer=getattr(args, "prefer", "error"),
             missing="error" if args.missing is None else args.missing,
+            tasks=getattr(args, "tasks", None),
+            exclude=getattr(args, "exclude", None),
         )
         name = os.path.basename(os.path.normpath(path)) + (
             f" (+{len(paths) - 1} more)" if len(paths) > 1 else ""

@@ -99,6 +99,24 @@ def _read_lm_eval(files: list[str], metric: Any, filter: Any, workers: int | Non
         return list(pool.map(read, files, chunksize=max(1, len(files) // (4 * workers))))
 
 
+def _pick_tasks(runs: list, tasks: Any, exclude: Any, notes: list) -> list:
+    """The runs of the tasks ``tasks``/``exclude`` pick (as a score table's columns are picked)."""
+    from jaxrate.io._columns import choose_columns, split_names
+
+    if not (tasks or exclude):
+        return runs
+    names = list(dict.fromkeys(r.task for r in runs))
+    chosen = choose_columns(
+        "the harness output", names, split_names(tasks), split_names(exclude, "--exclude"), what="task"
+    ).scores
+    keep = set(chosen)
+    dropped = [t for t in names if t not in keep]
+    notes[:] = [n for n in notes if not any(n.startswith(f"{t}: ") for t in dropped)]  # theirs: moot
+    if dropped:
+        notes.append(f"--tasks/--exclude: {len(chosen)} of {len(names)} tasks rated")
+    return [r for r in runs if r.task in keep]
+
+
 def _check_choices(runs: list, spec: Any, option: str, keys: tuple) -> list[str]:
     """A ``--metric``/``--filter`` that no run took, or that names a task no run has, is an error."""
     import difflib
@@ -134,6 +152,8 @@ def read_harness(
     filter: Any = None,
     prefer: str = "error",
     missing: str = "error",
+    tasks: Any = None,
+    exclude: Any = None,
     workers: int | None = None,
 ) -> ScoreReplicates:
     """The scores and per-item scores of evaluation harness output, merged from one or more paths.
@@ -162,6 +182,9 @@ def read_harness(
       missing: a model without a score on a task: ``"error"`` (default),
         ``"drop-models"``, ``"drop-tasks"`` or ``"fill:VALUE"`` (a filled
         score has no items: no bootstrap).
+      tasks, exclude: the tasks rated, and the tasks left out: names or
+        :mod:`fnmatch` globs, comma-separated or a sequence (``"mmlu_*"``);
+        a name no run has is an error naming the closest.
       workers: processes reading lm-evaluation-harness samples files
         (default: one per CPU, at most 8, when there are at least
         ``PARALLEL_FILES`` results files; ``1`` reads in this process).
@@ -202,6 +225,7 @@ def read_harness(
             counts[kind] += len(files)
     if filter is not None and not counts["lm-eval"]:
         raise ValueError("--filter is lm-evaluation-harness's; these runs are not")
+    runs = _pick_tasks(runs, tasks, exclude, notes)
     notes += _check_choices(runs, metric, "--metric", ("metric", "scorer"))
     notes += _check_choices(runs, filter, "--filter", ("filter",))
     what = {
