@@ -156,7 +156,9 @@ def test_a_text_column_is_skipped_but_a_typo_in_a_column_of_numbers_is_an_error(
     with pytest.raises(ValueError, match=r"line 2: score for 'a' on 'math' is not a number: '50%'"):
         io.read_scores(path)
     path.write_text("model,kind,family\na,chat,x\nb,base,y\n")
-    with pytest.raises(ValueError, match=r"no column of numbers to rate \('kind', 'family' hold text\)"):
+    with pytest.raises(
+        ValueError, match=r"no column of numbers to rate \('kind', 'family' hold text, such as"
+    ):
         io.read_scores(path)
 
 

@@ -341,7 +341,9 @@ def wide_table(
         raise ValueError(min(problems)[2])
     if not kept:
         raise ValueError(
-            f"{path}: no column of numbers to rate ({', '.join(map(repr, skipped))} hold text); "
+            f"{path}: no column of numbers to rate ({', '.join(map(repr, skipped))} "
+            f"{'holds' if len(skipped) == 1 else 'hold'} text, such as "
+            f"{_first_text(columns, index, skipped)}); "
             "is the first column the model names?"
         )
     table = np.stack(values, axis=1)
@@ -357,6 +359,12 @@ def wide_table(
     if se_columns:
         notes.append(_error_note(se, kept, se_columns))
     return WideTable(table, tuple(agents), tuple(kept), se, se_columns, notes)
+
+
+def _first_text(columns, index: dict, names: list) -> str:
+    """The first text cell of the first of ``names`` (shown as in errors)."""
+    cells = columns[index[names[0]]]
+    return next((_shown(c) for c in cells if isinstance(c, str) and c.strip()), "''")
 
 
 def _text(cell: object, decimal: str) -> bool:
