@@ -162,7 +162,7 @@ def test_bootstrap_battles():
 )
 def test_bad_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):
-        uncertainty.task_subsets(_scores(), **kwargs, gamification="2p")
+        uncertainty.task_subsets(_scores(), **kwargs)
 
 
 def test_battle_game():

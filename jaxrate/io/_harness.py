@@ -200,11 +200,16 @@ def read_harness(
         unreadable file, a score that its items do not reproduce, runs that
         measured differently, or a missing score.
 
-    Example:
+    Example (the repository's lm-eval fixture: 3 models, 5 tasks):
       >>> import os, jaxrate
       >>> from jaxrate.io import read_harness
       >>> root = os.path.join(os.path.dirname(jaxrate.__file__), "..", "tests", "data", "harness")
-      >>> run = read_harness(os.path.join(root, "lm_eval", "outputs", "shared"))  # doctest: +SKIP
+      >>> run = read_harness(os.path.join(root, "lm_eval", "outputs", "per_model"))
+      >>> run.table().shape, run.column
+      ((3, 4), 'item')
+      >>> row = run.runs.iloc[1]  # perplexity-type: the harness's number, negated (lower is better)
+      >>> str(row["task"]), str(row["aggregate"]), bool(row["rated"] == -row["reported"])
+      ('ppl_local', 'weighted_perplexity', True)
     """
     runs, notes, counts = [], [], {"lm-eval": 0, "inspect": 0, "helm": 0, "helm-table": 0}
     for path in _expand(paths):

@@ -20,6 +20,8 @@ from jaxrate.io._tables import read_frame
 if TYPE_CHECKING:
     import pandas as pd
 
+    from jaxrate._replicate_data import Replicates
+
 __all__ = ["REPLICATE_COLUMNS", "ScoreReplicates", "read_replicates", "replicate_column"]
 
 REPLICATE_COLUMNS = ("replicate", "item", "seed", "fold", "doc_id", "run")
@@ -80,7 +82,7 @@ class ScoreReplicates:
         tasks = list(dict.fromkeys(self.frame["task"]))
         return wide.reindex(index=models, columns=tasks).rename_axis(index=None, columns=None)
 
-    def replicates(self, paired: bool | None = None):
+    def replicates(self, paired: bool | None = None) -> Replicates:
         """The replicates as the resampler holds them (:class:`jaxrate._replicate_data.Replicates`).
 
         Raises:
