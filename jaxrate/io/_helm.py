@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate._replicate_data import Aggregate
-from jaxrate.io._runs import Run, choice
+from jaxrate.io._runs import Run, choice, json_head
 
 __all__ = ["helm_files", "helm_runs", "helm_table_runs", "is_helm_table"]
 
@@ -194,14 +194,9 @@ _AGGREGATE_COLUMNS = ("mean win rate", "mean score", "mean rank")
 
 def is_helm_table(path: str) -> bool:
     """Whether ``path`` is one of ``helm-summarize``'s group tables (``groups/*.json``)."""
-    if not (os.path.isfile(path) and path.lower().endswith(".json")):
-        return False
-    try:
-        with open(path, encoding="utf-8") as f:
-            head = f.read(4096)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return head.lstrip().startswith("[") and '"header"' in head and '"title"' in head
+    return (
+        os.path.isfile(path) and path.lower().endswith(".json") and json_head(path, "[", ("header", "title"))
+    )
 
 
 def helm_table_runs(path: str, *, table: str | None = None, notes: list | None = None) -> list[Run]:

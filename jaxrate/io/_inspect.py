@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate._replicate_data import Aggregate
-from jaxrate.io._runs import Run, choice
+from jaxrate.io._runs import Run, choice, json_head
 
 __all__ = ["INSPECT_EXTRA", "inspect_files", "inspect_runs", "is_inspect_log"]
 
@@ -40,14 +40,7 @@ def is_inspect_log(path: str) -> bool:
                 return "header.json" in z.namelist() or "_journal/start.json" in z.namelist()
         except (OSError, zipfile.BadZipFile):
             return False
-    if not path.lower().endswith(".json"):
-        return False
-    try:
-        with open(path, encoding="utf-8") as f:
-            head = f.read(2048)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return head.lstrip().startswith("{") and '"eval"' in head and '"status"' in head and '"version"' in head
+    return path.lower().endswith(".json") and json_head(path, "{", ("eval", "status", "version"), 2048)
 
 
 def inspect_files(path: str) -> list[str]:

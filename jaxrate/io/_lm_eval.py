@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate._replicate_data import AGGREGATES, Aggregate
-from jaxrate.io._runs import Run, choice
+from jaxrate.io._runs import Run, choice, json_head
 
 __all__ = ["is_lm_eval", "lm_eval_runs", "results_files"]
 
@@ -108,12 +108,7 @@ def results_files(path: str) -> list[str]:
 
 def _peek(path: str) -> bool:
     """Cheaply: whether a ``.json`` not named ``results*`` may be a results file (its start)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            head = f.read(4096)
-    except (OSError, UnicodeDecodeError):
-        return False
-    return head.lstrip().startswith("{") and '"results"' in head
+    return json_head(path, "{", ("results",))
 
 
 def is_lm_eval(path: str) -> bool:

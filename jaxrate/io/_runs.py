@@ -30,7 +30,7 @@ import numpy as np
 from jaxrate._replicate_data import Aggregate, replicates_from_cells
 from jaxrate.io._replicates import ScoreReplicates
 
-__all__ = ["CHECK_RTOL", "PREFER", "Run", "choice", "complete_replicates", "merge_runs"]
+__all__ = ["CHECK_RTOL", "PREFER", "Run", "choice", "complete_replicates", "json_head", "merge_runs"]
 
 CHECK_RTOL = 1e-9  # items' aggregate vs the harness's own score
 PREFER = ("error", "newest")
@@ -75,6 +75,17 @@ class Run:
     @property
     def rated(self) -> float:
         return float(self.aggregate.rated(self.value))
+
+
+def json_head(path: str, opens: str, keys: tuple[str, ...], size: int = 4096) -> bool:
+    """Cheaply, from a file's first ``size`` characters: whether it starts with ``opens`` (``{`` or
+    ``[``) and names every one of ``keys`` (as JSON keys), the sign of one harness's file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            head = f.read(size)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return head.lstrip().startswith(opens) and all(f'"{k}"' in head for k in keys)
 
 
 def choice(spec: Any, what: str) -> tuple[str | None, dict[str, str]]:
