@@ -248,6 +248,8 @@ def replicates_from_cells(
                 len(cells[m, t][0]) == len(first) and set(map(str, cells[m, t][0])) == set(map(str, first))
                 for m in models[1:]
             )
+            if same and len(set(map(str, first))) != len(first):
+                raise ValueError(f"task {t!r}: a {column} id repeats; each {column} must be named once")
             if same:  # the same replicates in another order: align on the first model's
                 cells = dict(cells)
                 where = {str(k): i for i, k in enumerate(first)}

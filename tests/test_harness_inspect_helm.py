@@ -75,7 +75,7 @@ def test_inspect_scorer_choice_and_both_formats_merged():
 def test_inspect_logs_with_errors_are_refused():
     with pytest.raises(ValueError, match=r"qa_error__model-a.eval: the log's status is 'error'"):
         io.read_harness(os.path.join(INSPECT, "bad", "qa_error__model-a.eval"))
-    with pytest.raises(ValueError, match="1 of 5 samples ended in an error"):
+    with pytest.raises(ValueError, match="1 of 5 samples did not finish"):
         io.read_harness(os.path.join(INSPECT, "bad", "qa_error_tolerated__model-a.eval"))
 
 

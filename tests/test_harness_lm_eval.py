@@ -304,7 +304,7 @@ def test_missing_scores_for_harness_output(tmp_path):
     assert set(kept.table().columns) == {"mc_local", "lambada_local"} and kept.table().shape == (2, 2)
     assert jaxrate.bootstrap_replicates(kept, resamples=5, method="exact").failures == ()
     filled = io.read_harness([a, b], missing="fill:0")
-    assert filled.table().loc["org/model-a", "ppl_local"] == 0
+    assert filled.table().loc["org/model-a", "ppl_local"] == 0  # a perplexity of 0, negated
     with pytest.raises(ValueError, match="filled with 0"):
         jaxrate.bootstrap_replicates(filled, resamples=5)
 
@@ -333,3 +333,57 @@ def test_tasks_and_exclude_pick_the_tasks_of_harness_output(capsys):
     )
     assert code == 0, err
     assert "3 agents x 4 tasks" in out and "5 bootstrap resamples of the items" in out
+
+
+def test_a_results_file_without_higher_is_better_takes_lm_eval_s_registry_directions(tmp_path):
+    """acc is better higher and perplexity lower (lm-eval's registry), when the results do not say."""
+    copy = tmp_path / "shared"
+    shutil.copytree(SHARED, copy)
+    for path in copy.glob("*/results_*.json"):
+        data = json.loads(path.read_text())
+        del data["higher_is_better"]
+        for config in data["configs"].values():
+            for metric in config.get("metric_list", []):
+                metric.pop("higher_is_better", None)
+        path.write_text(json.dumps(data))
+    found = io.read_harness(str(copy))
+    expected = _results(SHARED)
+    for (model, task), (metric, _, value, _) in expected.items():
+        assert found.table().loc[model, task] == (-value if metric in LOWER else value)
+
+
+def test_malformed_files_are_errors_naming_the_file(tmp_path):
+    copy = tmp_path / "shared"
+    shutil.copytree(os.path.join(OUT, "per_model", "model-a"), copy)
+    results = next(copy.glob("*/results_*.json"))
+    data = json.loads(results.read_text())
+    data["results"]["mc_local"] = 0.5  # not a map of metric scores
+    results.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=r"results_.*\.json: not a well-formed lm-evaluation-harness file"):
+        io.read_harness(str(copy))
+    shutil.rmtree(copy)
+    shutil.copytree(os.path.join(OUT, "per_model", "model-a"), copy)
+    samples = next(copy.glob("*/samples_mc_local_*.jsonl"))
+    lines = samples.read_text().splitlines()
+    samples.write_text("\n".join([lines[0] + lines[1], *lines[2:]]) + "\n")  # two records on one line
+    with pytest.raises(ValueError, match="line 1 is not JSON"):
+        io.read_harness(str(copy))
+
+
+def test_overlapping_paths_read_each_file_once():
+    folder = os.path.join(OUT, "per_model", "model-a")
+    results = glob.glob(os.path.join(folder, "*", "results_*.json"))[0]
+    found = io.read_harness([folder, results])
+    assert (
+        not any("supersedes" in n for n in found.notes)
+        and found.notes[0] == "read 1 lm-evaluation-harness results files"
+    )
+
+
+def test_fills_are_in_the_harness_s_units(tmp_path):
+    a = os.path.join(OUT, "json_path")  # org/model-a: mc_local and lambada_local only
+    b = os.path.join(OUT, "per_model", "model-b")
+    filled = io.read_harness([a, b], missing="fill:2")
+    # a perplexity of 2 is rated -2 (lower is better), an accuracy of 2 is rated +2
+    assert filled.table().loc["org/model-a", "ppl_local"] == -2.0
+    assert filled.table().loc["org/model-a", "gen_local"] == 2.0

@@ -260,3 +260,16 @@ def test_progress_says_how_long_is_left(capsys):
     assert re.search(
         r"jaxrate: resamples: 25/100, 10\.\d s, about 3\d s left \(the current resample has run", err
     )
+
+
+def test_missing_scores_of_a_long_table_with_replicates(tmp_path):
+    path = tmp_path / "seeds.csv"
+    path.write_text("model,task,seed,score\na,x,0,1\na,x,1,2\na,y,0,3\na,y,1,4\nb,x,0,2\nb,x,1,2\n")
+    found = io.complete_replicates(io.read_replicates(str(path)), "fill:0")
+    assert found.table().loc["b", "y"] == 0 and found.table().loc["a", "y"] == 3.5
+    with pytest.raises(
+        ValueError, match="model 'b', task 'y': no per-item scores to resample: filled with 0"
+    ):
+        found.replicates()
+    dropped = io.complete_replicates(io.read_replicates(str(path)), "drop-tasks")
+    assert list(dropped.table().columns) == ["x"] and dropped.replicates().paired

@@ -100,9 +100,7 @@ def _source(args, name: str, found) -> Source:
     data = found.replicates()
     fewest, most = data.counts()
     pairing = "paired across models" if data.paired else "resampled per model"
-    what = (
-        "the harness's own aggregates, checked against them" if found.reported is not None else "their mean"
-    )
+    what = "their mean" if found.runs is None else "the harness's own aggregates, checked against them"
     notes.append(
         f"{len(found.frame):,} scores, {fewest}-{most} {found.column}s per model and task ({pairing}); "
         f"the table is {what}"

@@ -78,25 +78,56 @@ def _refuse_samples_file(path: str) -> None:
 PARALLEL_FILES = 8  # results files from which read_harness reads lm-eval samples in several processes
 
 
+_MALFORMED = (KeyError, TypeError, AttributeError, IndexError)  # a file of the right kind, badly formed
+
+
+def _guarded(what: str, read, path: str, **options) -> list:
+    """``read(path, **options)``; a file that breaks the reader's assumptions is a ``ValueError``."""
+    try:
+        return read(path, **options)
+    except _MALFORMED as err:
+        raise ValueError(
+            f"{path}: not a well-formed {what} file ({type(err).__name__}: {err}); edited or cut short?"
+        ) from None
+
+
 def _lm_eval_file(path: str, metric: Any, filter: Any) -> tuple[list, list]:
     notes: list = []
-    return lm_eval_runs(path, metric=metric, filter=filter, notes=notes), notes
+    runs = _guarded("lm-evaluation-harness", lm_eval_runs, path, metric=metric, filter=filter, notes=notes)
+    return runs, notes
 
 
 def _read_lm_eval(files: list[str], metric: Any, filter: Any, workers: int | None):
     """``(runs, notes)`` of each results file: in worker processes for many files (their samples
     are most of the reading time: 100 models x 60 tasks x 1,000 items is 8 GB of JSON lines)."""
     workers = min(os.cpu_count() or 1, 8) if workers is None else int(workers)
-    if workers <= 1 or len(files) < PARALLEL_FILES:
+    context = _fork_context()
+    if workers <= 1 or len(files) < PARALLEL_FILES or context is None:
         return [_lm_eval_file(f, metric, filter) for f in files]
     import functools
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     read = functools.partial(_lm_eval_file, metric=metric, filter=filter)
-    context = multiprocessing.get_context("spawn")  # no fork of a process that may hold JAX's threads
     with ProcessPoolExecutor(min(workers, len(files)), mp_context=context) as pool:
         return list(pool.map(read, files, chunksize=max(1, len(files) // (4 * workers))))
+
+
+def _fork_context():
+    """A ``fork`` context when forking is safe here (POSIX, one thread, JAX not loaded), else ``None``.
+
+    Forked readers need no ``if __name__ == "__main__":`` guard in the caller's
+    script (``spawn`` would run the script again in every reader); a process
+    with other threads (JAX's) is read in one process instead.
+    """
+    import multiprocessing
+    import sys
+    import threading
+
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        return None
+    if "jax" in sys.modules or multiprocessing.parent_process() is not None:
+        return None
+    return multiprocessing.get_context("fork")
 
 
 def _pick_tasks(runs: list, tasks: Any, exclude: Any, notes: list) -> list:
@@ -187,7 +218,8 @@ def read_harness(
         a name no run has is an error naming the closest.
       workers: processes reading lm-evaluation-harness samples files
         (default: one per CPU, at most 8, when there are at least
-        ``PARALLEL_FILES`` results files; ``1`` reads in this process).
+        ``PARALLEL_FILES`` results files and this process can fork safely:
+        one thread, JAX not imported; ``1`` reads in this process).
 
     Returns:
       A :class:`ScoreReplicates`: ``table()`` holds the scores as rated (the
@@ -212,20 +244,24 @@ def read_harness(
       ('ppl_local', 'weighted_perplexity', True)
     """
     runs, notes, counts = [], [], {"lm-eval": 0, "inspect": 0, "helm": 0, "helm-table": 0}
+    seen: set[str] = set()
     for path in _expand(paths):
         _refuse_samples_file(path)
         found = find_harness_output(path)
         if not any(found.values()):
             raise ValueError(f"{path}: no evaluation harness output here ({HARNESS_FORMATS})")
+        for kind, files in found.items():  # paths that overlap (a folder and a file in it): read once
+            found[kind] = [f for f in files if os.path.realpath(f) not in seen]
+            seen.update(os.path.realpath(f) for f in files)
         for got, said in _read_lm_eval(found["lm-eval"], metric, filter, workers):
             runs += got
             notes += said
         for f in found["inspect"]:
-            runs += inspect_runs(f, metric=metric, notes=notes)
+            runs += _guarded("inspect-ai log", inspect_runs, f, metric=metric, notes=notes)
         for f in found["helm"]:
-            runs += helm_runs(f, metric=metric, notes=notes)
+            runs += _guarded("HELM run", helm_runs, f, metric=metric, notes=notes)
         for f in found["helm-table"]:
-            runs += helm_table_runs(f, notes=notes)
+            runs += _guarded("helm-summarize table", helm_table_runs, f, notes=notes)
         for kind, files in found.items():
             counts[kind] += len(files)
     if filter is not None and not counts["lm-eval"]:

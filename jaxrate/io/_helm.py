@@ -82,8 +82,11 @@ def _schema(run_folder: str) -> dict:
         if name.startswith("schema") and name.endswith((".yaml", ".yml")):
             import yaml
 
-            with open(full, encoding="utf-8") as f:
-                return yaml.safe_load(f) or {}
+            try:
+                with open(full, encoding="utf-8") as f:
+                    return yaml.safe_load(f) or {}
+            except yaml.YAMLError as err:
+                raise ValueError(f"{full}: cannot read HELM's schema: {err}") from None
     return {}
 
 

@@ -135,11 +135,13 @@ def inspect_runs(path: str, *, metric: Any = None, notes: list | None = None) ->
             f"{path}: the log's status is {log.status!r}{why}: its scores are incomplete; rerun the task "
             "or leave this log out"
         )
+    if log.results is None:
+        raise ValueError(f"{path}: the log has no scores (was it scored?)")
     done, total = log.results.completed_samples, log.results.total_samples
     if done < total:
         raise ValueError(
-            f"{path}: {total - done} of {total} samples ended in an error and have no scores: the log's "
-            "scores are over the rest only; rerun them or leave this log out"
+            f"{path}: {total - done} of {total} samples did not finish (errors, or the run stopped early) "
+            "and have no scores: the log's scores are over the rest only; rerun them or leave this log out"
         )
     score, name = _scorer(log, path, choice(metric, "--metric"))
     if score.unscored_samples:

@@ -188,12 +188,15 @@ def _pick(data: dict, task: str, path: str, metric: tuple, filter_: tuple) -> tu
     return name, filters[0]
 
 
-def _aggregate(data: dict, task: str, metric: str, path: str) -> tuple[Aggregate | None, str]:
-    """The metric's :class:`Aggregate` (``None`` for a corpus-level one) and the aggregation's name.
+def _aggregate(data: dict, task: str, metric: str, path: str) -> tuple[Aggregate, str, bool]:
+    """``(aggregate, aggregation's name, per-item)``: how the metric's items make its score and its
+    direction; ``per-item`` is false for a corpus-level metric (its items are no scores).
 
     The name is ``"mean?"`` for a metric whose aggregation neither the results
     nor lm-eval's registry give: its items are taken as a mean only if their
-    mean reproduces the harness's score.
+    mean reproduces the harness's score. The direction is the results'
+    ``higher_is_better``, else the task config's, else lm-eval's registry's
+    (lower is better only for the perplexity family, ``ter`` and ``brier_score``).
     """
     listed = next((m for m in _listed(data, task) if m.get("metric") == metric), {})
     how = listed.get("aggregation")
@@ -202,19 +205,18 @@ def _aggregate(data: dict, task: str, metric: str, path: str) -> tuple[Aggregate
         if isinstance(how, str)
         else _DEFAULT_AGGREGATION.get(metric, "mean?" if how is None else "?")
     )
-    better = ((data.get("higher_is_better") or {}).get(task) or {}).get(
-        metric, listed.get("higher_is_better")
-    )
+    given = data.get("higher_is_better")
+    given = given.get(task) if isinstance(given, dict) else None
+    better = given.get(metric) if isinstance(given, dict) else None
+    better = listed.get("higher_is_better") if better is None else better
     if better is None:
-        if metric in _LOWER_IS_BETTER or metric in _DEFAULT_AGGREGATION:
-            better = False
-        else:
+        if metric not in _DEFAULT_AGGREGATION and metric not in _LOWER_IS_BETTER:
             raise ValueError(
                 f"{path}: task {task!r}: the results do not say whether {metric} is better higher or lower"
             )
-    if how not in AGGREGATES and how != "mean?":
-        return None, how
-    return Aggregate(how.rstrip("?"), bool(better)), how
+        better = metric not in _LOWER_IS_BETTER
+    per_item = how in AGGREGATES or how == "mean?"
+    return Aggregate(how.rstrip("?") if per_item else "mean", bool(better)), how, per_item
 
 
 def _samples_files(data: dict, path: str) -> dict[str, str]:
@@ -278,7 +280,8 @@ def _fast(data: bytes, metric: str, filter_: str, weighted: bool):
     value = re.compile(rb'[{ ]"' + re.escape(metric.encode()) + rb'": (\[[^\]]*\]|[^,}\]]+)')
     lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
     matches = _LINE.findall(data)
-    if len(matches) != lines or not lines:
+    # one record a line: a line holding two ("{...}{...}") is read the slow way, which refuses it
+    if len(matches) != lines or not lines or data.count(b'{"doc_id": ') != lines:
         return None
     want = filter_.encode()
     ids, values, weights = [], [], []
@@ -327,9 +330,13 @@ def _items(path: str, task: str, metric: str, filter_: str, weighted: bool):
     ids, values, weights = [], [], []
     seen = set()
     for n, sample in _samples(path, data):
+        if not isinstance(sample, dict):
+            raise ValueError(f"{path}: line {n} is not a sample (a JSON object)")
         if sample.get("filter", "none") != filter_:
             continue
         doc = sample.get("doc_id")
+        if not isinstance(doc, (int, str)):
+            raise ValueError(f"{path}: line {n}: doc_id {_short(doc)} is not a document number")
         if doc in seen:
             raise ValueError(f"{path}: line {n}: doc_id {doc!r} appears twice under filter {filter_!r}")
         seen.add(doc)
@@ -398,7 +405,7 @@ def lm_eval_runs(
     runs = []
     for task in _tasks(data):
         name, filt = _pick(data, task, path, metric, filter_)
-        agg, how = _aggregate(data, task, name, path)
+        agg, how, per_item = _aggregate(data, task, name, path)
         value = data["results"][task].get(f"{name},{filt}")
         if not _number(value):
             raise ValueError(f"{path}: task {task!r}: {name},{filt} is {value!r}, not a number")
@@ -414,12 +421,9 @@ def lm_eval_runs(
         label = name if filt == "none" else f"{name} (filter {filt})"
         common = dict(harness="lm-evaluation-harness", model=model, task=task, metric=label, source=path)
         common.update(when=when, measured=measured, context=context)
-        if agg is None:  # corpus-level: the harness's aggregate, with its direction
-            better = name not in _LOWER_IS_BETTER
-            listed = ((data.get("higher_is_better") or {}).get(task) or {}).get(name)
-            better = better if listed is None else bool(listed)
+        if not per_item:  # corpus-level: the harness's aggregate, with its direction
             why = f"{name} is a corpus-level metric (aggregation {how}): no per-item scores"
-            runs.append(Run(value=float(value), aggregate=Aggregate("mean", better), no_items=why, **common))
+            runs.append(Run(value=float(value), aggregate=agg, no_items=why, **common))
             notes.append(f"{task}: {why}; rated from the harness's aggregate, without a per-item interval")
             continue
         if task not in samples:

@@ -165,7 +165,10 @@ def _complete(rated: dict, models: list, tasks: list, missing: str, notes: list)
             value = float(missing[5:])
         except ValueError:
             raise ValueError(f"--missing {missing!r}: fill needs a number, as fill:0") from None
-        notes.append(f"--missing {missing}: {len(absent)} scores filled with {value:g}")
+        notes.append(
+            f"--missing {missing}: {len(absent)} scores filled with {value:g} (in the units of the scores "
+            "as reported; negated where lower is better)"
+        )
         return models, tasks, {cell: value for cell in absent}
     if missing != "error":
         raise ValueError(f"missing must be error, drop-models, drop-tasks or fill:VALUE; got {missing!r}")
@@ -230,8 +233,13 @@ def merge_runs(
     models, tasks, filled = _complete(rated, models, tasks, missing, notes)
     if not models or not tasks:
         raise ValueError(f"--missing {missing} leaves {len(models)} models x {len(tasks)} tasks")
+    aggregates = {t: next(rated[m, t].aggregate for m in models if (m, t) in rated) for t in tasks}
+    # A fill is in the harness's units (a perplexity, an accuracy): negated where lower is better.
     reported = pd.DataFrame(
-        [[filled[m, t] if (m, t) in filled else rated[m, t].rated for t in tasks] for m in models],
+        [
+            [aggregates[t].sign * filled[m, t] if (m, t) in filled else rated[m, t].rated for t in tasks]
+            for m in models
+        ],
         index=models,
         columns=tasks,
         dtype=np.float64,
@@ -243,7 +251,6 @@ def merge_runs(
         for t in tasks
         if (m, t) in rated and rated[m, t].ids is None
     ]
-    aggregates = {t: next(rated[m, t].aggregate for m in models if (m, t) in rated) for t in tasks}
     with_items = [(m, t) for m in models for t in tasks if (m, t) in rated and rated[m, t].ids is not None]
     frame = _frame(rated, with_items, column, aggregates)
     data = None
@@ -345,4 +352,4 @@ def complete_replicates(found: ScoreReplicates, missing: str) -> ScoreReplicates
         for (m, t), part in found.frame.groupby(["model", "task"], sort=False, observed=True)
     ]
     merged = merge_runs(runs, missing=missing, column=col, notes=found.notes)
-    return dataclasses.replace(merged, reported=None, runs=None)
+    return dataclasses.replace(merged, runs=None)  # the table: the means, and any fills
