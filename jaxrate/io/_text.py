@@ -132,29 +132,22 @@ def read_score_csv(
       ValueError: naming the file, line and column of the first problem (empty
         file, ragged row, missing or non-numeric cell, duplicate names).
     """
-    path = os.fspath(path)
+    from jaxrate.io._columns import is_aggregate_column, read_wide_table  # built on this module
+
     delimiter = delimiter or sniff_delimiter(path)
-    if decimal not in (".", ","):
-        raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
-    if decimal == delimiter:
-        raise ValueError(f"{path}: the decimal mark {decimal!r} cannot also be the field delimiter")
-    header, rows, lines = read_rows(path, delimiter)
-    tasks = header[1:]
-    check_unique(path, "task", tasks)
-    agents = []
-    table = np.empty((len(rows), len(tasks)))
-    for i, row in enumerate(rows):
-        agents.append(row[0].strip())
-        for j, cell in enumerate(row[1:]):
-            table[i, j] = _cell(
-                path,
-                cell,
-                allow_missing,
-                decimal,
-                f"line {lines[i]}: score for {agents[-1]!r} on {tasks[j]!r}",
-            )
-    check_unique(path, "agent", agents)
-    return table, tuple(agents), tuple(tasks)
+    # Every column is a score: naming them all makes a column of text an error at its first cell
+    # (not skipped), and no column is set aside as standard errors. A leaderboard's aggregate
+    # column (HELM's Mean win rate) is never a score.
+    names = [n for n in first_row(path, delimiter)[1:] if not is_aggregate_column(n)]
+    wide = read_wide_table(
+        path,
+        sep=delimiter,
+        decimal=decimal,
+        missing="nan" if allow_missing else "error",
+        tasks=names or None,
+        standard_errors=False,
+    )
+    return wide.values, wide.agents, wide.tasks
 
 
 def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[list[str]], list[int]]:
@@ -188,24 +181,6 @@ def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[
         if len(row) != len(header):
             raise ValueError(f"{path}: line {line} has {len(row)} fields but the header has {len(header)}")
     return header, [row for row, _ in numbered[1:]], [line for _, line in numbered[1:]]
-
-
-def _cell(path: str, cell: str, allow_missing: bool, decimal: str, where: str) -> float:
-    """One score cell as a float: NaN for a missing-value marker (with ``allow_missing``), else checked."""
-    text = cell.strip()
-    if is_missing_marker(text):
-        if allow_missing:
-            return np.nan
-        # "line 3: score for 'A' on 't2'" -> "line 3: missing score for 'A' on 't2'"
-        line, what = where.split(": ", 1)
-        shown = f" ({text!r})" if text else ""
-        raise ValueError(f"{path}: {line}: missing {what}{shown}")
-    try:
-        value = parse_number(text, decimal)
-    except ValueError:
-        hint = "; decimal commas? use --decimal ," if decimal == "." and "," in text else ""
-        raise ValueError(f"{path}: {where} is not a number: {text!r}{hint}") from None
-    return check_score(value, text, f"{path}: {where}")
 
 
 def check_unique(path: str, kind: str, names: list[str]) -> None:
