@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate._replicate_data import AGGREGATES, Aggregate
-from jaxrate.io._runs import Run, choice, json_head
+from jaxrate.io._runs import Run, choice, json_head, reproduces
 
 __all__ = ["is_lm_eval", "lm_eval_runs", "results_files"]
 
@@ -360,14 +360,6 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not (isinstance(value, float) and math.isnan(value))
 
 
-def _reproduces(agg: Aggregate, items: tuple, value: float) -> bool:
-    from jaxrate.io._runs import CHECK_RTOL
-
-    got = float(agg.of(items[1], items[2]))
-    want = float(agg.rated(value))
-    return abs(got - want) <= CHECK_RTOL * max(abs(got), abs(want), 1e-3)
-
-
 def _when(data: dict, path: str) -> str:
     found = _DATED.search(os.path.basename(path))
     if found:
@@ -431,7 +423,9 @@ def lm_eval_runs(
             runs.append(Run(value=float(value), aggregate=agg, no_items=why, **common))
             continue
         items = _items(samples[task], task, name, filt, agg.weighted)
-        if isinstance(items, str) or (how == "mean?" and not _reproduces(agg, items, float(value))):
+        if isinstance(items, str) or (
+            how == "mean?" and not reproduces(agg, items[1], items[2], float(value))[0]
+        ):
             why = (
                 f"{os.path.basename(samples[task])}: {items}"
                 if isinstance(items, str)

@@ -30,7 +30,16 @@ import numpy as np
 from jaxrate._replicate_data import Aggregate, replicates_from_cells
 from jaxrate.io._replicates import ScoreReplicates
 
-__all__ = ["CHECK_RTOL", "PREFER", "Run", "choice", "complete_replicates", "json_head", "merge_runs"]
+__all__ = [
+    "CHECK_RTOL",
+    "PREFER",
+    "Run",
+    "choice",
+    "complete_replicates",
+    "json_head",
+    "merge_runs",
+    "reproduces",
+]
 
 CHECK_RTOL = 1e-9  # items' aggregate vs the harness's own score
 PREFER = ("error", "newest")
@@ -135,12 +144,19 @@ def _newest(group: list[Run], prefer: str, notes: list) -> Run:
     return last
 
 
+def reproduces(aggregate: Aggregate, values: Any, weights: Any, value: float) -> tuple[bool, float]:
+    """``(whether, what)``: whether the items' ``aggregate`` is the harness's ``value`` (both rated:
+    sign applied) to :data:`CHECK_RTOL` relative, and what the items give."""
+    got = float(aggregate.of(values, weights))
+    want = float(aggregate.rated(value))
+    return bool(np.isfinite(got) and abs(got - want) <= CHECK_RTOL * max(abs(got), abs(want), 1e-3)), got
+
+
 def _check(run: Run) -> None:
     if run.ids is None:
         return
-    got = float(run.aggregate.of(run.values, run.weights))
-    want = run.rated
-    if not np.isfinite(got) or abs(got - want) > CHECK_RTOL * max(abs(got), abs(want), 1e-3):
+    ok, got = reproduces(run.aggregate, run.values, run.weights, run.value)
+    if not ok:
         raise ValueError(
             f"{run.source}: model {run.model!r}, task {run.task!r}: its {len(run.ids):,} per-item "
             f"{run.metric} values give {run.aggregate.name} {got * run.aggregate.sign!r}, but the harness "
