@@ -159,7 +159,7 @@ INTERVALS = {
         "task: the sampling uncertainty of the scores",
     ),
     "standard errors": (
-        "sampling interval (standard errors)",
+        "sampling interval from standard errors",
         "{n} resamples that draw each score from a normal distribution around it with the standard "
         "error the table gives: the sampling uncertainty the publisher reports",
     ),
