@@ -25,7 +25,7 @@ nothing is dropped or filled unless asked (``missing=``). Cells reading
 """
 
 from jaxrate._replicate_data import AGGREGATES, Aggregate
-from jaxrate.io._columns import WideTable, read_wide_table, standard_error_columns
+from jaxrate.io._columns import WideTable, read_score_csv, read_wide_table, standard_error_columns
 from jaxrate.io._harness import HARNESS_FORMATS, find_harness_output, is_harness_output, read_harness
 from jaxrate.io._payoffs import read_payoffs
 from jaxrate.io._replicates import REPLICATE_COLUMNS, ScoreReplicates, read_replicates, replicate_column
@@ -56,7 +56,6 @@ from jaxrate.io._text import (
     delimiter_name,
     is_missing_marker,
     parse_number,
-    read_score_csv,
     sniff_delimiter,
 )
 

@@ -20,6 +20,7 @@ import numpy as np
 from jaxrate.io._text import (
     check_score,
     check_unique,
+    first_row,
     is_missing_marker,
     parse_number,
     read_rows,
@@ -29,6 +30,7 @@ from jaxrate.io._text import (
 __all__ = [
     "WideTable",
     "choose_columns",
+    "read_score_csv",
     "read_wide_table",
     "split_names",
     "standard_error_columns",
@@ -497,3 +499,39 @@ def read_wide_table(
         allow_missing=missing != "error",
         standard_errors=standard_errors,
     )
+
+
+def read_score_csv(
+    path: str | os.PathLike,
+    *,
+    allow_missing: bool = False,
+    delimiter: str | None = None,
+    decimal: str = ".",
+) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
+    """Read a wide score table: header row of task names, then one row per agent.
+
+    The first column holds the agent names. Every other cell must be a number
+    (or empty, read as NaN, with ``allow_missing``). ``delimiter`` is sniffed
+    (comma, semicolon or tab) unless given; ``decimal=","`` reads decimal commas.
+
+    Returns:
+      ``(scores [agents, tasks], agents, tasks)``.
+
+    Raises:
+      ValueError: naming the file, line and column of the first problem (empty
+        file, ragged row, missing or non-numeric cell, duplicate names).
+    """
+    delimiter = delimiter or sniff_delimiter(path)
+    # Every column is a score: naming them all makes a column of text an error at its first cell
+    # (not skipped), and no column is set aside as standard errors. A leaderboard's aggregate
+    # column (HELM's Mean win rate) is never a score.
+    names = [n for n in first_row(path, delimiter)[1:] if not is_aggregate_column(n)]
+    wide = read_wide_table(
+        path,
+        sep=delimiter,
+        decimal=decimal,
+        missing="nan" if allow_missing else "error",
+        tasks=names or None,
+        standard_errors=False,
+    )
+    return wide.values, wide.agents, wide.tasks

@@ -23,7 +23,6 @@ __all__ = [
     "is_missing_marker",
     "parse_number",
     "read_rows",
-    "read_score_csv",
     "sniff_delimiter",
 ]
 
@@ -110,44 +109,6 @@ def parse_number(text: str, decimal: str = ".") -> float:
     elif "," in text:
         raise ValueError(text)
     return float(text)
-
-
-def read_score_csv(
-    path: str | os.PathLike,
-    *,
-    allow_missing: bool = False,
-    delimiter: str | None = None,
-    decimal: str = ".",
-) -> tuple[np.ndarray, tuple[str, ...], tuple[str, ...]]:
-    """Read a wide score table: header row of task names, then one row per agent.
-
-    The first column holds the agent names. Every other cell must be a number
-    (or empty, read as NaN, with ``allow_missing``). ``delimiter`` is sniffed
-    (comma, semicolon or tab) unless given; ``decimal=","`` reads decimal commas.
-
-    Returns:
-      ``(scores [agents, tasks], agents, tasks)``.
-
-    Raises:
-      ValueError: naming the file, line and column of the first problem (empty
-        file, ragged row, missing or non-numeric cell, duplicate names).
-    """
-    from jaxrate.io._columns import is_aggregate_column, read_wide_table  # built on this module
-
-    delimiter = delimiter or sniff_delimiter(path)
-    # Every column is a score: naming them all makes a column of text an error at its first cell
-    # (not skipped), and no column is set aside as standard errors. A leaderboard's aggregate
-    # column (HELM's Mean win rate) is never a score.
-    names = [n for n in first_row(path, delimiter)[1:] if not is_aggregate_column(n)]
-    wide = read_wide_table(
-        path,
-        sep=delimiter,
-        decimal=decimal,
-        missing="nan" if allow_missing else "error",
-        tasks=names or None,
-        standard_errors=False,
-    )
-    return wide.values, wide.agents, wide.tasks
 
 
 def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[list[str]], list[int]]:
