@@ -24,3 +24,20 @@ def leaderboard_game(models: int, tasks: int, seed: int = 0) -> jaxrate.Game:
 def random_game(shape: tuple[int, ...], seed: int = 0) -> np.ndarray:
     rng = np.random.default_rng(seed)
     return rng.random((len(shape),) + tuple(shape))
+
+
+def open_llm_scores(models: int, tasks: int = 6, seed: int = 0) -> np.ndarray:
+    """An Open-LLM-Leaderboard-like board ``[models, tasks]``: scores 0-100 with two decimals.
+
+    A logistic low-rank model: one dominant ability factor, a weak second
+    factor (e.g. code vs knowledge), a little model-task noise; rounding to
+    two decimals makes near-ties, as on the real board.
+    """
+    rng = np.random.default_rng(seed)
+    ability = rng.normal(size=(models, 1))
+    second = rng.normal(scale=0.35, size=(models, 1))
+    loading = rng.normal(size=(1, tasks))
+    difficulty = rng.normal(scale=0.7, size=(1, tasks))
+    noise = rng.normal(scale=0.15, size=(models, tasks))
+    logits = 1.3 * ability + second * loading - difficulty + noise
+    return np.round(100 / (1 + np.exp(-logits)), 2)

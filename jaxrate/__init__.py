@@ -1,7 +1,7 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
 from jaxrate import baselines, battles, certificate, datasets, exact, gains, games, solvers, uncertainty
-from jaxrate._game import Game
+from jaxrate._game import Game, ScoreTableGame
 from jaxrate._version import __version__
 from jaxrate.baselines import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
 from jaxrate.certificate import Certificate, Verification, verify
@@ -19,6 +19,7 @@ __all__ = [
     "Certificate",
     "Exact",
     "Game",
+    "ScoreTableGame",
     "Ratings",
     "Simplex",
     "SolvedBy",

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-__all__ = ["Batch", "Game", "as_batch", "as_game", "player_masks"]
+__all__ = ["Batch", "Game", "ScoreTableGame", "as_batch", "as_game", "player_masks"]
 
 
 def _check_names(kind: str, names: Sequence[Any], expected: int) -> tuple[str, ...]:
@@ -128,6 +128,68 @@ class Game:
         return f"Game({self.num_players} players {list(self.players)}, {shape} strategies)"
 
 
+class ScoreTableGame(Game):
+    """The agent-vs-agent-vs-task game of an ``[M, T]`` score table, held as the table.
+
+    ``G_A(a, b, t) = X(a, t) - X(b, t)``, ``G_B = -G_A``, ``G_T = |G_A|``
+    (:func:`jaxrate.agent_vs_agent_vs_task` returns one). It is a
+    :class:`Game` like any other; its ``3 M^2 T`` payoffs are built only when
+    read (``payoffs``), so a board of 5,000 models x 6 tasks costs the table's
+    240 kB, not 3.6 GB. The exact path and :func:`jaxrate.verify` work from
+    the table (:mod:`jaxrate.exact._board`, :mod:`jaxrate._table_gains`).
+
+    Args:
+      table: ``[M, T]`` finite float64 scores (validated by the caller,
+        :func:`jaxrate.games.score_table`).
+      agents, tasks: unique names of the rows and columns.
+    """
+
+    __slots__ = ("_table",)
+
+    def __init__(self, table: np.ndarray, agents: Sequence[Any], tasks: Sequence[Any]) -> None:
+        table = np.array(table, dtype=np.float64)
+        if table.ndim != 2 or not np.all(np.isfinite(table)):
+            raise ValueError(f"a score table must be a finite [agents, tasks] array; got shape {table.shape}")
+        table.setflags(write=False)
+        self._table = table
+        self._payoffs = None
+        self._players = ("agent_a", "agent_b", "task")
+        agents = _check_names("strategies of player 'agent_a'", agents, table.shape[0])
+        tasks = _check_names("strategies of player 'task'", tasks, table.shape[1])
+        self._strategies = (agents, agents, tasks)
+
+    @property
+    def table(self) -> np.ndarray:
+        """Read-only ``[M, T]`` scores."""
+        return self._table
+
+    @property
+    def scale(self) -> float:
+        """The game's payoff scale (:func:`jaxrate.payoff_scale`) from the table: twice its
+        largest task range (``G_A`` spans ``[-R, R]``, ``G_T`` ``[0, R]``)."""
+        return float(2 * np.ptp(self._table, axis=0).max())
+
+    @property
+    def payoffs(self) -> np.ndarray:
+        """Read-only float64 payoffs ``[3, M, M, T]``, built on first read."""
+        if self._payoffs is None:
+            x = self._table
+            g_a = x[:, None, :] - x[None, :, :]
+            payoffs = np.stack([g_a, -g_a, np.abs(g_a)])
+            payoffs.setflags(write=False)
+            self._payoffs = payoffs
+        return self._payoffs
+
+    @property
+    def num_players(self) -> int:
+        return 3
+
+    @property
+    def num_strategies(self) -> tuple[int, ...]:
+        m, t = self._table.shape
+        return (m, m, t)
+
+
 def as_game(game_or_payoffs: Any) -> Game:
     """Return ``game_or_payoffs`` as a :class:`Game` (validating raw payoffs)."""
     if isinstance(game_or_payoffs, Game):
@@ -165,6 +227,25 @@ class Batch(NamedTuple):
     batched: bool  # whether the caller passed a batch (else one game, B = 1)
     players: tuple[str, ...]
     strategies: tuple[tuple[str, ...], ...]
+    game: Game | None = None  # the one Game the caller passed, if any
+
+
+class _LazyPayoffs:
+    """``[1, N, A..]`` payoffs of one :class:`ScoreTableGame`, built only where a path reads them
+    (the exact path rates the game through its table and never does)."""
+
+    def __init__(self, game: ScoreTableGame) -> None:
+        self.game = game
+        self.shape = (1, game.num_players) + game.num_strategies
+        self.dtype = np.dtype(np.float64)
+        self.ndim = len(self.shape)
+
+    def __getitem__(self, index: Any) -> np.ndarray:
+        return self.game.payoffs[None][index]
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        out = self.game.payoffs[None]
+        return out if dtype is None else out.astype(dtype)
 
 
 def _read_shape(shape: tuple[int, ...], batched: bool | None) -> bool:
@@ -220,7 +301,8 @@ def as_batch(game_or_payoffs: Any, batched: bool | None = None) -> Batch:
         if batched:
             raise ValueError("a Game is one game; got batched=True (pass a list of games)")
         g = game_or_payoffs
-        return Batch(g.payoffs[None], False, g.players, g.strategies)
+        payoffs = _LazyPayoffs(g) if isinstance(g, ScoreTableGame) else g.payoffs[None]
+        return Batch(payoffs, False, g.players, g.strategies, g)
     if (
         isinstance(game_or_payoffs, Sequence)
         and game_or_payoffs

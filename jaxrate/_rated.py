@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate import gains
-from jaxrate._game import Batch, Game, as_batch, player_masks
+from jaxrate._game import Batch, Game, ScoreTableGame, as_batch, player_masks
 from jaxrate.certificate import Certificate, Proof, certificate_tolerance
 from jaxrate.result import Ratings, SolvedBy
 from jaxrate.status import SOLVER_FAILURES, Status
@@ -36,6 +36,7 @@ class Problems:
         progress: Callable | None = None,
     ) -> None:
         self.payoffs, self.batched = batch.payoffs, batch.batched
+        self.game = batch.game
         self.players, self.strategies = batch.players, batch.strategies
         self.size = int(batch.payoffs.shape[0])
         self.shape = tuple(int(a) for a in batch.payoffs.shape[2:])
@@ -43,7 +44,9 @@ class Problems:
         self.progress = progress
         start = warm_start.joint if isinstance(warm_start, Ratings) else warm_start
         self.warm_start = None if start is None else np.asarray(start)
-        if self.masks is None:
+        if self.masks is None and isinstance(self.game, ScoreTableGame):
+            self.scale = np.array([self.game.scale])
+        elif self.masks is None:
             self.scale = payoff_scales(self.payoffs)
         else:
             self.scale = np.array([payoff_scale(self.sub_game(i)) for i in range(self.size)])
@@ -120,20 +123,26 @@ class Filled:
 def rate_exact(problems: Problems, games: np.ndarray, solver: Any, out: Filled) -> None:
     """Rate ``games`` one by one with the exact solver value ``solver`` (masked strategies left out).
 
-    Only the exact path's declared failures (:data:`jaxrate.status.SOLVER_FAILURES`)
-    become a game's status; any other exception propagates.
+    A :class:`jaxrate.ScoreTableGame` passed whole goes to the solver as it
+    is (rated through its table, its payoffs never built). Only the exact
+    path's declared failures (:data:`jaxrate.status.SOLVER_FAILURES`) become a
+    game's status; any other exception propagates.
     """
     for i in games.tolist():
-        sub, keep = problems.sub_game(i), problems.keep(i)
+        keep = problems.keep(i)
         out.solved_by[i] = SolvedBy(solver.name)
         out.messages[i] = ""
-        if not np.all(np.isfinite(sub)):
-            out.status[i], out.messages[i] = int(Status.NONFINITE), Status.NONFINITE.message
-            continue
-        names = problems.strategies
-        if keep is not None:
-            names = tuple(tuple(np.asarray(s)[k].tolist()) for s, k in zip(names, keep))
-        game = Game(sub, problems.players, names)
+        if isinstance(problems.game, ScoreTableGame) and keep is None:
+            game = problems.game
+        else:
+            sub = problems.sub_game(i)
+            if not np.all(np.isfinite(sub)):
+                out.status[i], out.messages[i] = int(Status.NONFINITE), Status.NONFINITE.message
+                continue
+            names = problems.strategies
+            if keep is not None:
+                names = tuple(tuple(np.asarray(s)[k].tolist()) for s, k in zip(names, keep))
+            game = Game(sub, problems.players, names)
         try:
             result = solver.solve_one(game, problems.progress if problems.size == 1 else None)
         except SOLVER_FAILURES as err:

@@ -248,9 +248,14 @@ def uniform_ratings(game_or_payoffs: Any) -> tuple[np.ndarray, ...]:
       >>> jaxrate.uniform_ratings([[[1., 0.], [0., 0.]], [[0., 1.], [1., 1.]]])[0].tolist()
       [0.5, 0.0]
     """
-    from jaxrate._game import as_game
+    from jaxrate._game import ScoreTableGame, as_game
 
     game = as_game(game_or_payoffs)
+    if isinstance(game, ScoreTableGame):  # from the table: its payoffs are not built
+        from jaxrate._table_gains import uniform_payoffs
+
+        noise = 1e-12 * game.scale  # the payoffs' ptp is the scale, 2 R
+        return tuple(np.where(np.abs(u) <= noise, 0.0, u) for u in uniform_payoffs(game.table))
     g = game.payoffs
     # A mean that is zero but for rounding (e.g. +-2.8e-17 in a mirrored table)
     # is printed as zero: within 1e-12 of the payoff range.

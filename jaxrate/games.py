@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._game import Game, as_game
+from jaxrate._game import Game, ScoreTableGame, as_game
 from jaxrate._score_table import score_table
 
 # WinRateGame and win_rate_game: still importable from here; their home is jaxrate.battles.
@@ -65,13 +65,12 @@ def agent_vs_agent_vs_task(
     separate them.
 
     Returns:
-      A :class:`Game` with payoffs ``[3, agents, agents, tasks]`` and players
-      ``("agent_a", "agent_b", "task")``.
+      A :class:`jaxrate.ScoreTableGame` (a :class:`Game` with payoffs ``[3,
+      agents, agents, tasks]``, built only when read, and players ``("agent_a",
+      "agent_b", "task")``): the exact path rates it through its table.
     """
     table, agents, tasks = score_table(scores, agents, tasks)
-    g_a = table[:, None, :] - table[None, :, :]
-    payoffs = np.stack([g_a, -g_a, np.abs(g_a)])
-    return Game(payoffs, players=("agent_a", "agent_b", "task"), strategies=(agents, agents, tasks))
+    return ScoreTableGame(table, agents, tasks)
 
 
 # --------------------------------------------------------------------------- transforms

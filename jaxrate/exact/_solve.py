@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from jaxrate import gains
-from jaxrate._game import Game, as_game
+from jaxrate._game import Game, ScoreTableGame, as_game
 from jaxrate.certificate import rows_to_freeze
 from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
 from jaxrate.normalise import DECIMALS, normalise_payoffs
@@ -43,6 +43,9 @@ _RATIONAL_BUDGET_S = 60.0
 # (HiGHS per level, its basis confirmed or repaired in exact arithmetic,
 # jaxrate.exact._repair) instead of a level retry in GLOP or a whole re-solve.
 _REPAIR_MAX_JOINTS = _RATIONAL_MAX_JOINTS
+# Models from which a score table's game is rated through its table
+# (jaxrate.exact._board). Measured (benchmarks/leaderboard_scale.py): ...
+_BOARD_MODELS = 100
 # Joints up to which a proven float solve whose residuals are loose is
 # confirmed exactly (short integers only; see _tightened).
 _POLISH_MAX_JOINTS = 50_000
@@ -155,6 +158,16 @@ def deviation_ratings(
         raise ValueError(f"solver must be one of {SOLVERS}; got {solver!r}")
     if columns not in ("auto", "all", "generate"):
         raise ValueError(f"columns must be 'auto', 'all' or 'generate'; got {columns!r}")
+    board = None
+    if _through_table(game, solver, columns, symmetry):
+        from jaxrate.exact._board import BoardFailed, board_ratings
+
+        try:
+            return board_ratings(
+                game, dual_tol=dual_tol, progress=progress, certificate_tol=certificate_tol, decimals=decimals
+            )
+        except BoardFailed as err:  # the general path below, on the game's payoffs
+            board = f"board path: {err}"
     payoffs, scale = normalise_payoffs(game.payoffs, decimals)
     if scale == 0.0:
         return _constant_game(game)
@@ -178,13 +191,32 @@ def deviation_ratings(
         return result
     try:
         run = _float_run(payoffs, game, options, supports, allow_slack=False)
-        result, check = _checked(run, *check_args)
+        result, check = _checked(run, *check_args, rescue=board)
         if check.ok:
             return _tightened(result, game, payoffs, options, supports, check_args, short)
         rescue = "certificate: " + check.problems[0]
     except _LevelFailed as err:
         rescue = str(err)
     return _rescue(game, payoffs, options, supports, rescue, check_args, short())
+
+
+def _through_table(game: Game, solver: str, columns: str, symmetry: Any) -> bool:
+    """Whether the game is rated through its score table (:mod:`jaxrate.exact._board`).
+
+    A :class:`jaxrate.ScoreTableGame` of at least ``_BOARD_MODELS`` models with
+    the default options: below, the general path's exact polish (to 1e-12 of
+    the range, up to 50,000 joints) is cheap and the benchmarks' figures stay
+    as they were.
+    """
+    return (
+        isinstance(game, ScoreTableGame)
+        and solver == "highs"
+        and columns == "auto"
+        and isinstance(symmetry, str)
+        and symmetry == "auto"
+        and game.table.shape[0] >= _BOARD_MODELS
+        and game.scale > 0.0
+    )
 
 
 def _loose(result: ExactResult) -> str | None:
@@ -418,8 +450,12 @@ def _from_rational(exact, shape: tuple[int, ...], unit: float) -> _Run:
     )
 
 
-def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue=None):
-    """The result of ``run`` in the user's units, and its independent verification."""
+def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue=None, dense=True):
+    """The result of ``run`` in the user's units, and its independent verification.
+
+    ``dense``: checked against the quantized dense payoffs the general path
+    solved; ``False`` (the table route) through a score table's game.
+    """
     from jaxrate.certificate import certificate_tolerance, verify
 
     shape = game.num_strategies
@@ -447,7 +483,9 @@ def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue
     lowest = None
     if run.lowest is not None:
         lowest = [None if v is None else v * scale for v in run.lowest]
-    check = verify(game, result, rel_tol=rel_tol, dual_tol=dual_tol / 2, decimals=decimals, _lowest=lowest)
+    check = verify(
+        game, result, rel_tol=rel_tol, dual_tol=dual_tol / 2, decimals=decimals, _lowest=lowest, _dense=dense
+    )
     certificate = Certificate(
         max_gain=check.max_gain,
         max_rating_residual=check.max_rating_residual,

@@ -1,0 +1,213 @@
+"""Score tables' games rated through the table (jaxrate.exact._board, jaxrate._table_gains).
+
+The table route must be the general path's problem exactly: its gains and
+``A^T d`` are checked against :mod:`jaxrate.gains` (the one definition), its
+ratings against the general sequential path, its proofs by :func:`jaxrate.verify`
+from the table and from the dense payoffs alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+
+import numpy as np
+import pytest
+
+import jaxrate
+from jaxrate import gains
+from jaxrate._table_gains import TableDuals, TableGains, uniform_payoffs
+from jaxrate.exact import _board, _solve
+from tests.subleaderboards import SHARED
+
+
+def _table(models: int, tasks: int, seed: int, decimals: int = 2) -> np.ndarray:
+    """A board like the public ones: one ability factor, scores 0-100 with ``decimals``, near-ties."""
+    rng = np.random.default_rng(seed)
+    logits = 1.3 * rng.normal(size=(models, 1)) - rng.normal(size=(1, tasks)) + 0.3 * rng.normal(size=(models, tasks))
+    return np.round(100 / (1 + np.exp(-logits)), decimals)
+
+
+def _dense(game: jaxrate.ScoreTableGame) -> jaxrate.Game:
+    """The same game as a plain Game: the general path rates it."""
+    return jaxrate.Game(game.payoffs, game.players, game.strategies)
+
+
+def _flat(result) -> np.ndarray:
+    return np.concatenate([np.asarray(r, dtype=np.float64) for r in result.ratings])
+
+
+# --------------------------------------------------------------------------- the game
+
+
+def test_score_table_game_is_the_papers_game_built_only_when_read():
+    x = _table(7, 4, 0)
+    game = jaxrate.agent_vs_agent_vs_task(x)
+    assert isinstance(game, jaxrate.ScoreTableGame) and isinstance(game, jaxrate.Game)
+    assert game.num_strategies == (7, 7, 4) and game.num_players == 3 and game.num_joints == 196
+    assert game._payoffs is None  # nothing built yet
+    g_a = x[:, None, :] - x[None, :, :]
+    np.testing.assert_array_equal(game.payoffs, np.stack([g_a, -g_a, np.abs(g_a)]))
+    assert not game.payoffs.flags.writeable and not game.table.flags.writeable
+    assert game.scale == pytest.approx(jaxrate.payoff_scale(game.payoffs))
+    back = pickle.loads(pickle.dumps(game))
+    np.testing.assert_array_equal(back.table, x)
+    assert back.strategies == game.strategies
+
+
+def test_score_table_game_refuses_repeated_names():
+    with pytest.raises(ValueError, match="duplicate name 'm'"):
+        jaxrate.agent_vs_agent_vs_task(np.ones((2, 2)), agents=["m", "m"])
+
+
+def test_uniform_ratings_from_the_table_equal_the_dense_ones():
+    x = _table(40, 5, 1)
+    game = jaxrate.agent_vs_agent_vs_task(x)
+    mine = jaxrate.uniform_ratings(game)
+    assert game._payoffs is None  # from the table
+    for a, b in zip(mine, jaxrate.uniform_ratings(_dense(game))):
+        np.testing.assert_allclose(a, b, atol=1e-12)
+    assert len(uniform_payoffs(x)) == 3
+
+
+# --------------------------------------------------------------------------- gains through the table
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_table_gains_equal_the_definition(seed):
+    rng = np.random.default_rng(seed)
+    x = np.round(rng.random((23, 4)) * 10)  # integer scores: ties everywhere
+    payoffs = jaxrate.agent_vs_agent_vs_task(x).payoffs
+    tg = TableGains(x)
+    sigma = rng.random((23, 23, 4)) * (rng.random((23, 23, 4)) < 0.05)
+    sigma /= sigma.sum()
+    flat = np.flatnonzero(sigma)
+    a, b, t = tg.joints(flat)
+    np.testing.assert_allclose(tg.gains(a, b, t, sigma.reshape(-1)[flat]), gains.deviation_gains(payoffs, sigma), atol=1e-12)
+    rows = rng.choice(2 * 23 + 4, 17, replace=False)
+    np.testing.assert_allclose(
+        tg.columns(rows, a, b, t), gains.constraint_columns(payoffs, np.stack([a, b, t], 1))[rows], atol=1e-12
+    )
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_lowest_and_pricing_equal_the_full_minimum(seed):
+    rng = np.random.default_rng(seed)
+    m, tt = 37, 5
+    x = _table(m, tt, seed)
+    payoffs = jaxrate.agent_vs_agent_vs_task(x).payoffs
+    tg = TableGains(x)
+    duals = rng.random((6, 2 * m + tt)) * (rng.random((6, 2 * m + tt)) < 0.3)
+    duals[2, 2 * m :] *= 40  # large task multipliers, as the levels' proofs have
+    duals[3] = -duals[3]  # any sign: the bound must stay valid
+    full = np.array([gains.transpose_gains(payoffs, d).min() for d in duals])
+    np.testing.assert_allclose(tg.lowest(TableDuals.from_flat(duals, m)), full, rtol=1e-12, atol=1e-9)
+    # Resolved only below `above`: the exact minimum where it is below, a bound >= above elsewhere.
+    above = full + np.where(np.arange(6) % 2 == 0, 1.0, -1.0)
+    got = tg.lowest(TableDuals.from_flat(duals, m), above=above)
+    assert np.all(got <= full + 1e-9)
+    assert np.all((np.abs(got - full) < 1e-9) | (got >= above - 1e-12))
+    # Pricing: exactly the joints below a limit.
+    value = gains.transpose_gains(payoffs, duals[0]).reshape(-1)
+    ordered = np.sort(value)
+    cut = 40 + int(np.argmax(np.diff(ordered[40:]) > 1e-6))  # a limit between two distinct values
+    limit = (ordered[cut] + ordered[cut + 1]) / 2
+    joints, values = tg.below(TableDuals.from_flat(duals[0][None], m), limit, most=10**6)
+    assert set(joints.tolist()) == set(np.flatnonzero(value < limit).tolist())
+    np.testing.assert_allclose(values, value[joints], atol=1e-9)
+
+
+# --------------------------------------------------------------------------- the table route
+
+
+def _route(game):
+    return _board.board_ratings(game, dual_tol=1e-9, certificate_tol=1e-7, decimals=12)
+
+
+@pytest.mark.parametrize(
+    "models,tasks,decimals,seed", [(60, 6, 2, 0), (45, 3, 0, 1), (30, 8, 1, 2), (100, 6, 2, 3)]
+)
+def test_table_route_equals_the_general_path(models, tasks, decimals, seed):
+    x = _table(models, tasks, seed, decimals)
+    x[5] = x[3]  # a clone
+    game = jaxrate.agent_vs_agent_vs_task(x)
+    mine = _route(game)
+    reference = jaxrate.exact.deviation_ratings(_dense(game))
+    a, b = _flat(mine), _flat(reference)
+    assert np.max(np.abs(a - b)) <= 1e-9 * np.ptp(b)
+    assert mine.ratings[0][5] == mine.ratings[0][3]
+    np.testing.assert_array_equal(mine.ratings[0], mine.ratings[1])
+    assert jaxrate.verify(game, mine).ok  # through the table
+    assert jaxrate.verify(_dense(game), mine).ok  # and from the dense payoffs, quantized
+    assert game._payoffs is not None  # built by _dense above, not by the route
+
+
+def _shared_tables() -> dict[str, np.ndarray]:
+    import pandas as pd
+
+    out = {
+        "atari": jaxrate.datasets.load("atari").to_numpy(float),
+        "livebench": pd.read_csv(SHARED / "livebench_2024_08_17.csv", index_col=0).to_numpy(float) / 100,
+        "bbtcomp_resample18": pd.read_csv(SHARED / "bbtcomp_resample18.csv", index_col=0).to_numpy(float),
+    }
+    hard = np.load(SHARED / "hard_subleaderboards.npz")
+    for name in hard.files:
+        payoffs = hard[name]
+        if payoffs.shape[0] == 3:  # a 3-player game of a table: X(a, t) = G_A(a, 0, t) up to a task's offset
+            out[name] = payoffs[0][:, 0, :]
+    return out
+
+
+@pytest.mark.slow
+def test_table_route_equals_the_general_path_on_the_shared_games():
+    for name, x in _shared_tables().items():
+        game = jaxrate.agent_vs_agent_vs_task(x)
+        mine = _route(game)
+        reference = jaxrate.exact.deviation_ratings(_dense(game))
+        a, b = _flat(mine), _flat(reference)
+        assert np.max(np.abs(a - b)) <= 1.5e-9 * np.ptp(b), name
+        assert jaxrate.verify(game, mine).ok, name
+
+
+def test_large_boards_take_the_table_route_and_small_ones_the_general_path():
+    big = jaxrate.agent_vs_agent_vs_task(_table(_solve._BOARD_MODELS, 4, 5))
+    out = jaxrate.deviation_ratings(big)
+    assert out.proof.steps and set(out.proof.steps) == {"board"}
+    assert big._payoffs is None  # rated, proven and checked from the table
+    small = jaxrate.agent_vs_agent_vs_task(_table(12, 4, 5))
+    assert "board" not in jaxrate.exact.deviation_ratings(small).steps
+
+
+def test_a_failed_table_route_falls_back_to_the_general_path(monkeypatch):
+    game = jaxrate.agent_vs_agent_vs_task(_table(_solve._BOARD_MODELS, 4, 6))
+
+    def fail(*args, **kwargs):
+        raise _board.BoardFailed("level 3 did not converge in 500 rounds")
+
+    monkeypatch.setattr(_board, "solve_board", fail)
+    result = jaxrate.exact.deviation_ratings(game)
+    assert "board" not in result.steps
+    assert result.rescue == "board path: level 3 did not converge in 500 rounds"
+    assert jaxrate.verify(game, result).ok
+
+
+def test_constant_table_rates_zero():
+    game = jaxrate.agent_vs_agent_vs_task(np.full((150, 3), 7.0))
+    result = jaxrate.exact.deviation_ratings(game)
+    assert all(np.all(r == 0) for r in result.ratings)
+
+
+def test_verify_through_the_table_catches_tampering():
+    game = jaxrate.agent_vs_agent_vs_task(_table(50, 5, 7))
+    good = _route(game)
+    assert jaxrate.verify(game, good).ok
+    ratings = [r.copy() for r in good.ratings]
+    ratings[0][int(np.argmax(ratings[0]))] += 1e-3
+    bad = dataclasses.replace(good, ratings=tuple(ratings))
+    assert not jaxrate.verify(game, bad).ok
+    duals = good.certificate.duals.copy()
+    level = len(duals) // 2
+    duals[level, : 50] = duals[level, :50][::-1]  # a level's multipliers on the wrong agents
+    cert = good.certificate._replace(duals=duals)
+    problems = jaxrate.verify(game, dataclasses.replace(good, certificate=cert)).problems
+    assert any(f"level {level + 1}" in p for p in problems)
