@@ -19,7 +19,7 @@ Printed per board: the time of each route side by side, their ratio, levels,
 peak RSS, a separate ``jaxrate.verify`` of the table route's result (from the
 table), and the largest rating difference between the routes relative to the
 ratings' range. ``--missing 0.1`` blanks 10% of the cells at random (seeded)
-and rates with ``--missing fill:mean`` on the CLI and its Python equivalent.
+and rates with ``--missing fill:0`` on the CLI and its Python equivalent.
 
     python benchmarks/leaderboard_scale.py                       # 300, 1000, 2000, 5000
     python benchmarks/leaderboard_scale.py --models 2000 --routes table cli
@@ -61,9 +61,8 @@ def _write_csv(table: np.ndarray, path: Path) -> None:
 
 
 def _filled(table: np.ndarray) -> np.ndarray:
-    """``--missing fill:mean``: a blank cell takes its task's mean."""
-    means = np.nanmean(table, axis=0)
-    return np.where(np.isnan(table), means[None, :], table)
+    """``--missing fill:0``: a blank cell scores 0."""
+    return np.where(np.isnan(table), 0.0, table)
 
 
 def _child(models: int, route: str, missing: float, out: str) -> None:
@@ -78,7 +77,7 @@ def _child(models: int, route: str, missing: float, out: str) -> None:
             _write_csv(table, csv)
             cmd = [sys.executable, "-m", "jaxrate", "rate", str(csv), "--json", str(js)]
             if missing:
-                cmd += ["--missing", "fill:mean"]
+                cmd += ["--missing", "fill:0"]
             start = time.perf_counter()
             done = subprocess.run(cmd, capture_output=True, text=True)
             payload["seconds"] = time.perf_counter() - start

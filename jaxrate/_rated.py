@@ -43,6 +43,11 @@ class Problems:
         self.masks = player_masks(masks, self.shape, self.size)
         self.progress = progress
         start = warm_start.joint if isinstance(warm_start, Ratings) else warm_start
+        # A previous result with its proof: the exact path re-proves a board that grew from it.
+        proof = getattr(warm_start, "proof", None) if isinstance(warm_start, Ratings) else None
+        self.previous = warm_start if proof is not None and not warm_start.batched else None
+        if self.previous is not None and np.shape(start) != self.shape:
+            start = None  # a board that grew: its joint has another shape
         self.warm_start = None if start is None else np.asarray(start)
         if self.masks is None and isinstance(self.game, ScoreTableGame):
             self.scale = np.array([self.game.scale])
@@ -144,7 +149,9 @@ def rate_exact(problems: Problems, games: np.ndarray, solver: Any, out: Filled) 
                 names = tuple(tuple(np.asarray(s)[k].tolist()) for s, k in zip(names, keep))
             game = Game(sub, problems.players, names)
         try:
-            result = solver.solve_one(game, problems.progress if problems.size == 1 else None)
+            progress = problems.progress if problems.size == 1 else None
+            previous = problems.previous if problems.size == 1 else None
+            result = solver.solve_one(game, progress, previous=previous)
         except SOLVER_FAILURES as err:
             out.status[i], out.messages[i] = int(Status.FAILED), f"{type(err).__name__}: {err}"
             continue

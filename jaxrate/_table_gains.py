@@ -49,6 +49,10 @@ __all__ = ["TableGains", "TableDuals", "uniform_payoffs"]
 _JOINT_CHUNK = 1 << 18
 # Dual vectors bounded at once (the bound arrays are [M, levels]).
 _LEVEL_CHUNK = 64
+# Tasks whose sign is flipped, one at a time, in a second round of the bound.
+_FLIPS = 1
+# Models whose partners the bound leaves are listed at once, lowest bound first.
+_ROWS = 256
 
 
 def uniform_payoffs(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -167,16 +171,41 @@ class TableGains:
             out[levels] = lows
         return out
 
+    def lowest_with(self, duals: TableDuals, models: np.ndarray) -> np.ndarray:
+        """``min (A^T d_k)(a)`` over the joints in which one of ``models`` plays, ``[K]``:
+        ``2 M T`` joints per model, every one evaluated (a board that grew by these)."""
+        x = self.table
+        u = (duals.agent_a + duals.agent_b) @ x  # [K, T]
+        s_a, s_b, s_t = duals.agent_a.sum(1), duals.agent_b.sum(1), duals.task.sum(1)
+        out = np.full(len(s_a), np.inf)
+        for n in np.asarray(models).tolist():
+            dist = np.abs(x[n] - x)  # [M, T]: |D_t'| of (n, b) and of (a, n)
+            spread = dist @ duals.task.T  # [M, K]
+            for t in range(self.tasks):
+                common = spread + u[:, t] - dist[:, t, None] * s_t
+                as_a = common - s_a * x[n, t] - x[:, t, None] * s_b  # joints (n, b, t)
+                as_b = common - s_b * x[n, t] - x[:, t, None] * s_a  # joints (a, n, t)
+                np.minimum(out, np.minimum(as_a.min(axis=0), as_b.min(axis=0)), out=out)
+        return out
+
     def below(self, duals: TableDuals, limit: float, most: int) -> tuple[np.ndarray, np.ndarray]:
         """Joints with ``(A^T d)(a) < limit`` for one dual (column generation's pricing).
 
         Returns ``(flat joints, values)`` of at most ``most`` of them, lowest first.
         """
-        _, (joints, values) = _Search(self, duals).below(np.array([limit]), keep=True)
+        _, (joints, values) = _Search(self, duals).below(np.array([limit]), keep=True, most=most)
         joints, first = np.unique(joints, return_index=True)  # a padded block repeats a joint
         values = values[first]
         keep = np.argsort(values, kind="stable")[:most]
         return joints[keep], values[keep]
+
+
+def _flips(pos: np.ndarray, played: int, count: int) -> list[np.ndarray]:
+    """For each level (column of ``pos`` ``[T, K]``), its tasks other than ``played`` of
+    ``count`` largest positive coefficients, as arrays ``[K]`` (flipping a task of zero
+    coefficient changes nothing)."""
+    ranked = np.argsort(-np.where(np.arange(len(pos))[:, None] == played, -np.inf, pos), axis=0, kind="stable")
+    return [ranked[i] for i in range(min(count, len(pos) - 1))]
 
 
 class _Search:
@@ -197,29 +226,31 @@ class _Search:
         return values + self.u[k, t] - self.s_a[k] * x[a, t] - self.s_b[k] * x[b, t]
 
     @staticmethod
-    def _partners(rows, ks, v, w, limit, end, sign):
-        """The joints the bound leaves, ``(a, position of b in the order of X(., t), level)``:
-        for each flagged ``(a, k)``, the ``b`` on its side with ``v(a) + w(b) < limit``,
-        found in ``w``'s sorted order (a prefix of it) rather than by testing every ``b``."""
-        out_a, out_p, out_k = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
-        for k in np.unique(ks):
-            a = rows[ks == k]
-            perm = np.argsort(w[:, k], kind="stable")
-            count = np.searchsorted(w[perm, k], limit[k] - v[a, k], side="left")
-            first = np.repeat(np.cumsum(count) - count, count)
-            pos = perm[np.arange(int(count.sum())) - first]
-            a = np.repeat(a, count)
-            side = pos <= end[a] if sign > 0 else pos >= end[a]
-            out_a.append(a[side]), out_p.append(pos[side]), out_k.append(np.full(int(side.sum()), k))
-        return np.concatenate(out_a), np.concatenate(out_p), np.concatenate(out_k)
+    def _partners(a, k, v, w, perm, limit, end, sign):
+        """The joints the bound leaves for rows ``(a, k)`` of one level ``k``:
+        ``(a, position of b in the order of X(., t))`` for the ``b`` on ``a``'s side
+        with ``v(a) + w(b) < limit``, a prefix of ``w``'s sorted order ``perm``."""
+        count = np.searchsorted(w[perm, k], limit[k] - v[a, k], side="left")
+        first = np.repeat(np.cumsum(count) - count, count)
+        at = perm[np.arange(int(count.sum())) - first]
+        a = np.repeat(a, count)
+        side = at <= end[a] if sign > 0 else at >= end[a]
+        return a[side], at[side]
 
-    def below(self, limit: np.ndarray, keep: bool):
+    def below(self, limit: np.ndarray, keep: bool, most: int | None = None):
         """Each level's minimum resolved below ``limit`` ``[K]`` (see :meth:`TableGains.lowest`),
-        and with ``keep`` the joints found below it ``(flat, values)``."""
+        and with ``keep`` the joints found below it ``(flat, values)``.
+
+        With ``most``, the search stops once that many joints are found (the
+        pricing of column generation needs some, not all, while its LP is far
+        from optimal; the minimum returned is then not resolved): the models
+        whose bound is lowest are searched first.
+        """
         tg = self.tg
         x = tg.table
         out = np.full(len(limit), np.inf)
         found_j, found_v = [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
+        found = 0
         for t in range(tg.tasks):
             c = self.d_t.T.copy()  # [T, K]: coefficient of |D_t'| while t is played
             c[t] -= self.s_t
@@ -232,23 +263,43 @@ class _Search:
                 beta[t] = -self.s_b - sign * c[t]
                 v = x @ alpha + tg.far @ neg + self.u[:, t]  # [M, K]
                 w = (x @ beta)[order]  # [M, K] in the order of X(., t)
+                end = tg.end[t, 0 if sign > 0 else 1]
                 if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
-                    best = np.minimum.accumulate(w, axis=0)
-                    low = v + best[tg.end[t, 0]]
+                    low = v + np.minimum.accumulate(w, axis=0)[end]
                 else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
-                    best = np.minimum.accumulate(w[::-1], axis=0)[::-1]
-                    low = v + best[tg.end[t, 1]]
+                    low = v + np.minimum.accumulate(w[::-1], axis=0)[::-1][end]
+                # The same bound with the sign of one more task flipped (|D| >= -s D as well),
+                # for each of the tasks of largest coefficient: a model whose strongest
+                # partner crosses it there is cleared by one of these.
+                for flip in _flips(pos, t, _FLIPS):
+                    alpha_f, beta_f = alpha.copy(), beta.copy()
+                    cols = np.arange(len(flip))
+                    alpha_f[flip, cols] *= -1.0
+                    beta_f[flip, cols] *= -1.0
+                    v_f = x @ alpha_f + tg.far @ neg + self.u[:, t]
+                    w_f = (x @ beta_f)[order]
+                    if sign > 0:
+                        np.maximum(low, v_f + np.minimum.accumulate(w_f, axis=0)[end], out=low)
+                    else:
+                        np.maximum(low, v_f + np.minimum.accumulate(w_f[::-1], axis=0)[::-1][end], out=low)
                 flagged = low < limit[None, :]
                 np.minimum(out, np.where(flagged, np.inf, low).min(axis=0), out=out)
-                rows, ks = np.nonzero(flagged)
-                # Partners left by the bound are >= limit: that bound stands for them.
-                np.minimum.at(out, ks, limit[ks])
-                a, at, k = self._partners(rows, ks, v, w, limit, tg.end[t, 0 if sign > 0 else 1], sign)
-                b = order[at]
-                values = self._exact(a, b, t, k)
-                np.minimum.at(out, k, values)
-                if keep:
-                    hit = values < limit[k]
-                    found_j.append(tg.flat(a[hit], b[hit], np.full(int(hit.sum()), t)))
-                    found_v.append(values[hit])
+                for k in np.flatnonzero(flagged.any(axis=0)):
+                    # Partners left by the bound are >= limit: that bound stands for them.
+                    out[k] = min(out[k], limit[k])
+                    rows = np.flatnonzero(flagged[:, k])
+                    rows = rows[np.argsort(low[rows, k], kind="stable")]
+                    perm = np.argsort(w[:, k], kind="stable")
+                    for start in range(0, len(rows), _ROWS):
+                        a, at = self._partners(rows[start : start + _ROWS], k, v, w, perm, limit, end, sign)
+                        b = order[at]
+                        values = self._exact(a, b, t, np.full(len(a), k))
+                        out[k] = min(out[k], values.min(initial=np.inf))
+                        if keep:
+                            hit = values < limit[k]
+                            found_j.append(tg.flat(a[hit], b[hit], np.full(int(hit.sum()), t)))
+                            found_v.append(values[hit])
+                            found += int(hit.sum())
+                            if most is not None and found >= most:
+                                return out, (np.concatenate(found_j), np.concatenate(found_v))
         return out, (np.concatenate(found_j), np.concatenate(found_v))

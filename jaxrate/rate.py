@@ -50,7 +50,11 @@ def deviation_ratings(
       masks: optional per-player boolean masks, each ``[A_p]`` or ``[B, A_p]``:
         a masked strategy is left out of its game and rated NaN.
       warm_start: a previous :class:`Ratings` (or its ``joint``) of the same
-        shape, for the JAX simplex (e.g. the last step of a training loop).
+        shape, for the JAX simplex (e.g. the last step of a training loop);
+        on the exact path, the :class:`Ratings` of a score table's board
+        (:func:`jaxrate.agent_vs_agent_vs_task`) before models were added:
+        its proof carries over and only what changed is proved (a fraction
+        of a fresh solve; rated afresh where it does not carry over).
       progress: called after each exact level (see :class:`jaxrate.exact.Progress`).
       batched: whether an array is a batch ``[B, N, A..]`` or one game
         ``[N, A..]``; needed only where the shape reads both ways

@@ -114,11 +114,12 @@ class Exact:
         """Relative accuracy of the ratings this solver returns."""
         return self.certificate_tol
 
-    def solve_one(self, game: Any, progress: Any = None) -> Any:
-        """One game on the exact path with these settings (the exact path's own result)."""
+    def solve_one(self, game: Any, progress: Any = None, previous: Any = None) -> Any:
+        """One game on the exact path with these settings (the exact path's own result);
+        ``previous``: an earlier result of the board before it grew (see :func:`jaxrate.exact.deviation_ratings`)."""
         from jaxrate import exact
 
-        return exact.deviation_ratings(game, progress=progress, **self.options())
+        return exact.deviation_ratings(game, progress=progress, previous=previous, **self.options())
 
     def rate(self, problems: Problems, games: np.ndarray, out: Filled) -> None:
         """Rate ``games`` of ``problems`` one by one into ``out``."""

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate import gains, games
-from jaxrate._game import Game
+from jaxrate._game import Game, ScoreTableGame
 from jaxrate.solvers import Exact
 from jaxrate.status import Status
 from jaxrate.tolerances import TOLERANCES, payoff_scale
@@ -259,12 +259,13 @@ def _rate_tables(
     r, m, t = tables.shape
     sample = gamify(tables[0])
     keep = np.ones((r, t), dtype=bool) if masks is None else masks
-    payoffs = np.stack([gamify(x).payoffs for x in tables])
-    player_masks = tuple(np.ones((r, a), bool) for a in sample.num_strategies[:-1]) + (keep,)
     if method == "auto":
         method = "jax" if Auto().sends_to_simplex(sample.num_joints, batched=True) else "exact"
-    if method == "exact" and (executor is not None or (workers or 1) > 1):
-        return _rate_tables_in_pool(payoffs, keep, gamify, tables, executor, workers)
+    # A score table's game goes whole (rated through its table, payoffs never built).
+    if method == "exact" and (executor is not None or (workers or 1) > 1 or isinstance(sample, ScoreTableGame)):
+        return _rate_tables_in_pool(sum(sample.num_strategies), keep, gamify, tables, executor, workers)
+    payoffs = np.stack([gamify(x).payoffs for x in tables])
+    player_masks = tuple(np.ones((r, a), bool) for a in sample.num_strategies[:-1]) + (keep,)
     solver = (
         _RESAMPLE_EXACT
         if method == "exact"
@@ -277,12 +278,12 @@ def _rate_tables(
     return ratings, method, fallbacks, failures
 
 
-def _rate_tables_in_pool(payoffs, keep, gamify, tables, executor, workers):
-    """The exact path over an executor or a process pool (:func:`jaxrate.exact.rate_many`)."""
+def _rate_tables_in_pool(num_c, keep, gamify, tables, executor, workers):
+    """The exact path game by game: over an executor or a process pool
+    (:func:`jaxrate.exact.rate_many`), or one after another here."""
     r, _, t = tables.shape
-    num_c = sum(payoffs.shape[2:])
     out = np.full((r, num_c), np.nan)
-    subgames = [gamify(tables[i][:, keep[i]]).payoffs for i in range(r)]
+    subgames = [gamify(tables[i][:, keep[i]]) for i in range(r)]
     failures = []
     for i, (ratings, error) in enumerate(_rate_exact(subgames, executor, workers)):
         if ratings is None:

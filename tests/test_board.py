@@ -211,3 +211,44 @@ def test_verify_through_the_table_catches_tampering():
     cert = good.certificate._replace(duals=duals)
     problems = jaxrate.verify(game, dataclasses.replace(good, certificate=cert)).problems
     assert any(f"level {level + 1}" in p for p in problems)
+
+
+# --------------------------------------------------------------------------- a board that grows
+
+
+def _grown_pair(models: int, added: int, seed: int):
+    x = _table(models + added, 6, seed)
+    names = [f"model{i}" for i in range(models + added)]
+    before = jaxrate.agent_vs_agent_vs_task(x[:models], agents=names[:models])
+    after = jaxrate.agent_vs_agent_vs_task(x, agents=names)
+    return before, after
+
+
+@pytest.mark.parametrize("added", [1, 3])
+def test_a_board_that_grows_is_re_proved_from_the_previous_result(added):
+    before, after = _grown_pair(_solve._BOARD_MODELS + 20, added, 11)
+    previous = jaxrate.deviation_ratings(before)
+    grown = jaxrate.deviation_ratings(after, warm_start=previous)
+    fresh = jaxrate.exact.deviation_ratings(_dense(after))
+    assert grown.proof.steps.count("board (grown)") == added
+    assert set(grown.proof.steps) == {"board (grown)", "board (previous)"}
+    a, b = _flat(grown), _flat(fresh)
+    assert np.max(np.abs(a - b)) <= 1e-9 * np.ptp(b)
+    assert jaxrate.verify(after, grown).ok  # the whole proof, from scratch
+
+
+def test_a_grown_board_that_does_not_carry_over_is_rated_afresh():
+    before, after = _grown_pair(_solve._BOARD_MODELS + 20, 1, 12)
+    x = np.array(after.table)
+    x[-1] = x.max(axis=0) + 5  # the new model beats everyone everywhere: level 1 changes
+    after = jaxrate.agent_vs_agent_vs_task(x, agents=after.strategies[0])
+    previous = jaxrate.exact.deviation_ratings(before)
+    grown = jaxrate.exact.deviation_ratings(after, previous=previous)
+    assert set(grown.steps) == {"board"}
+    assert jaxrate.verify(after, grown).ok
+    # A model removed, or a previous result whose ratings are not its joint's: afresh too.
+    smaller = jaxrate.agent_vs_agent_vs_task(before.table[1:], agents=before.strategies[0][1:])
+    assert set(jaxrate.exact.deviation_ratings(smaller, previous=previous).steps) == {"board"}
+    tampered = dataclasses.replace(previous, ratings=(previous.ratings[0] + 1e-3, *previous.ratings[1:]))
+    _, after = _grown_pair(_solve._BOARD_MODELS + 20, 1, 12)
+    assert set(jaxrate.exact.deviation_ratings(after, previous=tampered).steps) == {"board"}

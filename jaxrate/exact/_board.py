@@ -220,6 +220,47 @@ def _class(tg: TableGains, flat: np.ndarray) -> np.ndarray:
     return tg.flat(np.minimum(a, b), np.maximum(a, b), t)
 
 
+def _solve_level(tg: TableGains, master: _Master, frozen: np.ndarray, bounds: np.ndarray, level: int):
+    """One level to optimality over every row and joint: rows that the LP's joint
+    violates enter, then joints that price in. Returns ``(master, t, class weights,
+    merged multipliers [M + T])``.
+
+    Raises:
+      BoardFailed: where HiGHS does not solve the restricted LP or the level does not converge.
+    """
+    m = tg.models
+    n_rows = len(frozen)
+    for _ in range(_MAX_ROUNDS):
+        got = master.solve()
+        for options in _RETRIES if got is None else ():  # fresh models from the same rows and columns
+            master = _Master(tg, master.rows, frozen, bounds, master.columns, options)
+            got = master.solve()
+            if got is not None:
+                break
+        if got is None:
+            raise BoardFailed(f"level {level + 1}: HiGHS did not solve the restricted LP ({master.status})")
+        t, w, mult, mu = got
+        g = _merged_gains(tg, master.columns, w)
+        over = np.where(frozen, g - bounds, g - t)
+        lp = np.zeros(n_rows, dtype=bool)
+        lp[master.rows] = True
+        bad = np.flatnonzero((over > _TOL) & ~lp)
+        if len(bad):
+            master.add_rows(bad[np.argsort(-over[bad])[:_ROWS_PER_ROUND]])
+            continue
+        merged = np.zeros(n_rows)
+        merged[master.rows] = mult
+        priced, _ = tg.below(
+            TableDuals.from_flat(_full_duals(tg, merged)[None], m), mu - _TOL, 4 * _COLUMNS_PER_ROUND
+        )
+        priced = np.setdiff1d(np.unique(_class(tg, priced)), master.columns)[:_COLUMNS_PER_ROUND]
+        if len(priced):
+            master.add_columns(priced)
+            continue
+        return master, t, w, merged
+    raise BoardFailed(f"level {level + 1} did not converge in {_MAX_ROUNDS} rounds")
+
+
 def _full_duals(tg: TableGains, merged: np.ndarray) -> np.ndarray:
     """A merged row's multiplier split evenly between the two agent players: ``[2M + T]``."""
     m = tg.models
@@ -255,36 +296,7 @@ def solve_board(table: np.ndarray, *, dual_tol: float, progress: Callable[[Progr
             master = _Master(tg, rows, frozen, bounds, columns)
         else:
             master.add_rows(rows)
-        for _ in range(_MAX_ROUNDS):
-            got = master.solve()
-            for options in _RETRIES if got is None else ():  # fresh models from the same rows and columns
-                master = _Master(tg, master.rows, frozen, bounds, master.columns, options)
-                got = master.solve()
-                if got is not None:
-                    break
-            if got is None:
-                raise BoardFailed(f"level {len(values) + 1}: HiGHS did not solve the restricted LP "
-                                  f"({master.status})")
-            t, w, mult, mu = got
-            g = _merged_gains(tg, master.columns, w)
-            over = np.where(frozen, g - bounds, g - t)
-            lp = np.zeros(n_rows, dtype=bool)
-            lp[master.rows] = True
-            bad = np.flatnonzero((over > _TOL) & ~lp)
-            if len(bad):
-                master.add_rows(bad[np.argsort(-over[bad])[:_ROWS_PER_ROUND]])
-                continue
-            merged = np.zeros(n_rows)
-            merged[master.rows] = mult
-            priced, _ = tg.below(TableDuals.from_flat(_full_duals(tg, merged)[None], m), mu - _TOL,
-                                 4 * _COLUMNS_PER_ROUND)
-            priced = np.setdiff1d(np.unique(_class(tg, priced)), master.columns)[:_COLUMNS_PER_ROUND]
-            if len(priced):
-                master.add_columns(priced)
-                continue
-            break
-        else:
-            raise BoardFailed(f"level {len(values) + 1} did not converge in {_MAX_ROUNDS} rounds")
+        master, t, w, merged = _solve_level(tg, master, frozen, bounds, len(values))
         columns = master.columns
         weights = w
         # Frozen rows whose multiplier carries this level's proof stay in later LPs.
@@ -334,3 +346,175 @@ def board_ratings(game, *, dual_tol: float, progress=None, certificate_tol: floa
     if not check.ok:
         raise BoardFailed("certificate: " + check.problems[0])
     return result
+
+
+def _previous_parts(previous):
+    """``(agents, tasks, ratings [C], joint, level values, frozen_at, duals)`` of a previous
+    result (an :class:`ExactResult` or a one-game :class:`jaxrate.Ratings`), in its own units."""
+    proof = getattr(previous, "proof", None) or previous
+    duals = getattr(proof.certificate, "duals", None)
+    if duals is None or len(previous.strategies) != 3:
+        return None
+    ratings = np.concatenate([np.asarray(r, dtype=np.float64) for r in previous.ratings])
+    return (
+        tuple(previous.strategies[0]),
+        tuple(previous.strategies[2]),
+        ratings,
+        np.asarray(previous.joint, dtype=np.float64),
+        np.asarray(proof.level_values, dtype=np.float64),
+        np.asarray(proof.frozen_at),
+        np.asarray(duals, dtype=np.float64),
+    )
+
+
+def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, decimals: int):
+    """Ratings of a board that grew (models added, none removed) re-proved from the previous result.
+
+    The previous joint ``sigma`` is a joint of the grown game. Each previous
+    level's dual stays a proof of its level in the grown game if no joint in
+    which a new model plays prices below it (``2 M T`` joints per new model and
+    level, :meth:`TableGains.lowest_with`); each new model's gain under
+    ``sigma`` is then its candidate rating, proved by one new level (an LP
+    over the rows that can bind, :func:`_solve_level`), placed after the
+    levels of higher value. What changed is checked here; the levels carried
+    over keep the previous result's proof, which :func:`jaxrate.verify` checks
+    again from scratch (as it does every result) when asked.
+
+    Returns:
+      An :class:`ExactResult`, or ``None`` where the previous result does not
+      carry over (a model or task removed or renamed, a previous level beaten
+      by a new joint, a new level below its candidate): then rate afresh.
+    """
+    parts = _previous_parts(previous)
+    if parts is None or game.scale == 0.0:
+        return None
+    agents, tasks, old_ratings, old_joint, old_values, old_at, old_duals = parts
+    names = game.strategies[0]
+    where = {name: i for i, name in enumerate(names)}
+    if tuple(game.strategies[2]) != tasks or any(a not in where for a in agents) or len(agents) == len(names):
+        return None
+    scale = game.scale
+    tg = TableGains(game.table / scale)
+    m, tt, m0 = tg.models, tg.tasks, len(agents)
+    index = np.array([where[a] for a in agents])  # previous agent -> grown agent
+    rows_old = np.concatenate([index, m + index, 2 * m + np.arange(tt)])  # previous row -> grown row
+    new_models = np.setdiff1d(np.arange(m), index)
+    # The previous joint in the grown game, and every gain under it.
+    pa, pb, pt = np.nonzero(old_joint)
+    weights = old_joint[pa, pb, pt]
+    weights = weights / weights.sum()
+    a, b = index[pa], index[pb]
+    gains_now = tg.gains(a, b, pt, weights)  # normalised units
+    ratings = np.full(2 * m + tt, np.nan)
+    ratings[rows_old] = old_ratings / scale
+    if np.max(np.abs(gains_now[rows_old] - ratings[rows_old])) > 1e-9:
+        return None  # the previous joint does not give the previous ratings here
+    ratings[new_models] = ratings[m + new_models] = gains_now[new_models]
+    # Previous levels, in grown rows and normalised units; their duals on the new joints.
+    values = list(old_values / scale)
+    duals = np.zeros((len(values), 2 * m + tt))
+    duals[:, rows_old] = old_duals
+    frozen_at = np.full(2 * m + tt, -1, dtype=np.int64)
+    frozen_at[rows_old] = old_at
+    before = frozen_at[None, :] < np.arange(len(values))[:, None]
+    target = np.asarray(values) + np.einsum("kc,kc,c->k", duals, before, np.nan_to_num(ratings))
+    if np.any(tg.lowest_with(TableDuals.from_flat(duals, m), new_models) < target - 1e-9):
+        return None  # a joint of a new model beats a previous level: its proof does not carry over
+    # One new level per new model, after the levels of higher (or equal) value.
+    merged_rating = np.concatenate([ratings[:m], ratings[2 * m :]])
+    merged_at = np.concatenate([frozen_at[:m], frozen_at[2 * m :]])
+    columns = np.unique(_class(tg, tg.flat(a, b, pt)))
+    class_w = np.zeros(len(columns))
+    np.add.at(class_w, np.searchsorted(columns, _class(tg, tg.flat(a, b, pt))), weights)
+    steps = ["board (previous)"] * len(values)
+    for n in new_models[np.argsort(-merged_rating[new_models], kind="stable")].tolist():
+        value = merged_rating[n]
+        level = int(np.searchsorted(-np.asarray(values), -value - 1e-12, side="right"))
+        frozen = (merged_at >= 0) & (merged_at < level)
+        bounds = np.where(frozen, merged_rating, 0.0)
+        g = _merged_gains(tg, columns, class_w)
+        free = np.flatnonzero(~frozen)
+        top = free[np.argpartition(-g[free], min(_FREE_ROWS, len(free)) - 1)[:_FREE_ROWS]]
+        support = np.flatnonzero(_merge(tg, duals[min(level, len(values) - 1)]) > dual_tol)
+        rows = np.unique(np.concatenate([[n], top, np.arange(m, m + tt), support]))
+        try:
+            master, t, _, mult = _solve_level(tg, _Master(tg, rows, frozen, bounds, columns), frozen, bounds, level)
+        except BoardFailed:
+            return None
+        if t < value - 1e-9 or mult[n] <= dual_tol:
+            return None  # the new model can go lower, or this vertex does not prove it
+        merged_at[merged_at >= level] += 1
+        merged_at[n] = level
+        values.insert(level, value)
+        duals = np.insert(duals, level, _full_duals(tg, mult), axis=0)
+        steps.insert(level, "board (grown)")
+    frozen_at = np.concatenate([merged_at[:m], merged_at[:m], merged_at[m:]])
+    joint = np.zeros((m, m, tt))
+    np.add.at(joint, (a, b, pt), weights)
+    certificate = _carried_certificate(
+        tg, previous, values, frozen_at, ratings, duals, gains_now, steps, scale, certificate_tol, dual_tol
+    )
+    if certificate is None:
+        return None
+    return ExactResult(
+        ratings=tuple(r * scale + 0.0 for r in gains.split_players(ratings, game.num_strategies)),
+        joint=joint,
+        levels=len(values),
+        level_values=np.asarray(values) * scale,
+        frozen_at=frozen_at,
+        certificate=certificate,
+        players=game.players,
+        strategies=game.strategies,
+        solver="highs",
+        steps=tuple(steps),
+        routes=tuple(LevelRoute(k, step, 0, 0.0) for k, step in enumerate(steps)),
+    )
+
+
+def _carried_certificate(tg, previous, values, frozen_at, ratings, duals, gains_now, steps, scale, rel_tol, dual_tol):
+    """The certificate of a grown board: the checks of :func:`jaxrate.verify` on what changed
+    (every gain of the joint; each level's multipliers; the new levels' dual bounds over every
+    joint; the previous levels' over the new joints, done by the caller), the previous
+    levels' dual gap carried over. ``None`` where a check fails."""
+    from jaxrate.certificate import certificate_tolerance
+
+    tol = certificate_tolerance(1.0, 0.0, rel_tol)  # normalised units
+    values = np.asarray(values)
+    residual = float(np.max(np.abs(gains_now - ratings)))
+    if residual > tol or np.any(np.abs(values[frozen_at] - ratings) > tol) or np.any(np.diff(values) > tol):
+        return None
+    levels = np.arange(len(values))
+    free = frozen_at[None, :] >= levels[:, None]
+    y = np.where(free, duals, 0.0)
+    if y.min() < -dual_tol or np.any(np.abs(y.sum(axis=1) - 1.0) > 1e-6):
+        return None
+    at_level = frozen_at[None, :] == levels[:, None]
+    smallest = np.where(at_level, duals, np.inf).min(axis=1)
+    if np.any(smallest <= dual_tol):
+        return None
+    new = np.flatnonzero(np.array(steps) == "board (grown)")
+    before = frozen_at[None, :] < new[:, None]
+    frozen_part = np.einsum("kc,kc,c->k", duals[new], before, ratings)
+    target = values[new] + frozen_part
+    bound = tg.lowest(TableDuals.from_flat(duals[new], tg.models), above=target) - frozen_part
+    gap = float(np.max(values[new] - bound, initial=0.0))
+    if gap > tol:
+        return None
+    carried = getattr(getattr(previous, "proof", None) or previous, "certificate")
+    return Certificate(
+        max_gain=float(gains_now.max()) * scale,
+        max_rating_residual=residual * scale,
+        max_simplex_residual=0.0,
+        slack=0.0,
+        tolerance=tol * scale,
+        scale=float(scale),
+        duals=duals,
+        max_dual_gap=max(gap * scale, float(carried.max_dual_gap)),
+        min_frozen_dual=float(smallest.min()),
+    )
+
+
+def _merge(tg: TableGains, full: np.ndarray) -> np.ndarray:
+    """A game-row dual ``[2M + T]`` on the merged rows ``[M + T]`` (agent rows of both players summed)."""
+    m = tg.models
+    return np.concatenate([full[:m] + full[m : 2 * m], full[2 * m :]])

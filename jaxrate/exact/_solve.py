@@ -90,6 +90,7 @@ def deviation_ratings(
     progress: Callable[[Progress], None] | None = None,
     certificate_tol: float = 1e-7,
     tighten: bool = True,
+    previous: Any = None,
 ) -> ExactResult:
     """Exact deviation ratings by Algorithm 1 of Marris et al. (2025).
 
@@ -124,6 +125,12 @@ def deviation_ratings(
         ``None`` turns this off; a pair ``(p, q)`` asserts it. HiGHS only.
       progress: called with a :class:`Progress` after every level.
       certificate_tol: relative bound on the certificate residuals.
+      previous: an earlier result (:class:`ExactResult` or :class:`jaxrate.Ratings`)
+        of this board before models were added (a :class:`jaxrate.ScoreTableGame`
+        whose models include all of the earlier ones, same tasks): its proof is
+        carried over and only what changed is proved
+        (:func:`jaxrate.exact._board.grown_ratings`); where it does not carry
+        over, the board is rated afresh.
       tighten: make a proven float result exact to about 1e-12 of the range
         where its residuals say it may not be (on short decimals, up to
         50,000 joints: the exact check and repair). ``False`` returns it as
@@ -159,6 +166,14 @@ def deviation_ratings(
     if columns not in ("auto", "all", "generate"):
         raise ValueError(f"columns must be 'auto', 'all' or 'generate'; got {columns!r}")
     board = None
+    if previous is not None and _through_table(game, solver, columns, symmetry):
+        from jaxrate.exact._board import grown_ratings
+
+        grown = grown_ratings(
+            game, previous, dual_tol=dual_tol, certificate_tol=certificate_tol, decimals=decimals
+        )
+        if grown is not None:
+            return grown
     if _through_table(game, solver, columns, symmetry):
         from jaxrate.exact._board import BoardFailed, board_ratings
 
