@@ -42,10 +42,12 @@ class Problems:
         self.shape = tuple(int(a) for a in batch.payoffs.shape[2:])
         self.masks = player_masks(masks, self.shape, self.size)
         self.progress = progress
-        start = warm_start.joint if isinstance(warm_start, Ratings) else warm_start
-        # A previous result with its proof: the exact path re-proves a board that grew from it.
-        proof = getattr(warm_start, "proof", None) if isinstance(warm_start, Ratings) else None
-        self.previous = warm_start if proof is not None and not warm_start.batched else None
+        # A previous result with its proof (a one-game Ratings, or the exact path's result as
+        # read back from a file): the exact path re-proves a board that grew from it.
+        proof = getattr(warm_start, "proof", None)
+        batched = isinstance(warm_start, Ratings) and warm_start.batched
+        self.previous = warm_start if proof is not None and not batched else None
+        start = warm_start.joint if isinstance(warm_start, Ratings) or self.previous is not None else warm_start
         if self.previous is not None and np.shape(start) != self.shape:
             start = None  # a board that grew: its joint has another shape
         self.warm_start = None if start is None else np.asarray(start)

@@ -188,16 +188,22 @@ class TableGains:
                 np.minimum(out, np.minimum(as_a.min(axis=0), as_b.min(axis=0)), out=out)
         return out
 
-    def below(self, duals: TableDuals, limit: float, most: int) -> tuple[np.ndarray, np.ndarray]:
+    def below(self, duals: TableDuals, limit: float, most: int) -> tuple[np.ndarray, np.ndarray, float]:
         """Joints with ``(A^T d)(a) < limit`` for one dual (column generation's pricing).
 
-        Returns ``(flat joints, values)`` of at most ``most`` of them, lowest first.
+        Returns ``(flat joints, values, lowest)``: at most ``most`` joints,
+        lowest first, and where there are none ``lowest``, the minimum of
+        ``A^T d`` over every joint resolved down to ``limit`` (see :meth:`lowest`:
+        a valid lower bound of it, at least ``limit``), which is the level's
+        certificate; ``-inf`` where joints were found.
         """
-        _, (joints, values) = _Search(self, duals).below(np.array([limit]), keep=True, most=most)
-        joints, first = np.unique(joints, return_index=True)  # a padded block repeats a joint
+        out, (joints, values) = _Search(self, duals).below(np.array([limit]), keep=True, most=most)
+        if len(joints) == 0:
+            return joints, values, float(out[0])
+        joints, first = np.unique(joints, return_index=True)  # the two sign cases may meet at D_t = 0
         values = values[first]
         keep = np.argsort(values, kind="stable")[:most]
-        return joints[keep], values[keep]
+        return joints[keep], values[keep], -np.inf
 
 
 def _flips(pos: np.ndarray, played: int, count: int) -> list[np.ndarray]:
@@ -217,13 +223,16 @@ class _Search:
         self.s_a, self.s_b = duals.agent_a.sum(1), duals.agent_b.sum(1)
         self.s_t, self.d_t = duals.task.sum(1), duals.task
 
-    def _exact(self, a: np.ndarray, b: np.ndarray, t: int, k: np.ndarray) -> np.ndarray:
-        """``(A^T d_k)(a, b, t)`` joint by joint."""
+    def _exact(self, a: np.ndarray, b: np.ndarray, t: int, k: int) -> np.ndarray:
+        """``(A^T d_k)(a, b, t)`` joint by joint, for one level ``k``."""
         x = self.tg.table
         c = self.d_t[k].copy()
-        c[:, t] -= self.s_t[k]
-        values = np.einsum("nt,nt->n", np.abs(x[a] - x[b]), c)
-        return values + self.u[k, t] - self.s_a[k] * x[a, t] - self.s_b[k] * x[b, t]
+        c[t] -= self.s_t[k]
+        values = np.abs(x[a] - x[b]) @ c
+        values += self.u[k, t]
+        values -= self.s_a[k] * x[a, t]
+        values -= self.s_b[k] * x[b, t]
+        return values
 
     @staticmethod
     def _partners(a, k, v, w, perm, limit, end, sign):
@@ -293,7 +302,7 @@ class _Search:
                     for start in range(0, len(rows), _ROWS):
                         a, at = self._partners(rows[start : start + _ROWS], k, v, w, perm, limit, end, sign)
                         b = order[at]
-                        values = self._exact(a, b, t, np.full(len(a), k))
+                        values = self._exact(a, b, t, k)
                         out[k] = min(out[k], values.min(initial=np.inf))
                         if keep:
                             hit = values < limit[k]

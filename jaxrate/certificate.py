@@ -464,6 +464,8 @@ class _TableChecks(_FloatChecks):
 
         before = frozen_at[None, :] < np.arange(len(duals))[:, None]
         frozen_part = np.einsum("kc,kc,c->k", duals, before, ratings)
+        if known is not None and len(known) >= len(duals) and all(v is not None for v in known[: len(duals)]):
+            return list(np.asarray(known[: len(duals)], dtype=np.float64) - frozen_part)
         above = None if values is None else np.asarray(values) + frozen_part
         lowest = self.tg.lowest(TableDuals.from_flat(duals, self.tg.models), above=above)
         return list(lowest - frozen_part)

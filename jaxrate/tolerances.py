@@ -108,5 +108,7 @@ def payoff_scale(payoffs: Any) -> float:
       >>> payoff_scale([[[0.0, 1.0], [0.5, 0.2]], [[2.0, 2.0], [2.0, 2.1]]])
       1.0
     """
+    if hasattr(payoffs, "table") and hasattr(payoffs, "scale"):  # a score table's game, from its table
+        return float(payoffs.scale)
     array = getattr(payoffs, "payoffs", payoffs)
     return float(payoff_scales(np.asarray(array, dtype=np.float64)[None])[0])

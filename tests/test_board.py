@@ -112,9 +112,14 @@ def test_lowest_and_pricing_equal_the_full_minimum(seed):
     ordered = np.sort(value)
     cut = 40 + int(np.argmax(np.diff(ordered[40:]) > 1e-6))  # a limit between two distinct values
     limit = (ordered[cut] + ordered[cut + 1]) / 2
-    joints, values = tg.below(TableDuals.from_flat(duals[0][None], m), limit, most=10**6)
+    joints, values, _ = tg.below(TableDuals.from_flat(duals[0][None], m), limit, most=10**6)
     assert set(joints.tolist()) == set(np.flatnonzero(value < limit).tolist())
     np.testing.assert_allclose(values, value[joints], atol=1e-9)
+    # Nothing below: the minimum comes back resolved down to the limit (the level's certificate).
+    for limit in (value.min() - 0.5, value.min() + 1e-12):
+        joints, _, lowest = tg.below(TableDuals.from_flat(duals[0][None], m), limit, most=10**6)
+        if len(joints) == 0:
+            assert limit - 1e-12 <= lowest <= value.min() + 1e-9
 
 
 # --------------------------------------------------------------------------- the table route

@@ -148,6 +148,7 @@ def run_method(
     solver: str = "highs",
     progress=None,
     elo: dict | None = None,
+    previous=None,
 ) -> Rated:
     import jaxrate
     from jaxrate import baselines
@@ -161,7 +162,7 @@ def run_method(
     if method == "deviation":
         # --fast: the JAX simplex first, re-rated exactly if it does not solve the game.
         policy = jaxrate.Auto(exact=jaxrate.Exact(backend=solver), single="simplex" if fast else "exact")
-        proven = jaxrate.deviation_ratings(game, policy, progress=progress)
+        proven = jaxrate.deviation_ratings(game, policy, progress=progress, warm_start=previous)
         values = proven.ratings
         info["solver"] = proven.solver
         if fast:

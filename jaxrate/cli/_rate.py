@@ -66,6 +66,12 @@ def add_options(parser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="resampling seed")
     parser.add_argument("--json", metavar="PATH", help="write ratings, joint and certificate as JSON")
+    parser.add_argument(
+        "--previous",
+        metavar="JSON",
+        help="a board that grew: the --json of its earlier rating (same tasks, every earlier model still "
+        "in it); its proof carries over and only the new models are proved (a fraction of a fresh solve)",
+    )
     parser.add_argument("--csv", metavar="PATH", help="write the ranking table as CSV")
     parser.add_argument("--plot", metavar="PATH", help="ratings figure (.png, .svg or .pdf)")
     parser.add_argument("--report", metavar="DIR", help="write a self-contained HTML report into DIR")
@@ -142,6 +148,8 @@ def _check_options(args) -> None:
         raise ValueError("give one of --bootstrap (sampling) or --task-subsets (sensitivity), not both")
     if args.fast and args.method != "deviation":
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
+    if args.previous is not None and (args.method != "deviation" or args.fast):
+        raise ValueError("--previous re-proves exact deviation ratings (--method deviation, without --fast)")
 
 
 def _rate(source, args):
@@ -155,7 +163,14 @@ def _rate(source, args):
         bar = _output.ProgressLines()
     try:
         elo = elo_settings(args) if args.method == "elo" else None
-        return run_method(source, args.method, fast=args.fast, solver=args.solver, progress=bar, elo=elo)
+        previous = None
+        if args.previous is not None:
+            from jaxrate.cli._previous import read_previous
+
+            previous = read_previous(args.previous)
+        return run_method(
+            source, args.method, fast=args.fast, solver=args.solver, progress=bar, elo=elo, previous=previous
+        )
     finally:
         if bar is not None:
             bar.close()
@@ -410,6 +425,10 @@ def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals
             payload["rescue"] = rated.proven.rescue
         payload["joint"] = _joint_summary(rated.proven)
         payload["certificate"] = rated.proven.certificate.as_dict()
+        if source.kind == "scores" and len(rated.proven.players) == 3 and rated.proven.proof is not None:
+            from jaxrate.cli._previous import proof_block
+
+            payload["proof"] = proof_block(rated.proven)  # what --previous reads back
     payload.update({k: v for k, v in rated.info.items() if k not in payload})
     return payload
 

@@ -223,7 +223,8 @@ def _class(tg: TableGains, flat: np.ndarray) -> np.ndarray:
 def _solve_level(tg: TableGains, master: _Master, frozen: np.ndarray, bounds: np.ndarray, level: int):
     """One level to optimality over every row and joint: rows that the LP's joint
     violates enter, then joints that price in. Returns ``(master, t, class weights,
-    merged multipliers [M + T])``.
+    merged multipliers [M + T], lowest)``, ``lowest`` the last pricing's minimum of
+    ``A^T d`` over every joint (the level's dual bound, reused by the result's check).
 
     Raises:
       BoardFailed: where HiGHS does not solve the restricted LP or the level does not converge.
@@ -250,14 +251,14 @@ def _solve_level(tg: TableGains, master: _Master, frozen: np.ndarray, bounds: np
             continue
         merged = np.zeros(n_rows)
         merged[master.rows] = mult
-        priced, _ = tg.below(
+        priced, _, lowest = tg.below(
             TableDuals.from_flat(_full_duals(tg, merged)[None], m), mu - _TOL, 4 * _COLUMNS_PER_ROUND
         )
         priced = np.setdiff1d(np.unique(_class(tg, priced)), master.columns)[:_COLUMNS_PER_ROUND]
         if len(priced):
             master.add_columns(priced)
             continue
-        return master, t, w, merged
+        return master, t, w, merged, lowest
     raise BoardFailed(f"level {level + 1} did not converge in {_MAX_ROUNDS} rounds")
 
 
@@ -281,7 +282,7 @@ def solve_board(table: np.ndarray, *, dual_tol: float, progress: Callable[[Progr
     frozen_at = np.full(n_rows, -1, dtype=np.int64)
     columns = _seed_columns(tg)
     weights = np.full(len(columns), 1.0 / len(columns))
-    values, duals, routes = [], [], []
+    values, duals, routes, lowest = [], [], [], []
     needed = np.zeros(0, dtype=np.int64)  # frozen rows whose multiplier proved a later level
     recent = np.zeros(0, dtype=np.int64)  # rows frozen at the last level
     master = None
@@ -296,7 +297,8 @@ def solve_board(table: np.ndarray, *, dual_tol: float, progress: Callable[[Progr
             master = _Master(tg, rows, frozen, bounds, columns)
         else:
             master.add_rows(rows)
-        master, t, w, merged = _solve_level(tg, master, frozen, bounds, len(values))
+        master, t, w, merged, low = _solve_level(tg, master, frozen, bounds, len(values))
+        lowest.append(low)
         columns = master.columns
         weights = w
         # Frozen rows whose multiplier carries this level's proof stay in later LPs.
@@ -316,7 +318,7 @@ def solve_board(table: np.ndarray, *, dual_tol: float, progress: Callable[[Progr
             progress(Progress(level=level + 1, frozen=int(frozen.sum()) + int(frozen[:m].sum()),
                               total=2 * m + tt))
     a, b, t, w = _expand(tg, columns, weights)
-    return tg, values, frozen_at, bounds, (a, b, t, w), np.asarray(duals), tuple(routes)
+    return tg, values, frozen_at, bounds, (a, b, t, w), np.asarray(duals), tuple(routes), lowest
 
 
 def board_ratings(game, *, dual_tol: float, progress=None, certificate_tol: float, decimals: int) -> ExactResult:
@@ -333,7 +335,7 @@ def board_ratings(game, *, dual_tol: float, progress=None, certificate_tol: floa
     table = game.table
     scale = game.scale
     m, tt = table.shape
-    tg, values, frozen_at, bounds, (a, b, t, w), duals, routes = solve_board(
+    tg, values, frozen_at, bounds, (a, b, t, w), duals, routes, lowest = solve_board(
         table / scale, dual_tol=dual_tol, progress=progress
     )
     joint = np.zeros((m, m, tt))
@@ -341,7 +343,9 @@ def board_ratings(game, *, dual_tol: float, progress=None, certificate_tol: floa
     joint /= joint.sum()
     full_at = np.concatenate([frozen_at[:m], frozen_at[:m], frozen_at[m:]])
     ratings = np.concatenate([bounds[:m], bounds[:m], bounds[m:]])
-    run = _Run(values, full_at, ratings, joint, duals, ("board",) * len(values), 0.0, None, routes)
+    # Each level's minimum of A^T d over every joint was taken by its last pricing: the
+    # result's check reuses it (as the general path's does); jaxrate.verify recomputes it.
+    run = _Run(values, full_at, ratings, joint, duals, ("board",) * len(values), 0.0, lowest, routes)
     result, check = _checked(run, game, scale, "highs", certificate_tol, dual_tol, decimals, dense=False)
     if not check.ok:
         raise BoardFailed("certificate: " + check.problems[0])
@@ -438,7 +442,9 @@ def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, de
         support = np.flatnonzero(_merge(tg, duals[min(level, len(values) - 1)]) > dual_tol)
         rows = np.unique(np.concatenate([[n], top, np.arange(m, m + tt), support]))
         try:
-            master, t, _, mult = _solve_level(tg, _Master(tg, rows, frozen, bounds, columns), frozen, bounds, level)
+            master, t, _, mult, _ = _solve_level(
+                tg, _Master(tg, rows, frozen, bounds, columns), frozen, bounds, level
+            )
         except BoardFailed:
             return None
         if t < value - 1e-9 or mult[n] <= dual_tol:
