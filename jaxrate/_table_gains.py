@@ -50,7 +50,7 @@ _JOINT_CHUNK = 1 << 18
 # Dual vectors bounded at once (the bound arrays are [M, levels]).
 _LEVEL_CHUNK = 64
 # Tasks whose sign is flipped, one at a time, in a second round of the bound.
-_FLIPS = 1
+_FLIPS = 2
 # Models whose partners the bound leaves are listed at once, lowest bound first.
 _ROWS = 256
 
@@ -270,27 +270,27 @@ class _Search:
                 alpha, beta = sign * pos, -sign * pos
                 alpha[t] = -self.s_a + sign * c[t]
                 beta[t] = -self.s_b - sign * c[t]
-                v = x @ alpha + tg.far @ neg + self.u[:, t]  # [M, K]
-                w = (x @ beta)[order]  # [M, K] in the order of X(., t)
-                end = tg.end[t, 0 if sign > 0 else 1]
-                if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
-                    low = v + np.minimum.accumulate(w, axis=0)[end]
-                else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
-                    low = v + np.minimum.accumulate(w[::-1], axis=0)[::-1][end]
-                # The same bound with the sign of one more task flipped (|D| >= -s D as well),
-                # for each of the tasks of largest coefficient: a model whose strongest
-                # partner crosses it there is cleared by one of these.
+                # The base bound, and the same with the sign of one more task flipped
+                # (|D| >= -s D as well) for each of the tasks of largest coefficient: a
+                # model whose strongest partner crosses it there is cleared by one of these.
+                alphas, betas = [alpha], [beta]
                 for flip in _flips(pos, t, _FLIPS):
-                    alpha_f, beta_f = alpha.copy(), beta.copy()
                     cols = np.arange(len(flip))
+                    alpha_f, beta_f = alpha.copy(), beta.copy()
                     alpha_f[flip, cols] *= -1.0
                     beta_f[flip, cols] *= -1.0
-                    v_f = x @ alpha_f + tg.far @ neg + self.u[:, t]
-                    w_f = (x @ beta_f)[order]
-                    if sign > 0:
-                        np.maximum(low, v_f + np.minimum.accumulate(w_f, axis=0)[end], out=low)
-                    else:
-                        np.maximum(low, v_f + np.minimum.accumulate(w_f[::-1], axis=0)[::-1][end], out=low)
+                    alphas.append(alpha_f), betas.append(beta_f)
+                n_k = len(limit)
+                v_all = (x @ np.hstack(alphas)) + np.tile(tg.far @ neg + self.u[:, t], len(alphas))  # [M, P K]
+                w_all = (x @ np.hstack(betas))[order]  # in the order of X(., t)
+                end = tg.end[t, 0 if sign > 0 else 1]
+                if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
+                    best = np.minimum.accumulate(w_all, axis=0)[end]
+                else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
+                    best = np.minimum.accumulate(w_all[::-1], axis=0)[::-1][end]
+                low = (v_all + best).reshape(len(x), len(alphas), n_k).max(axis=1)
+                v, w = v_all[:, :n_k], w_all[:, :n_k]
+                flipped = [(v_all[:, i * n_k : (i + 1) * n_k], w_all[:, i * n_k : (i + 1) * n_k]) for i in range(1, len(alphas))]
                 flagged = low < limit[None, :]
                 np.minimum(out, np.where(flagged, np.inf, low).min(axis=0), out=out)
                 for k in np.flatnonzero(flagged.any(axis=0)):
@@ -298,9 +298,14 @@ class _Search:
                     out[k] = min(out[k], limit[k])
                     rows = np.flatnonzero(flagged[:, k])
                     rows = rows[np.argsort(low[rows, k], kind="stable")]
-                    perm = np.argsort(w[:, k], kind="stable")
+                    # Only the b below the largest threshold can be anyone's partner: sort those.
+                    perm = np.flatnonzero(w[:, k] < limit[k] - v[rows, k].min())
+                    perm = perm[np.argsort(w[perm, k], kind="stable")]
                     for start in range(0, len(rows), _ROWS):
                         a, at = self._partners(rows[start : start + _ROWS], k, v, w, perm, limit, end, sign)
+                        for v_f, w_f in flipped:  # each flipped bound, pair by pair: cheaper than the value
+                            near = v_f[a, k] + w_f[at, k] < limit[k]
+                            a, at = a[near], at[near]
                         b = order[at]
                         values = self._exact(a, b, t, k)
                         out[k] = min(out[k], values.min(initial=np.inf))

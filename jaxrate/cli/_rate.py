@@ -285,6 +285,7 @@ def _intervals(source, args):
             tie_tol=args.tie_tol,
         )
     options = {"gamification": args.game, "seed": args.seed, "rating": args.method, "tie_tol": args.tie_tol}
+    options["workers"] = _resample_workers(source, args)
     bar = resample_progress(args.progress)
     try:
         if args.bootstrap and source.replicates is not None:
@@ -296,6 +297,20 @@ def _intervals(source, args):
     finally:
         if bar is not None:
             bar.close()
+
+
+def _resample_workers(source, args) -> int | None:
+    """Processes for the resamples of a board rated through its table (each resample takes
+    seconds on the exact path: one per core pays for the pool); ``None`` (one process) otherwise."""
+    import os
+
+    from jaxrate import ScoreTableGame
+    from jaxrate.exact._solve import _BOARD_MODELS
+
+    board = args.method == "deviation" and isinstance(source.game, ScoreTableGame)
+    if not board or source.game.table.shape[0] < _BOARD_MODELS or (os.cpu_count() or 1) < 2:
+        return None
+    return min(os.cpu_count() or 1, 8)
 
 
 def _battle_intervals(source, args):
