@@ -75,7 +75,7 @@ def _child(models: int, route: str, missing: float, out: str) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             csv, js = Path(tmp) / "board.csv", Path(tmp) / "out.json"
             _write_csv(table, csv)
-            cmd = [sys.executable, "-m", "jaxrate", "rate", str(csv), "--json", str(js)]
+            cmd = [sys.executable, "-m", "jaxrate.cli", "rate", str(csv), "--json", str(js)]
             if missing:
                 cmd += ["--missing", "fill:0"]
             start = time.perf_counter()

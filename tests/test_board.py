@@ -9,6 +9,7 @@ from the table and from the dense payoffs alike.
 from __future__ import annotations
 
 import dataclasses
+import json
 import pickle
 
 import numpy as np
@@ -257,3 +258,45 @@ def test_a_grown_board_that_does_not_carry_over_is_rated_afresh():
     tampered = dataclasses.replace(previous, ratings=(previous.ratings[0] + 1e-3, *previous.ratings[1:]))
     _, after = _grown_pair(_solve._BOARD_MODELS + 20, 1, 12)
     assert set(jaxrate.exact.deviation_ratings(after, previous=tampered).steps) == {"board"}
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def _write_board(path, table, names):
+    lines = ["model," + ",".join(f"task{t}" for t in range(table.shape[1]))]
+    lines += [f"{n}," + ",".join(f"{v:.2f}" for v in row) for n, row in zip(names, table)]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
+    from jaxrate.cli import main
+
+    x = _table(_solve._BOARD_MODELS + 11, 6, 21)
+    names = [f"model{i:03d}" for i in range(len(x))]
+    _write_board(tmp_path / "before.csv", x[:-1], names[:-1])
+    _write_board(tmp_path / "after.csv", x, names)
+    assert main(["rate", str(tmp_path / "before.csv"), "--json", str(tmp_path / "before.json")]) == 0
+    capsys.readouterr()
+    assert main(["rate", str(tmp_path / "after.csv"), "--json", str(tmp_path / "fresh.json"), "--progress", "always"]) == 0
+    assert "table route: " in capsys.readouterr().err  # the progress bar names the route
+    argv = ["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / "before.json")]
+    assert main([*argv, "--json", str(tmp_path / "grown.json")]) == 0
+    grown = json.loads((tmp_path / "grown.json").read_text())
+    fresh = json.loads((tmp_path / "fresh.json").read_text())
+    assert grown["ladder_steps"].count("board (grown)") == 1
+    assert {e["strategy"]: e["rating"] for e in grown["ranking"]} == pytest.approx(
+        {e["strategy"]: e["rating"] for e in fresh["ranking"]}, abs=1e-9 * 100
+    )
+    # The file --previous reads back is the proof: a wrong one is refused in one line, exit 2.
+    (tmp_path / "plain.json").write_text('{"ranking": []}')
+    for bad, message in (
+        ("missing.json", "cannot read it"),
+        ("after.csv", "not JSON"),
+        ("plain.json", "no proof in it"),
+    ):
+        assert main(["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / bad)]) == 2
+        err = capsys.readouterr().err
+        assert message in err and len(err.strip().splitlines()) == 1
+    assert main(["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / "before.json"), "--method", "elo"]) == 2
+    assert "--previous re-proves exact deviation ratings" in capsys.readouterr().err

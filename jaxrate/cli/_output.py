@@ -233,7 +233,15 @@ class ProgressBar(Bar):
 
     def __call__(self, p) -> None:
         seconds = time.perf_counter() - self.start
-        self.draw(p.frozen, p.total, f"{p.frozen}/{p.total} frozen, level {p.level}, {seconds:.1f} s")
+        phase = f"{p.phase}: " if getattr(p, "phase", "") else ""
+        self.draw(p.frozen, p.total, f"{phase}{p.frozen}/{p.total} frozen, level {p.level}, {seconds:.1f} s{_left(p, seconds)}")
+
+
+def _left(p, seconds: float) -> str:
+    """``", about N s left"`` from the share of constraints frozen (levels cost about the same), or ``""``."""
+    if seconds < 2.0 or p.frozen <= 0 or p.frozen >= p.total:
+        return ""
+    return f", about {seconds * (p.total - p.frozen) / p.frozen:.0f} s left"
 
 
 PROGRESS_AFTER = 5.0  # seconds of solving before the first progress line in a log
@@ -291,6 +299,10 @@ class ProgressLines(TimedLines):
 
     def _line(self, final: bool) -> str:
         p = self.latest
+        seconds = time.perf_counter() - self.start
         state = f"level {p.level}, {p.frozen}/{p.total} constraints frozen" if p else "first level"
+        if p and getattr(p, "phase", ""):
+            state = f"{p.phase}, {state}"
         what = "done" if final else "solving"
-        return f"jaxrate: progress: {what}, {state}, {time.perf_counter() - self.start:.1f} s"
+        left = "" if final or p is None else _left(p, seconds)
+        return f"jaxrate: progress: {what}, {state}, {seconds:.1f} s{left}"

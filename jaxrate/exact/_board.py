@@ -315,8 +315,8 @@ def solve_board(table: np.ndarray, *, dual_tol: float, progress: Callable[[Progr
         seconds = time.perf_counter() - began
         routes.append(LevelRoute(level, "board", 0, seconds, float_seconds=seconds))
         if progress is not None:
-            progress(Progress(level=level + 1, frozen=int(frozen.sum()) + int(frozen[:m].sum()),
-                              total=2 * m + tt))
+            done = int(frozen.sum()) + int(frozen[:m].sum())
+            progress(Progress(level=level + 1, frozen=done, total=2 * m + tt, phase="table route"))
     a, b, t, w = _expand(tg, columns, weights)
     return tg, values, frozen_at, bounds, (a, b, t, w), np.asarray(duals), tuple(routes), lowest
 

@@ -18,6 +18,7 @@ class Progress(NamedTuple):
     level: int  # levels solved so far
     frozen: int  # constraints frozen so far
     total: int  # constraints in all
+    phase: str = ""  # the route, where it says (e.g. "table route", "general path after the table route")
 
 
 class LevelRoute(NamedTuple):

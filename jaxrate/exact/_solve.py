@@ -183,6 +183,9 @@ def deviation_ratings(
             )
         except BoardFailed as err:  # the general path below, on the game's payoffs
             board = f"board path: {err}"
+            if progress is not None:
+                restart = progress
+                progress = lambda p: restart(p._replace(phase="general path after the table route"))  # noqa: E731
     payoffs, scale = normalise_payoffs(game.payoffs, decimals)
     if scale == 0.0:
         return _constant_game(game)
