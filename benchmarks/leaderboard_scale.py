@@ -125,10 +125,14 @@ def _run(models: int, route: str, missing: float, timeout: float) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--models", nargs="*", type=int, default=[300, 1000, 2000, 5000])
     parser.add_argument("--routes", nargs="*", default=["table", "general", "cli"])
-    parser.add_argument("--general-max", type=int, default=1000, help="run the general path up to this many models")
+    parser.add_argument(
+        "--general-max", type=int, default=1000, help="run the general path up to this many models"
+    )
     parser.add_argument("--missing", type=float, default=0.0, help="fraction of cells blanked at random")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per (board, route)")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
@@ -168,7 +172,11 @@ def main() -> None:
             ratio = f"{general['seconds'] / table['seconds']:.1f}x"
             a, b = np.asarray(table["ratings"]), np.asarray(general["ratings"])
             diff = f"{np.max(np.abs(a - b)) / np.ptp(b):.1e}"
-        verify = f"{table['verify_s']:.2f}" + ("" if table.get("verified") else " FAILED") if "verify_s" in table else "-"
+        verify = (
+            f"{table['verify_s']:.2f}" + ("" if table.get("verified") else " FAILED")
+            if "verify_s" in table
+            else "-"
+        )
         print(
             f"{m:>5} x 6   {m * m * 6:>13,}{secs(general):>11}{secs(table):>9}{ratio:>8}{secs(cli):>8}"
             f"{table.get('levels', '-'):>8}{table.get('peak_rss_gib', float('nan')):>9.2f}"

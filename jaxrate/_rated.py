@@ -47,7 +47,9 @@ class Problems:
         proof = getattr(warm_start, "proof", None)
         batched = isinstance(warm_start, Ratings) and warm_start.batched
         self.previous = warm_start if proof is not None and not batched else None
-        start = warm_start.joint if isinstance(warm_start, Ratings) or self.previous is not None else warm_start
+        start = (
+            warm_start.joint if isinstance(warm_start, Ratings) or self.previous is not None else warm_start
+        )
         if self.previous is not None and np.shape(start) != self.shape:
             start = None  # a board that grew: its joint has another shape
         self.warm_start = None if start is None else np.asarray(start)

@@ -101,11 +101,17 @@ class TableGains:
         self.sorted = np.take_along_axis(table, self.order.T, axis=0).T  # [T, M]
         # Where model a's sign cases end in that order: [T, 2, M] (the last b with
         # X(b, t) <= X(a, t), and the first with X(b, t) >= X(a, t)).
-        self.end = np.stack([
-            np.stack([np.searchsorted(self.sorted[t], table[:, t], side="right") - 1,
-                      np.searchsorted(self.sorted[t], table[:, t], side="left")])
-            for t in range(self.tasks)
-        ])
+        self.end = np.stack(
+            [
+                np.stack(
+                    [
+                        np.searchsorted(self.sorted[t], table[:, t], side="right") - 1,
+                        np.searchsorted(self.sorted[t], table[:, t], side="left"),
+                    ]
+                )
+                for t in range(self.tasks)
+            ]
+        )
         # Model a's largest |D_t(a, b)| over every b: [M, T].
         self.far = np.maximum(table - table.min(axis=0), table.max(axis=0) - table)
 
@@ -137,7 +143,8 @@ class TableGains:
         return np.concatenate([deviate - own_a, deviate - own_b, spread - played])
 
     def columns(self, rows: np.ndarray, a: np.ndarray, b: np.ndarray, t: np.ndarray) -> np.ndarray:
-        """Entries ``[len(rows), K]`` of the constraint matrix: rows in the game's order, joints ``(a, b, t)``."""
+        """Entries ``[len(rows), K]`` of the constraint matrix: ``rows`` in the game's order,
+        joints ``(a, b, t)``."""
         x = self.table
         m = self.models
         rows = np.asarray(rows, dtype=np.int64)
@@ -210,7 +217,9 @@ def _flips(pos: np.ndarray, played: int, count: int) -> list[np.ndarray]:
     """For each level (column of ``pos`` ``[T, K]``), its tasks other than ``played`` of
     ``count`` largest positive coefficients, as arrays ``[K]`` (flipping a task of zero
     coefficient changes nothing)."""
-    ranked = np.argsort(-np.where(np.arange(len(pos))[:, None] == played, -np.inf, pos), axis=0, kind="stable")
+    ranked = np.argsort(
+        -np.where(np.arange(len(pos))[:, None] == played, -np.inf, pos), axis=0, kind="stable"
+    )
     return [ranked[i] for i in range(min(count, len(pos) - 1))]
 
 
@@ -234,6 +243,39 @@ class _Search:
         values -= self.s_b[k] * x[b, t]
         return values
 
+    def _bound(self, t: int, sign: float, c, pos, neg, n_k: int):
+        """The lower bound of each model's joints at task ``t`` on sign case ``sign`` of
+        ``D_t``: ``(low [M, K], v [M, K], w [M, K], flipped)``, ``w`` in the order of
+        ``X(., t)``, ``flipped`` the ``(v, w)`` of the bounds with one more task's sign flipped.
+
+        The base bound, and the same with the sign of one more task flipped
+        (``|D| >= -s D`` as well) for each of the tasks of largest coefficient:
+        a model whose strongest partner crosses it there is cleared by one of these.
+        """
+        tg, x = self.tg, self.tg.table
+        alpha, beta = sign * pos, -sign * pos
+        alpha[t] = -self.s_a + sign * c[t]
+        beta[t] = -self.s_b - sign * c[t]
+        alphas, betas = [alpha], [beta]
+        for flip in _flips(pos, t, _FLIPS):
+            cols = np.arange(len(flip))
+            alpha_f, beta_f = alpha.copy(), beta.copy()
+            alpha_f[flip, cols] *= -1.0
+            beta_f[flip, cols] *= -1.0
+            alphas.append(alpha_f), betas.append(beta_f)
+        v_all = (x @ np.hstack(alphas)) + np.tile(tg.far @ neg + self.u[:, t], len(alphas))  # [M, P K]
+        w_all = (x @ np.hstack(betas))[tg.order[t]]
+        end = tg.end[t, 0 if sign > 0 else 1]
+        if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
+            best = np.minimum.accumulate(w_all, axis=0)[end]
+        else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
+            best = np.minimum.accumulate(w_all[::-1], axis=0)[::-1][end]
+        low = (v_all + best).reshape(len(x), len(alphas), n_k).max(axis=1)
+        parts = [
+            (v_all[:, i * n_k : (i + 1) * n_k], w_all[:, i * n_k : (i + 1) * n_k]) for i in range(len(alphas))
+        ]
+        return low, parts[0][0], parts[0][1], parts[1:]
+
     @staticmethod
     def _partners(a, k, v, w, perm, limit, end, sign):
         """The joints the bound leaves for rows ``(a, k)`` of one level ``k``:
@@ -256,7 +298,6 @@ class _Search:
         whose bound is lowest are searched first.
         """
         tg = self.tg
-        x = tg.table
         out = np.full(len(limit), np.inf)
         found_j, found_v = [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
         found = 0
@@ -267,30 +308,8 @@ class _Search:
             pos[t] = neg[t] = 0.0
             order = tg.order[t]
             for sign in (1.0, -1.0):
-                alpha, beta = sign * pos, -sign * pos
-                alpha[t] = -self.s_a + sign * c[t]
-                beta[t] = -self.s_b - sign * c[t]
-                # The base bound, and the same with the sign of one more task flipped
-                # (|D| >= -s D as well) for each of the tasks of largest coefficient: a
-                # model whose strongest partner crosses it there is cleared by one of these.
-                alphas, betas = [alpha], [beta]
-                for flip in _flips(pos, t, _FLIPS):
-                    cols = np.arange(len(flip))
-                    alpha_f, beta_f = alpha.copy(), beta.copy()
-                    alpha_f[flip, cols] *= -1.0
-                    beta_f[flip, cols] *= -1.0
-                    alphas.append(alpha_f), betas.append(beta_f)
-                n_k = len(limit)
-                v_all = (x @ np.hstack(alphas)) + np.tile(tg.far @ neg + self.u[:, t], len(alphas))  # [M, P K]
-                w_all = (x @ np.hstack(betas))[order]  # in the order of X(., t)
+                low, v, w, flipped = self._bound(t, sign, c, pos, neg, len(limit))
                 end = tg.end[t, 0 if sign > 0 else 1]
-                if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
-                    best = np.minimum.accumulate(w_all, axis=0)[end]
-                else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
-                    best = np.minimum.accumulate(w_all[::-1], axis=0)[::-1][end]
-                low = (v_all + best).reshape(len(x), len(alphas), n_k).max(axis=1)
-                v, w = v_all[:, :n_k], w_all[:, :n_k]
-                flipped = [(v_all[:, i * n_k : (i + 1) * n_k], w_all[:, i * n_k : (i + 1) * n_k]) for i in range(1, len(alphas))]
                 flagged = low < limit[None, :]
                 np.minimum(out, np.where(flagged, np.inf, low).min(axis=0), out=out)
                 for k in np.flatnonzero(flagged.any(axis=0)):

@@ -115,8 +115,11 @@ class Exact:
         return self.certificate_tol
 
     def solve_one(self, game: Any, progress: Any = None, previous: Any = None) -> Any:
-        """One game on the exact path with these settings (the exact path's own result);
-        ``previous``: an earlier result of the board before it grew (see :func:`jaxrate.exact.deviation_ratings`)."""
+        """One game on the exact path with these settings (the exact path's own result).
+
+        ``previous``: an earlier result of the board before it grew (see
+        :func:`jaxrate.exact.deviation_ratings`).
+        """
         from jaxrate import exact
 
         return exact.deviation_ratings(game, progress=progress, previous=previous, **self.options())

@@ -262,7 +262,9 @@ def _rate_tables(
     if method == "auto":
         method = "jax" if Auto().sends_to_simplex(sample.num_joints, batched=True) else "exact"
     # A score table's game goes whole (rated through its table, payoffs never built).
-    if method == "exact" and (executor is not None or (workers or 1) > 1 or isinstance(sample, ScoreTableGame)):
+    if method == "exact" and (
+        executor is not None or (workers or 1) > 1 or isinstance(sample, ScoreTableGame)
+    ):
         return _rate_tables_in_pool(sum(sample.num_strategies), keep, gamify, tables, executor, workers)
     payoffs = np.stack([gamify(x).payoffs for x in tables])
     player_masks = tuple(np.ones((r, a), bool) for a in sample.num_strategies[:-1]) + (keep,)

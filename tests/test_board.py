@@ -25,7 +25,11 @@ from tests.subleaderboards import SHARED
 def _table(models: int, tasks: int, seed: int, decimals: int = 2) -> np.ndarray:
     """A board like the public ones: one ability factor, scores 0-100 with ``decimals``, near-ties."""
     rng = np.random.default_rng(seed)
-    logits = 1.3 * rng.normal(size=(models, 1)) - rng.normal(size=(1, tasks)) + 0.3 * rng.normal(size=(models, tasks))
+    logits = (
+        1.3 * rng.normal(size=(models, 1))
+        - rng.normal(size=(1, tasks))
+        + 0.3 * rng.normal(size=(models, tasks))
+    )
     return np.round(100 / (1 + np.exp(-logits)), decimals)
 
 
@@ -84,7 +88,9 @@ def test_table_gains_equal_the_definition(seed):
     sigma /= sigma.sum()
     flat = np.flatnonzero(sigma)
     a, b, t = tg.joints(flat)
-    np.testing.assert_allclose(tg.gains(a, b, t, sigma.reshape(-1)[flat]), gains.deviation_gains(payoffs, sigma), atol=1e-12)
+    np.testing.assert_allclose(
+        tg.gains(a, b, t, sigma.reshape(-1)[flat]), gains.deviation_gains(payoffs, sigma), atol=1e-12
+    )
     rows = rng.choice(2 * 23 + 4, 17, replace=False)
     np.testing.assert_allclose(
         tg.columns(rows, a, b, t), gains.constraint_columns(payoffs, np.stack([a, b, t], 1))[rows], atol=1e-12
@@ -213,7 +219,7 @@ def test_verify_through_the_table_catches_tampering():
     assert not jaxrate.verify(game, bad).ok
     duals = good.certificate.duals.copy()
     level = len(duals) // 2
-    duals[level, : 50] = duals[level, :50][::-1]  # a level's multipliers on the wrong agents
+    duals[level, :50] = duals[level, :50][::-1]  # a level's multipliers on the wrong agents
     cert = good.certificate._replace(duals=duals)
     problems = jaxrate.verify(game, dataclasses.replace(good, certificate=cert)).problems
     assert any(f"level {level + 1}" in p for p in problems)
@@ -278,7 +284,19 @@ def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
     _write_board(tmp_path / "after.csv", x, names)
     assert main(["rate", str(tmp_path / "before.csv"), "--json", str(tmp_path / "before.json")]) == 0
     capsys.readouterr()
-    assert main(["rate", str(tmp_path / "after.csv"), "--json", str(tmp_path / "fresh.json"), "--progress", "always"]) == 0
+    assert (
+        main(
+            [
+                "rate",
+                str(tmp_path / "after.csv"),
+                "--json",
+                str(tmp_path / "fresh.json"),
+                "--progress",
+                "always",
+            ]
+        )
+        == 0
+    )
     assert "table route: " in capsys.readouterr().err  # the progress bar names the route
     argv = ["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / "before.json")]
     assert main([*argv, "--json", str(tmp_path / "grown.json")]) == 0
@@ -298,5 +316,17 @@ def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
         assert main(["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / bad)]) == 2
         err = capsys.readouterr().err
         assert message in err and len(err.strip().splitlines()) == 1
-    assert main(["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / "before.json"), "--method", "elo"]) == 2
+    assert (
+        main(
+            [
+                "rate",
+                str(tmp_path / "after.csv"),
+                "--previous",
+                str(tmp_path / "before.json"),
+                "--method",
+                "elo",
+            ]
+        )
+        == 2
+    )
     assert "--previous re-proves exact deviation ratings" in capsys.readouterr().err

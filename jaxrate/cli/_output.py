@@ -234,7 +234,11 @@ class ProgressBar(Bar):
     def __call__(self, p) -> None:
         seconds = time.perf_counter() - self.start
         phase = f"{p.phase}: " if getattr(p, "phase", "") else ""
-        self.draw(p.frozen, p.total, f"{phase}{p.frozen}/{p.total} frozen, level {p.level}, {seconds:.1f} s{_left(p, seconds)}")
+        self.draw(
+            p.frozen,
+            p.total,
+            f"{phase}{p.frozen}/{p.total} frozen, level {p.level}, {seconds:.1f} s{_left(p, seconds)}",
+        )
 
 
 def _left(p, seconds: float) -> str:

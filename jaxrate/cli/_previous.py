@@ -22,7 +22,8 @@ __all__ = ["proof_block", "read_previous"]
 
 
 def proof_block(result: Any) -> dict:
-    """``{"players", "strategies", "ratings", "level_values", "frozen_at", "duals", "joint", "max_dual_gap"}``."""
+    """The sparse proof of a one-game result: ``{"players", "strategies", "ratings",
+    "level_values", "frozen_at", "duals", "joint", "max_dual_gap"}``."""
     proof = result.proof
     joint = np.asarray(result.joint)
     support = np.flatnonzero(joint)
@@ -35,7 +36,8 @@ def proof_block(result: Any) -> dict:
         "frozen_at": np.asarray(proof.frozen_at).tolist(),
         "duals": [[[int(c), float(d[c])] for c in np.flatnonzero(d)] for d in duals],
         "joint": [
-            [*(int(i) for i in np.unravel_index(j, joint.shape)), float(joint.flat[j])] for j in support.tolist()
+            [*(int(i) for i in np.unravel_index(j, joint.shape)), float(joint.flat[j])]
+            for j in support.tolist()
         ],
         "max_dual_gap": float(proof.certificate.max_dual_gap),
     }
@@ -72,11 +74,15 @@ def read_previous(path: str) -> SimpleNamespace:
                 duals[k, int(c)] = float(d)
         certificate = SimpleNamespace(duals=duals, max_dual_gap=float(block["max_dual_gap"]))
         proof = SimpleNamespace(
-            level_values=values, frozen_at=np.asarray(block["frozen_at"], dtype=np.int64), certificate=certificate
+            level_values=values,
+            frozen_at=np.asarray(block["frozen_at"], dtype=np.int64),
+            certificate=certificate,
         )
         ratings = tuple(np.asarray(r, dtype=np.float64) for r in block["ratings"])
     except (KeyError, TypeError, ValueError, IndexError) as err:
-        raise ValueError(f"--previous {path}: its proof block is malformed ({type(err).__name__}: {err})") from None
+        raise ValueError(
+            f"--previous {path}: its proof block is malformed ({type(err).__name__}: {err})"
+        ) from None
     return SimpleNamespace(
         players=tuple(block["players"]), strategies=strategies, ratings=ratings, joint=joint, proof=proof
     )

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -59,8 +60,15 @@ class BoardFailed(RuntimeError):
 class _Master:
     """One level's LP over working rows (merged ids) and joint classes, in HiGHS."""
 
-    def __init__(self, tg: TableGains, rows: np.ndarray, frozen: np.ndarray, bounds: np.ndarray,
-                 columns: np.ndarray, options: dict | None = None) -> None:
+    def __init__(
+        self,
+        tg: TableGains,
+        rows: np.ndarray,
+        frozen: np.ndarray,
+        bounds: np.ndarray,
+        columns: np.ndarray,
+        options: dict | None = None,
+    ) -> None:
         highspy = _import_highspy()
         self._hs = highspy
         self.tg = tg
@@ -71,7 +79,9 @@ class _Master:
         h.addVars(1, np.array([-self.inf]), np.array([self.inf]))
         h.changeColCost(0, 1.0)
         # LP row 0: sum sigma = 1.
-        h.addRows(1, np.array([1.0]), np.array([1.0]), 0, np.array([0]), np.array([], dtype=np.int32), np.array([]))
+        h.addRows(
+            1, np.array([1.0]), np.array([1.0]), 0, np.array([0]), np.array([], dtype=np.int32), np.array([])
+        )
         self.rows = np.zeros(0, dtype=np.int64)
         self.columns = np.zeros(0, dtype=np.int64)
         self.add_columns(columns)
@@ -103,7 +113,9 @@ class _Master:
         starts = np.concatenate([[0], np.cumsum(nz.sum(axis=0))[:-1]]).astype(np.int32)
         index = np.nonzero(nz.T)[1].astype(np.int32)
         values = block.T[nz.T]
-        self.h.addCols(k, np.zeros(k), np.zeros(k), np.full(k, self.inf), int(values.size), starts, index, values)
+        self.h.addCols(
+            k, np.zeros(k), np.zeros(k), np.full(k, self.inf), int(values.size), starts, index, values
+        )
 
     def add_rows(self, rows: np.ndarray) -> None:
         rows = np.setdiff1d(rows, self.rows)
@@ -116,7 +128,9 @@ class _Master:
         nz = block != 0.0
         starts = np.concatenate([[0], np.cumsum(nz.sum(axis=1))[:-1]]).astype(np.int32)
         index = np.nonzero(nz)[1].astype(np.int32)
-        self.h.addRows(len(rows), np.full(len(rows), -self.inf), upper, int(nz.sum()), starts, index, block[nz])
+        self.h.addRows(
+            len(rows), np.full(len(rows), -self.inf), upper, int(nz.sum()), starts, index, block[nz]
+        )
         self.rows = np.concatenate([self.rows, rows])
 
     def freeze(self, rows: np.ndarray, value: float) -> None:
@@ -321,7 +335,9 @@ def solve_board(table: np.ndarray, *, dual_tol: float, progress: Callable[[Progr
     return tg, values, frozen_at, bounds, (a, b, t, w), np.asarray(duals), tuple(routes), lowest
 
 
-def board_ratings(game, *, dual_tol: float, progress=None, certificate_tol: float, decimals: int) -> ExactResult:
+def board_ratings(
+    game, *, dual_tol: float, progress=None, certificate_tol: float, decimals: int
+) -> ExactResult:
     """Exact deviation ratings of a :class:`jaxrate.games.ScoreTableGame` through its table.
 
     The result is the general path's (same fields, same proof) and passes
@@ -389,76 +405,29 @@ def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, de
       carry over (a model or task removed or renamed, a previous level beaten
       by a new joint, a new level below its candidate): then rate afresh.
     """
-    parts = _previous_parts(previous)
-    if parts is None or game.scale == 0.0:
+    carried = _carry_over(game, previous)
+    if carried is None:
         return None
-    agents, tasks, old_ratings, old_joint, old_values, old_at, old_duals = parts
-    names = game.strategies[0]
-    where = {name: i for i, name in enumerate(names)}
-    if tuple(game.strategies[2]) != tasks or any(a not in where for a in agents) or len(agents) == len(names):
+    proved = _prove_new_models(carried, dual_tol)
+    if proved is None:
         return None
-    scale = game.scale
-    tg = TableGains(game.table / scale)
-    m, tt, m0 = tg.models, tg.tasks, len(agents)
-    index = np.array([where[a] for a in agents])  # previous agent -> grown agent
-    rows_old = np.concatenate([index, m + index, 2 * m + np.arange(tt)])  # previous row -> grown row
-    new_models = np.setdiff1d(np.arange(m), index)
-    # The previous joint in the grown game, and every gain under it.
-    pa, pb, pt = np.nonzero(old_joint)
-    weights = old_joint[pa, pb, pt]
-    weights = weights / weights.sum()
-    a, b = index[pa], index[pb]
-    gains_now = tg.gains(a, b, pt, weights)  # normalised units
-    ratings = np.full(2 * m + tt, np.nan)
-    ratings[rows_old] = old_ratings / scale
-    if np.max(np.abs(gains_now[rows_old] - ratings[rows_old])) > 1e-9:
-        return None  # the previous joint does not give the previous ratings here
-    ratings[new_models] = ratings[m + new_models] = gains_now[new_models]
-    # Previous levels, in grown rows and normalised units; their duals on the new joints.
-    values = list(old_values / scale)
-    duals = np.zeros((len(values), 2 * m + tt))
-    duals[:, rows_old] = old_duals
-    frozen_at = np.full(2 * m + tt, -1, dtype=np.int64)
-    frozen_at[rows_old] = old_at
-    before = frozen_at[None, :] < np.arange(len(values))[:, None]
-    target = np.asarray(values) + np.einsum("kc,kc,c->k", duals, before, np.nan_to_num(ratings))
-    if np.any(tg.lowest_with(TableDuals.from_flat(duals, m), new_models) < target - 1e-9):
-        return None  # a joint of a new model beats a previous level: its proof does not carry over
-    # One new level per new model, after the levels of higher (or equal) value.
-    merged_rating = np.concatenate([ratings[:m], ratings[2 * m :]])
-    merged_at = np.concatenate([frozen_at[:m], frozen_at[2 * m :]])
-    columns = np.unique(_class(tg, tg.flat(a, b, pt)))
-    class_w = np.zeros(len(columns))
-    np.add.at(class_w, np.searchsorted(columns, _class(tg, tg.flat(a, b, pt))), weights)
-    steps = ["board (previous)"] * len(values)
-    for n in new_models[np.argsort(-merged_rating[new_models], kind="stable")].tolist():
-        value = merged_rating[n]
-        level = int(np.searchsorted(-np.asarray(values), -value - 1e-12, side="right"))
-        frozen = (merged_at >= 0) & (merged_at < level)
-        bounds = np.where(frozen, merged_rating, 0.0)
-        g = _merged_gains(tg, columns, class_w)
-        free = np.flatnonzero(~frozen)
-        top = free[np.argpartition(-g[free], min(_FREE_ROWS, len(free)) - 1)[:_FREE_ROWS]]
-        support = np.flatnonzero(_merge(tg, duals[min(level, len(values) - 1)]) > dual_tol)
-        rows = np.unique(np.concatenate([[n], top, np.arange(m, m + tt), support]))
-        try:
-            master, t, _, mult, _ = _solve_level(
-                tg, _Master(tg, rows, frozen, bounds, columns), frozen, bounds, level
-            )
-        except BoardFailed:
-            return None
-        if t < value - 1e-9 or mult[n] <= dual_tol:
-            return None  # the new model can go lower, or this vertex does not prove it
-        merged_at[merged_at >= level] += 1
-        merged_at[n] = level
-        values.insert(level, value)
-        duals = np.insert(duals, level, _full_duals(tg, mult), axis=0)
-        steps.insert(level, "board (grown)")
-    frozen_at = np.concatenate([merged_at[:m], merged_at[:m], merged_at[m:]])
+    values, duals, frozen_at, steps = proved
+    tg, (a, b, t, w), ratings, scale = carried.tg, carried.joint, carried.ratings, game.scale
+    m, tt = tg.models, tg.tasks
     joint = np.zeros((m, m, tt))
-    np.add.at(joint, (a, b, pt), weights)
+    np.add.at(joint, (a, b, t), w)
     certificate = _carried_certificate(
-        tg, previous, values, frozen_at, ratings, duals, gains_now, steps, scale, certificate_tol, dual_tol
+        tg,
+        previous,
+        values,
+        frozen_at,
+        ratings,
+        duals,
+        carried.gains,
+        steps,
+        scale,
+        certificate_tol,
+        dual_tol,
     )
     if certificate is None:
         return None
@@ -477,7 +446,97 @@ def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, de
     )
 
 
-def _carried_certificate(tg, previous, values, frozen_at, ratings, duals, gains_now, steps, scale, rel_tol, dual_tol):
+class _Carried(NamedTuple):
+    """A previous result in a grown board's rows, in normalised units (:func:`_carry_over`)."""
+
+    tg: TableGains
+    joint: tuple  # (a, b, t, w): the previous joint's support in the grown game
+    gains: np.ndarray  # [C]: every gain under it
+    ratings: np.ndarray  # [C]: the previous ratings; a new model's, its gain
+    values: list  # previous level values
+    duals: np.ndarray  # [levels, C]: previous duals, zero on the new rows
+    frozen_at: np.ndarray  # [C]: previous levels, -1 on the new rows
+    new_models: np.ndarray  # the grown board's new agents
+
+
+def _carry_over(game, previous) -> _Carried | None:
+    """The previous result in the grown game, where its joint gives its ratings there and no
+    joint of a new model beats a previous level's dual; else ``None``."""
+    parts = _previous_parts(previous)
+    if parts is None or game.scale == 0.0:
+        return None
+    agents, tasks, old_ratings, old_joint, old_values, old_at, old_duals = parts
+    where = {name: i for i, name in enumerate(game.strategies[0])}
+    if tuple(game.strategies[2]) != tasks or any(a not in where for a in agents) or len(agents) == len(where):
+        return None
+    scale = game.scale
+    tg = TableGains(game.table / scale)
+    m, tt = tg.models, tg.tasks
+    index = np.array([where[a] for a in agents])  # previous agent -> grown agent
+    rows_old = np.concatenate([index, m + index, 2 * m + np.arange(tt)])  # previous row -> grown row
+    new_models = np.setdiff1d(np.arange(m), index)
+    pa, pb, pt = np.nonzero(old_joint)
+    weights = old_joint[pa, pb, pt] / old_joint[pa, pb, pt].sum()
+    joint = (index[pa], index[pb], pt, weights)
+    now = tg.gains(*joint)
+    ratings = np.full(2 * m + tt, np.nan)
+    ratings[rows_old] = old_ratings / scale
+    if np.max(np.abs(now[rows_old] - ratings[rows_old])) > 1e-9:
+        return None  # the previous joint does not give the previous ratings here
+    ratings[new_models] = ratings[m + new_models] = now[new_models]
+    values = list(old_values / scale)
+    duals = np.zeros((len(values), 2 * m + tt))
+    duals[:, rows_old] = old_duals
+    frozen_at = np.full(2 * m + tt, -1, dtype=np.int64)
+    frozen_at[rows_old] = old_at
+    before = frozen_at[None, :] < np.arange(len(values))[:, None]
+    target = np.asarray(values) + np.einsum("kc,kc,c->k", duals, before, np.nan_to_num(ratings))
+    if np.any(tg.lowest_with(TableDuals.from_flat(duals, m), new_models) < target - 1e-9):
+        return None  # a joint of a new model beats a previous level: its proof does not carry over
+    return _Carried(tg, joint, now, ratings, values, duals, frozen_at, new_models)
+
+
+def _prove_new_models(carried: _Carried, dual_tol: float):
+    """One proved level per new model, after the levels of higher (or equal) value:
+    ``(values, duals, frozen_at [C], steps)``, or ``None`` where a new model can go lower."""
+    tg = carried.tg
+    m, tt = tg.models, tg.tasks
+    a, b, t, w = carried.joint
+    rating = np.concatenate([carried.ratings[:m], carried.ratings[2 * m :]])  # merged rows
+    at = np.concatenate([carried.frozen_at[:m], carried.frozen_at[2 * m :]])
+    values, duals = list(carried.values), carried.duals
+    columns = np.unique(_class(tg, tg.flat(a, b, t)))
+    class_w = np.zeros(len(columns))
+    np.add.at(class_w, np.searchsorted(columns, _class(tg, tg.flat(a, b, t))), w)
+    g = _merged_gains(tg, columns, class_w)
+    steps = ["board (previous)"] * len(values)
+    for n in carried.new_models[np.argsort(-rating[carried.new_models], kind="stable")].tolist():
+        level = int(np.searchsorted(-np.asarray(values), -rating[n] - 1e-12, side="right"))
+        frozen = (at >= 0) & (at < level)
+        bounds = np.where(frozen, rating, 0.0)
+        free = np.flatnonzero(~frozen)
+        top = free[np.argpartition(-g[free], min(_FREE_ROWS, len(free)) - 1)[:_FREE_ROWS]]
+        support = np.flatnonzero(_merge(tg, duals[min(level, len(values) - 1)]) > dual_tol)
+        rows = np.unique(np.concatenate([[n], top, np.arange(m, m + tt), support]))
+        try:
+            _, value, _, mult, _ = _solve_level(
+                tg, _Master(tg, rows, frozen, bounds, columns), frozen, bounds, level
+            )
+        except BoardFailed:
+            return None
+        if value < rating[n] - 1e-9 or mult[n] <= dual_tol:
+            return None  # the new model can go lower, or this vertex does not prove it
+        at[at >= level] += 1
+        at[n] = level
+        values.insert(level, rating[n])
+        duals = np.insert(duals, level, _full_duals(tg, mult), axis=0)
+        steps.insert(level, "board (grown)")
+    return values, duals, np.concatenate([at[:m], at[:m], at[m:]]), steps
+
+
+def _carried_certificate(
+    tg, previous, values, frozen_at, ratings, duals, gains_now, steps, scale, rel_tol, dual_tol
+):
     """The certificate of a grown board: the checks of :func:`jaxrate.verify` on what changed
     (every gain of the joint; each level's multipliers; the new levels' dual bounds over every
     joint; the previous levels' over the new joints, done by the caller), the previous
@@ -506,7 +565,7 @@ def _carried_certificate(tg, previous, values, frozen_at, ratings, duals, gains_
     gap = float(np.max(values[new] - bound, initial=0.0))
     if gap > tol:
         return None
-    carried = getattr(getattr(previous, "proof", None) or previous, "certificate")
+    carried = (getattr(previous, "proof", None) or previous).certificate
     return Certificate(
         max_gain=float(gains_now.max()) * scale,
         max_rating_residual=residual * scale,
