@@ -13,7 +13,10 @@ near-ties, 6 tasks; seeded), rated in the agent-vs-agent-vs-task game. Each
   which takes the general sequential path (``jaxrate.exact._solve``): the
   route of every board before the table route, run up to ``--general-max``
   models (1,000 took 95-111 s; 2,000 took 1,142 s);
-* ``cli``: ``jaxrate rate board.csv --json out.json`` end to end, as a user runs it.
+* ``cli``: ``jaxrate rate board.csv --json out.json`` end to end, as a user runs it;
+* ``grown``: the board re-rated from the rating of the same board without its
+  last model (``warm_start=previous``; that rating is not timed): a board
+  that grew by one model.
 
 Printed per board: the time of each route side by side, their ratio, levels,
 peak RSS, a separate ``jaxrate.verify`` of the table route's result (from the
@@ -23,6 +26,8 @@ and rates with ``--missing fill:0`` on the CLI and its Python equivalent.
 
     python benchmarks/leaderboard_scale.py                       # 300, 1000, 2000, 5000
     python benchmarks/leaderboard_scale.py --models 2000 --routes table cli
+    python benchmarks/leaderboard_scale.py --models 1000 --routes table grown
+    python benchmarks/leaderboard_scale.py --models 2000 --missing 0.1 --routes table cli
 """
 
 from __future__ import annotations
@@ -94,9 +99,13 @@ def _child(models: int, route: str, missing: float, out: str) -> None:
     game = jaxrate.agent_vs_agent_vs_task(x, agents=names)
     if route == "general":
         game = jaxrate.Game(game.payoffs, game.players, game.strategies)
+    previous = None
+    if route == "grown":  # last week's board, one model fewer, rated first (not timed)
+        previous = jaxrate.deviation_ratings(jaxrate.agent_vs_agent_vs_task(x[:-1], agents=names[:-1]))
     start = time.perf_counter()
-    result = jaxrate.deviation_ratings(game)
+    result = jaxrate.deviation_ratings(game, warm_start=previous)
     payload["seconds"] = time.perf_counter() - start
+    payload["grown_levels"] = list(result.proof.steps).count("board (grown)")
     start = time.perf_counter()
     check = jaxrate.verify(game, result)
     payload["verify_s"] = time.perf_counter() - start
@@ -157,6 +166,7 @@ def main() -> None:
                 continue
             got[route] = _run(m, route, args.missing, args.timeout)
         table, general, cli = got.get("table", {}), got.get("general"), got.get("cli")
+        grown = got.get("grown")
 
         def secs(r):
             if r is None:
@@ -183,6 +193,15 @@ def main() -> None:
             f"{(cli or {}).get('peak_rss_gib', float('nan')):>9.2f}{verify:>10}{diff:>15}",
             flush=True,
         )
+        if grown and "seconds" in grown and "seconds" in table:
+            a, b = np.asarray(grown["ratings"]), np.asarray(table["ratings"])
+            share = grown["seconds"] / table["seconds"]
+            print(
+                f"    grown by one model: {grown['seconds']:.2f} s = {share:.1%} "
+                f"of the fresh table route, {grown['grown_levels']} new level(s), max|dr|/range "
+                f"{np.max(np.abs(a - b)) / np.ptp(b):.1e}, verify {grown['verify_s']:.2f} s "
+                f"{'ok' if grown['verified'] else 'FAILED'}"
+            )
         for name, r in got.items():
             if "error" in r:
                 print(f"    {name}: {r['error']}")

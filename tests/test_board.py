@@ -330,3 +330,23 @@ def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
         == 2
     )
     assert "--previous re-proves exact deviation ratings" in capsys.readouterr().err
+
+
+def test_resamples_of_a_large_board_are_rated_through_their_tables(monkeypatch):
+    from jaxrate import uncertainty
+
+    x = _table(_solve._BOARD_MODELS, 5, 31)
+    routes = []
+    real = _board.board_ratings
+
+    def counted(game, **kwargs):
+        routes.append(game.table.shape)
+        return real(game, **kwargs)
+
+    monkeypatch.setattr(_board, "board_ratings", counted)
+    out = uncertainty.task_subsets(x, resamples=3, seed=0, method="exact")
+    assert out.method == "exact" and not out.failures
+    assert len(routes) == 1 + 3  # the point estimate and each resample, each through its table
+    assert all(shape[0] == _solve._BOARD_MODELS and shape[1] <= 5 for shape in routes)
+    lo, hi = out.lower[0], out.upper[0]
+    assert np.all(lo <= hi) and np.all(np.isfinite(out.samples[0]))
