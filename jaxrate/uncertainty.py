@@ -154,7 +154,7 @@ def _rate_exact(
     if executor is not None or (workers or 1) > 1 and len(payoffs) >= 2 * (workers or 1):
         from jaxrate.exact import rate_many
 
-        outcomes = rate_many(payoffs, executor=executor, workers=workers, tighten=False)
+        outcomes = rate_many(payoffs, executor=executor, workers=workers, tighten=False, _light=True)
         return [(o.result.ratings if o.ok else None, o.error) for o in outcomes]
     from jaxrate.rate import deviation_ratings
 

@@ -133,7 +133,7 @@ def test_lowest_and_pricing_equal_the_full_minimum(seed):
 
 
 def _route(game):
-    return _board.board_ratings(game, dual_tol=1e-9, certificate_tol=1e-7, decimals=12)
+    return _solve._through_the_table(game, None, certificate_tol=1e-7, dual_tol=1e-9, decimals=12)
 
 
 @pytest.mark.parametrize(
@@ -337,13 +337,13 @@ def test_resamples_of_a_large_board_are_rated_through_their_tables(monkeypatch):
 
     x = _table(_solve._BOARD_MODELS, 5, 31)
     routes = []
-    real = _board.board_ratings
+    real = _board.board_run
 
     def counted(game, **kwargs):
         routes.append(game.table.shape)
         return real(game, **kwargs)
 
-    monkeypatch.setattr(_board, "board_ratings", counted)
+    monkeypatch.setattr(_board, "board_run", counted)
     out = uncertainty.task_subsets(x, resamples=3, seed=0, method="exact")
     assert out.method == "exact" and not out.failures
     assert len(routes) == 1 + 3  # the point estimate and each resample, each through its table

@@ -35,7 +35,7 @@ from jaxrate.certificate import rows_to_freeze
 from jaxrate.exact._highs import _import_highspy, _new_highs, set_options
 from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
 
-__all__ = ["board_ratings"]
+__all__ = ["BoardFailed", "BoardRun", "board_run", "grown_ratings"]
 
 # Reduced cost below which a joint prices in, and HiGHS's tolerances (normalised units).
 _TOL = 1e-10
@@ -335,37 +335,36 @@ def solve_board(table: np.ndarray, *, dual_tol: float, progress: Callable[[Progr
     return tg, values, frozen_at, bounds, (a, b, t, w), np.asarray(duals), tuple(routes), lowest
 
 
-def board_ratings(
-    game, *, dual_tol: float, progress=None, certificate_tol: float, decimals: int
-) -> ExactResult:
-    """Exact deviation ratings of a :class:`jaxrate.games.ScoreTableGame` through its table.
+class BoardRun(NamedTuple):
+    """A lexicographic solve through the table, in normalised units and the game's rows
+    (:func:`board_run`; the exact path checks it and turns it into its result)."""
 
-    The result is the general path's (same fields, same proof) and passes
-    :func:`jaxrate.verify` before it is returned.
+    values: list  # t_k per level
+    frozen_at: np.ndarray  # [C]
+    ratings: np.ndarray  # [C]
+    joint: np.ndarray  # [M, M, T]
+    duals: np.ndarray  # [levels, C]
+    routes: tuple  # one LevelRoute per level
+    lowest: list  # min_a (A^T d_k)(a) over every joint, from each level's last pricing
+
+
+def board_run(game, *, dual_tol: float, progress=None) -> BoardRun:
+    """Algorithm 1 on a :class:`jaxrate.ScoreTableGame` through its table, in normalised units.
 
     Raises:
       BoardFailed: where a level does not converge (the caller falls back).
     """
-    from jaxrate.exact._solve import _checked, _Run
-
     table = game.table
-    scale = game.scale
     m, tt = table.shape
     tg, values, frozen_at, bounds, (a, b, t, w), duals, routes, lowest = solve_board(
-        table / scale, dual_tol=dual_tol, progress=progress
+        table / game.scale, dual_tol=dual_tol, progress=progress
     )
     joint = np.zeros((m, m, tt))
     np.add.at(joint, (a, b, t), w)
     joint /= joint.sum()
     full_at = np.concatenate([frozen_at[:m], frozen_at[:m], frozen_at[m:]])
     ratings = np.concatenate([bounds[:m], bounds[:m], bounds[m:]])
-    # Each level's minimum of A^T d over every joint was taken by its last pricing: the
-    # result's check reuses it (as the general path's does); jaxrate.verify recomputes it.
-    run = _Run(values, full_at, ratings, joint, duals, ("board",) * len(values), 0.0, lowest, routes)
-    result, check = _checked(run, game, scale, "highs", certificate_tol, dual_tol, decimals, dense=False)
-    if not check.ok:
-        raise BoardFailed("certificate: " + check.problems[0])
-    return result
+    return BoardRun(values, full_at, ratings, joint, duals, routes, lowest)
 
 
 def _previous_parts(previous):

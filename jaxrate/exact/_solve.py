@@ -13,6 +13,7 @@ import numpy as np
 from jaxrate import gains
 from jaxrate._game import Game, ScoreTableGame, as_game
 from jaxrate.certificate import rows_to_freeze
+from jaxrate.exact._board import BoardFailed
 from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
 from jaxrate.normalise import DECIMALS, normalise_payoffs
 
@@ -175,12 +176,8 @@ def deviation_ratings(
         if grown is not None:
             return grown
     if _through_table(game, solver, columns, symmetry):
-        from jaxrate.exact._board import BoardFailed, board_ratings
-
         try:
-            return board_ratings(
-                game, dual_tol=dual_tol, progress=progress, certificate_tol=certificate_tol, decimals=decimals
-            )
+            return _through_the_table(game, progress, certificate_tol, dual_tol, decimals)
         except BoardFailed as err:  # the general path below, on the game's payoffs
             board = f"board path: {err}"
             if progress is not None:
@@ -216,6 +213,37 @@ def deviation_ratings(
     except _LevelFailed as err:
         rescue = str(err)
     return _rescue(game, payoffs, options, supports, rescue, check_args, short())
+
+
+def _through_the_table(game, progress, certificate_tol: float, dual_tol: float, decimals: int) -> ExactResult:
+    """The table route's solve (:func:`jaxrate.exact._board.board_run`), checked as every result is.
+
+    Each level's minimum of ``A^T d`` over every joint was taken by its last
+    pricing: the check reuses it (as the general path's does);
+    :func:`jaxrate.verify` recomputes it.
+
+    Raises:
+      BoardFailed: where a level does not converge or the check fails.
+    """
+    from jaxrate.exact._board import board_run
+
+    done = board_run(game, dual_tol=dual_tol, progress=progress)
+    steps = ("board",) * len(done.values)
+    run = _Run(
+        done.values,
+        done.frozen_at,
+        done.ratings,
+        done.joint,
+        done.duals,
+        steps,
+        0.0,
+        done.lowest,
+        done.routes,
+    )
+    result, check = _checked(run, game, game.scale, "highs", certificate_tol, dual_tol, decimals, dense=False)
+    if not check.ok:
+        raise BoardFailed("certificate: " + check.problems[0])
+    return result
 
 
 def _through_table(game: Game, solver: str, columns: str, symmetry: Any) -> bool:
