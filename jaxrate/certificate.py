@@ -59,6 +59,9 @@ FREEZE_DUAL_TOL = TOLERANCES.freeze_dual
 CERTIFICATE_TOL = TOLERANCES.certificate
 SIMPLEX_SUM_TOL = TOLERANCES.simplex_sum
 SIMPLEX_TOL = SIMPLEX_SUM_TOL  # former name; jaxrate.solvers.SIMPLEX_TOL is the JAX simplex's tolerance
+# Joints from which a score table's game is checked through its table (below, the dense
+# check is as fast: Atari 3P, 21,200 joints, 0.006 s dense against 0.099 s through the table).
+TABLE_CHECK_JOINTS = 200_000
 # Largest game (joints) checked in exact arithmetic by verify(rational=True).
 RATIONAL_MAX_JOINTS = 20_000
 
@@ -203,7 +206,7 @@ def verify(
     dual_tol: float = FREEZE_DUAL_TOL,
     decimals: int | None = DECIMALS,
     _lowest: list | None = None,
-    _dense: bool = False,
+    _dense: bool | None = None,
 ) -> Verification:
     """Check that ``result`` holds the deviation ratings of ``game``, from scratch.
 
@@ -244,9 +247,10 @@ def verify(
     """
     game = as_game(game)
     fields = _read_result(game, result)
-    # A score table's game is checked through its table, unless the caller rated
-    # its dense payoffs (the general exact path checks the quantized game it solved).
-    through_table = isinstance(game, ScoreTableGame) and not rational and not _dense
+    # A large score table's game is checked through its table; the exact path says which
+    # it solved (_dense: the general path the quantized payoffs, the table route the table).
+    large = game.num_joints >= TABLE_CHECK_JOINTS if _dense is None else not _dense
+    through_table = isinstance(game, ScoreTableGame) and large and not rational
     if through_table:  # the table's game, never built: see _TableChecks
         scale = game.scale
     else:
