@@ -44,9 +44,13 @@ _RATIONAL_BUDGET_S = 60.0
 # (HiGHS per level, its basis confirmed or repaired in exact arithmetic,
 # jaxrate.exact._repair) instead of a level retry in GLOP or a whole re-solve.
 _REPAIR_MAX_JOINTS = _RATIONAL_MAX_JOINTS
-# Models from which a score table's game is rated through its table
-# (jaxrate.exact._board). Measured (benchmarks/leaderboard_scale.py): ...
+# Score tables' games rated through their table (jaxrate.exact._board): from 100 models,
+# with 16 models per task or 24M joints (measured, benchmarks/RESULTS.md, issue 32: 300 x 6
+# 1.1 s against 2.7 s on the general path, 1,000 x 6 7.2 s against 98 s; but 500 x 50 96 s
+# against 75 s: the table route prices two sign cases per task).
 _BOARD_MODELS = 100
+_BOARD_MODELS_PER_TASK = 16
+_BOARD_JOINTS = 24_000_000
 # Joints up to which a proven float solve whose residuals are loose is
 # confirmed exactly (short integers only; see _tightened).
 _POLISH_MAX_JOINTS = 50_000
@@ -249,19 +253,21 @@ def _through_the_table(game, progress, certificate_tol: float, dual_tol: float, 
 def _through_table(game: Game, solver: str, columns: str, symmetry: Any) -> bool:
     """Whether the game is rated through its score table (:mod:`jaxrate.exact._board`).
 
-    A :class:`jaxrate.ScoreTableGame` of at least ``_BOARD_MODELS`` models with
-    the default options: below, the general path's exact polish (to 1e-12 of
-    the range, up to 50,000 joints) is cheap and the benchmarks' figures stay
-    as they were.
+    A :class:`jaxrate.ScoreTableGame` with the default options, of at least
+    ``_BOARD_MODELS`` models, and either ``_BOARD_MODELS_PER_TASK`` models per
+    task or ``_BOARD_JOINTS`` joints: below, the general path's exact polish
+    (to 1e-12 of the range, up to 50,000 joints) is cheap and the benchmarks'
+    figures stay as they were; with many tasks, the table route's pricing
+    (two sign cases per task) costs more than the general path's.
     """
+    if not isinstance(game, ScoreTableGame) or game.scale == 0.0:
+        return False
+    models, tasks = game.table.shape
+    board = models >= _BOARD_MODELS and (
+        models >= _BOARD_MODELS_PER_TASK * tasks or game.num_joints >= _BOARD_JOINTS
+    )
     return (
-        isinstance(game, ScoreTableGame)
-        and solver == "highs"
-        and columns == "auto"
-        and isinstance(symmetry, str)
-        and symmetry == "auto"
-        and game.table.shape[0] >= _BOARD_MODELS
-        and game.scale > 0.0
+        board and solver == "highs" and columns == "auto" and isinstance(symmetry, str) and symmetry == "auto"
     )
 
 
