@@ -195,22 +195,26 @@ class TableGains:
                 np.minimum(out, np.minimum(as_a.min(axis=0), as_b.min(axis=0)), out=out)
         return out
 
-    def below(self, duals: TableDuals, limit: float, most: int) -> tuple[np.ndarray, np.ndarray, float]:
+    def below(
+        self, duals: TableDuals, limit: float, most: int | None
+    ) -> tuple[np.ndarray, np.ndarray, float]:
         """Joints with ``(A^T d)(a) < limit`` for one dual (column generation's pricing).
 
         Returns ``(flat joints, values, lowest)``: at most ``most`` joints,
-        lowest first, and where there are none ``lowest``, the minimum of
-        ``A^T d`` over every joint resolved down to ``limit`` (see :meth:`lowest`:
-        a valid lower bound of it, at least ``limit``), which is the level's
-        certificate; ``-inf`` where joints were found.
+        lowest first, and ``lowest`` the minimum of ``A^T d`` over every joint
+        resolved down to ``limit`` (see :meth:`lowest`: a valid lower bound of
+        it), which is the level's certificate; ``-inf`` where the search
+        stopped at ``most`` joints (``None``: never).
         """
-        out, (joints, values) = _Search(self, duals).below(np.array([limit]), keep=True, most=most)
+        search = _Search(self, duals)
+        out, (joints, values) = search.below(np.array([limit]), keep=True, most=most)
+        lowest = -np.inf if search.stopped else float(out[0])
         if len(joints) == 0:
-            return joints, values, float(out[0])
+            return joints, values, lowest
         joints, first = np.unique(joints, return_index=True)  # the two sign cases may meet at D_t = 0
         values = values[first]
         keep = np.argsort(values, kind="stable")[:most]
-        return joints[keep], values[keep], -np.inf
+        return joints[keep], values[keep], lowest
 
 
 def _flips(pos: np.ndarray, played: int, count: int) -> list[np.ndarray]:
@@ -231,6 +235,7 @@ class _Search:
         self.u = (duals.agent_a + duals.agent_b) @ tg.table  # [K, T]
         self.s_a, self.s_b = duals.agent_a.sum(1), duals.agent_b.sum(1)
         self.s_t, self.d_t = duals.task.sum(1), duals.task
+        self.stopped = False  # whether the last search stopped at `most` joints
 
     def _exact(self, a: np.ndarray, b: np.ndarray, t: int, k: int) -> np.ndarray:
         """``(A^T d_k)(a, b, t)`` joint by joint, for one level ``k``."""
@@ -334,5 +339,6 @@ class _Search:
                             found_v.append(values[hit])
                             found += int(hit.sum())
                             if most is not None and found >= most:
+                                self.stopped = True
                                 return out, (np.concatenate(found_j), np.concatenate(found_v))
         return out, (np.concatenate(found_j), np.concatenate(found_v))

@@ -265,13 +265,14 @@ def _solve_level(tg: TableGains, master: _Master, frozen: np.ndarray, bounds: np
             continue
         merged = np.zeros(n_rows)
         merged[master.rows] = mult
-        priced, _, lowest = tg.below(
-            TableDuals.from_flat(_full_duals(tg, merged)[None], m), mu - _TOL, 4 * _COLUMNS_PER_ROUND
-        )
+        level_dual = TableDuals.from_flat(_full_duals(tg, merged)[None], m)
+        priced, _, lowest = tg.below(level_dual, mu - _TOL, 4 * _COLUMNS_PER_ROUND)
         priced = np.setdiff1d(np.unique(_class(tg, priced)), master.columns)[:_COLUMNS_PER_ROUND]
         if len(priced):
             master.add_columns(priced)
             continue
+        if not np.isfinite(lowest):  # stopped at joints the LP holds already (their reduced
+            _, _, lowest = tg.below(level_dual, mu - _TOL, None)  # cost ~ -1e-10): search every joint
         return master, t, w, merged, lowest
     raise BoardFailed(f"level {level + 1} did not converge in {_MAX_ROUNDS} rounds")
 
