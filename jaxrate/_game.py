@@ -245,7 +245,9 @@ class _LazyPayoffs:
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         out = self.game.payoffs[None]
-        return out if dtype is None else out.astype(dtype)
+        if dtype is not None:
+            out = out.astype(dtype)
+        return np.array(out) if copy else out
 
 
 def _read_shape(shape: tuple[int, ...], batched: bool | None) -> bool:

@@ -184,7 +184,8 @@ def _put_exact(out: Filled, i: int, result: Any, keep, name: str) -> None:
     out.solved_by[i] = SolvedBy(name, rescue=result.rescue, route=result.route_summary)
     if keep is None:  # a masked game's proof is of its sub-game
         routes = tuple(result.routes)
-        out.proofs[i] = Proof(result.level_values, result.frozen_at, cert, tuple(result.steps), routes)
+        table = getattr(result, "table", None)
+        out.proofs[i] = Proof(result.level_values, result.frozen_at, cert, tuple(result.steps), routes, table)
 
 
 def rate_simplex(problems: Problems, games: np.ndarray, solver: Any, out: Filled) -> None:

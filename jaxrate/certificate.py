@@ -140,6 +140,8 @@ class Proof(NamedTuple):
         empty for the JAX simplex.
       routes: the exact path's per-level records
         (:class:`jaxrate.exact.LevelRoute`: route, exact pivots, seconds).
+      table: the ``[M, T]`` scores of a score table's game, else ``None``
+        (what a board that grows is re-proved against).
     """
 
     level_values: np.ndarray
@@ -147,6 +149,7 @@ class Proof(NamedTuple):
     certificate: Certificate
     steps: tuple[str, ...] = ()
     routes: tuple = ()
+    table: np.ndarray | None = None
 
 
 class Verification(NamedTuple):

@@ -350,3 +350,51 @@ def test_resamples_of_a_large_board_are_rated_through_their_tables(monkeypatch):
     assert all(shape[0] == _solve._BOARD_MODELS and shape[1] <= 5 for shape in routes)
     lo, hi = out.lower[0], out.upper[0]
     assert np.all(lo <= hi) and np.all(np.isfinite(out.samples[0]))
+
+
+def _five(previous_table):
+    return jaxrate.exact.deviation_ratings(jaxrate.agent_vs_agent_vs_task(previous_table))
+
+
+def test_a_previous_result_that_is_not_this_board_is_never_carried_over():
+    """Found in review: a previous model whose score changed (on a task the joint does not
+    play) kept its stale proof; NaN passed every check; a constant board crashed."""
+    x = np.array([[7, 7, 5], [4, 2, 4], [9, 8, 9], [7, 8, 3], [6, 6, 2]], float)
+    previous = _five(x)
+    grown = np.vstack([x, [[5, 7, 2]]])
+    grow = lambda table, prev: _board.grown_ratings(  # noqa: E731
+        jaxrate.agent_vs_agent_vs_task(table), prev, dual_tol=1e-9, certificate_tol=1e-7, decimals=12
+    )
+    changed = grown.copy()
+    changed[0, 0] = 4
+    assert grow(changed, previous) is None
+    nan = dataclasses.replace(previous, ratings=(previous.ratings[0] * np.nan, *previous.ratings[1:]))
+    assert grow(grown, nan) is None
+    constant = _five(np.full((3, 1), 2.0))
+    assert grow(np.array([[2.0], [2.0], [2.0], [1.0]]), constant) is None
+    carried = grow(grown, previous)  # the honest case carries over, and verifies
+    if carried is not None:
+        assert jaxrate.verify(jaxrate.agent_vs_agent_vs_task(grown), carried).ok
+
+
+def test_cli_previous_refuses_a_file_changed_after_it_was_written(capsys, tmp_path):
+    from jaxrate.cli import main
+
+    x = _table(_solve._BOARD_MODELS + 11, 6, 22)
+    names = [f"model{i:03d}" for i in range(len(x))]
+    _write_board(tmp_path / "before.csv", x[:-1], names[:-1])
+    _write_board(tmp_path / "after.csv", x, names)
+    assert main(["rate", str(tmp_path / "before.csv"), "--json", str(tmp_path / "before.json")]) == 0
+    payload = json.loads((tmp_path / "before.json").read_text())
+    payload["proof"]["duals"][3][0][1] *= 2
+    (tmp_path / "edited.json").write_text(json.dumps(payload))
+    capsys.readouterr()
+    assert main(["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / "edited.json")]) == 2
+    assert "changed after jaxrate wrote it" in capsys.readouterr().err
+    # A board the previous rating does not carry over to is rated afresh, and says so.
+    x[0, 0] += 1
+    _write_board(tmp_path / "after.csv", x, names)
+    argv = ["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / "before.json")]
+    assert main([*argv, "--json", str(tmp_path / "fresh.json")]) == 0
+    assert "does not carry over" in capsys.readouterr().err
+    assert "board (grown)" not in json.loads((tmp_path / "fresh.json").read_text())["ladder_steps"]

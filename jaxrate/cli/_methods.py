@@ -164,6 +164,12 @@ def run_method(
         policy = jaxrate.Auto(exact=jaxrate.Exact(backend=solver), single="simplex" if fast else "exact")
         proven = jaxrate.deviation_ratings(game, policy, progress=progress, warm_start=previous)
         values = proven.ratings
+        if previous is not None and "board (grown)" not in proven.proof.steps:
+            info.setdefault("method_notes", []).append(
+                "--previous: the earlier rating does not carry over to this board (a model or task "
+                "removed or changed, an earlier level beaten by a new model, or a board rated on the "
+                "general path); rated afresh"
+            )
         info["solver"] = proven.solver
         if fast:
             by = proven.solved_by

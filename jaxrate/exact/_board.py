@@ -369,22 +369,36 @@ def board_run(game, *, dual_tol: float, progress=None) -> BoardRun:
 
 
 def _previous_parts(previous):
-    """``(agents, tasks, ratings [C], joint, level values, frozen_at, duals)`` of a previous
-    result (an :class:`ExactResult` or a one-game :class:`jaxrate.Ratings`), in its own units."""
+    """``(agents, tasks, table, ratings [C], joint, level values, frozen_at, duals)`` of a
+    previous result (an :class:`ExactResult` or a one-game :class:`jaxrate.Ratings`) of a score
+    table's game, in its own units; ``None`` where it is not one, or its parts do not fit."""
     proof = getattr(previous, "proof", None) or previous
-    duals = getattr(proof.certificate, "duals", None)
-    if duals is None or len(previous.strategies) != 3:
+    duals = getattr(getattr(proof, "certificate", None), "duals", None)
+    table = getattr(proof, "table", None)
+    strategies = getattr(previous, "strategies", ())
+    if duals is None or table is None or len(strategies) != 3 or strategies[0] != strategies[1]:
         return None
+    table = np.asarray(table, dtype=np.float64)
     ratings = np.concatenate([np.asarray(r, dtype=np.float64) for r in previous.ratings])
-    return (
-        tuple(previous.strategies[0]),
-        tuple(previous.strategies[2]),
-        ratings,
-        np.asarray(previous.joint, dtype=np.float64),
-        np.asarray(proof.level_values, dtype=np.float64),
-        np.asarray(proof.frozen_at),
-        np.asarray(duals, dtype=np.float64),
+    joint = np.asarray(previous.joint, dtype=np.float64)
+    values = np.asarray(proof.level_values, dtype=np.float64)
+    frozen_at = np.asarray(proof.frozen_at)
+    duals = np.asarray(duals, dtype=np.float64)
+    m, tt = len(strategies[0]), len(strategies[2])
+    c = 2 * m + tt
+    fits = (
+        table.shape == (m, tt)
+        and ratings.shape == (c,)
+        and joint.shape == (m, m, tt)
+        and frozen_at.shape == (c,)
+        and len(values) > 0
+        and duals.shape == (len(values), c)
+        and np.all((frozen_at >= 0) & (frozen_at < len(values)))
     )
+    finite = fits and all(np.all(np.isfinite(a)) for a in (table, ratings, joint, values, duals))
+    if not finite or joint.min() < 0 or not joint.sum() > 0:
+        return None
+    return tuple(strategies[0]), tuple(strategies[2]), table, ratings, joint, values, frozen_at, duals
 
 
 def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, decimals: int):
@@ -423,7 +437,7 @@ def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, de
         frozen_at,
         ratings,
         duals,
-        carried.gains,
+        carried,
         steps,
         scale,
         certificate_tol,
@@ -443,6 +457,7 @@ def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, de
         solver="highs",
         steps=tuple(steps),
         routes=tuple(LevelRoute(k, step, 0, 0.0) for k, step in enumerate(steps)),
+        table=game.table,
     )
 
 
@@ -457,6 +472,7 @@ class _Carried(NamedTuple):
     duals: np.ndarray  # [levels, C]: previous duals, zero on the new rows
     frozen_at: np.ndarray  # [C]: previous levels, -1 on the new rows
     new_models: np.ndarray  # the grown board's new agents
+    shortfall: float  # the new joints' largest shortfall below a previous level's bound (<= 1e-9)
 
 
 def _carry_over(game, previous) -> _Carried | None:
@@ -465,10 +481,12 @@ def _carry_over(game, previous) -> _Carried | None:
     parts = _previous_parts(previous)
     if parts is None or game.scale == 0.0:
         return None
-    agents, tasks, old_ratings, old_joint, old_values, old_at, old_duals = parts
+    agents, tasks, old_table, old_ratings, old_joint, old_values, old_at, old_duals = parts
     where = {name: i for i, name in enumerate(game.strategies[0])}
     if tuple(game.strategies[2]) != tasks or any(a not in where for a in agents) or len(agents) == len(where):
         return None
+    if not np.array_equal(game.table[[where[a] for a in agents]], old_table):
+        return None  # a previous model's scores changed: its joints' proofs do not carry over
     scale = game.scale
     tg = TableGains(game.table / scale)
     m, tt = tg.models, tg.tasks
@@ -481,7 +499,7 @@ def _carry_over(game, previous) -> _Carried | None:
     now = tg.gains(*joint)
     ratings = np.full(2 * m + tt, np.nan)
     ratings[rows_old] = old_ratings / scale
-    if np.max(np.abs(now[rows_old] - ratings[rows_old])) > 1e-9:
+    if not np.max(np.abs(now[rows_old] - ratings[rows_old])) <= 1e-9:
         return None  # the previous joint does not give the previous ratings here
     ratings[new_models] = ratings[m + new_models] = now[new_models]
     values = list(old_values / scale)
@@ -491,9 +509,12 @@ def _carry_over(game, previous) -> _Carried | None:
     frozen_at[rows_old] = old_at
     before = frozen_at[None, :] < np.arange(len(values))[:, None]
     target = np.asarray(values) + np.einsum("kc,kc,c->k", duals, before, np.nan_to_num(ratings))
-    if np.any(tg.lowest_with(TableDuals.from_flat(duals, m), new_models) < target - 1e-9):
+    shortfall = target - tg.lowest_with(TableDuals.from_flat(duals, m), new_models)
+    if not np.max(shortfall, initial=-np.inf) <= 1e-9:
         return None  # a joint of a new model beats a previous level: its proof does not carry over
-    return _Carried(tg, joint, now, ratings, values, duals, frozen_at, new_models)
+    return _Carried(
+        tg, joint, now, ratings, values, duals, frozen_at, new_models, float(shortfall.max(initial=0.0))
+    )
 
 
 def _prove_new_models(carried: _Carried, dual_tol: float):
@@ -535,46 +556,50 @@ def _prove_new_models(carried: _Carried, dual_tol: float):
 
 
 def _carried_certificate(
-    tg, previous, values, frozen_at, ratings, duals, gains_now, steps, scale, rel_tol, dual_tol
+    tg, previous, values, frozen_at, ratings, duals, carried, steps, scale, rel_tol, dual_tol
 ):
     """The certificate of a grown board: the checks of :func:`jaxrate.verify` on what changed
     (every gain of the joint; each level's multipliers; the new levels' dual bounds over every
-    joint; the previous levels' over the new joints, done by the caller), the previous
-    levels' dual gap carried over. ``None`` where a check fails."""
+    joint; the previous levels' over the new joints, done by :func:`_carry_over`), the previous
+    levels' dual gap carried over (their joints are the previous game's, unchanged). ``None``
+    where a check fails (NaN fails every one)."""
     from jaxrate.certificate import certificate_tolerance
 
     tol = certificate_tolerance(1.0, 0.0, rel_tol)  # normalised units
     values = np.asarray(values)
-    residual = float(np.max(np.abs(gains_now - ratings)))
-    if residual > tol or np.any(np.abs(values[frozen_at] - ratings) > tol) or np.any(np.diff(values) > tol):
+    residual = float(np.max(np.abs(carried.gains - ratings)))
+    joint_ok = residual <= tol and np.all(np.abs(values[frozen_at] - ratings) <= tol)
+    if not (joint_ok and np.all(np.diff(values) <= tol)):
         return None
     levels = np.arange(len(values))
     free = frozen_at[None, :] >= levels[:, None]
     y = np.where(free, duals, 0.0)
-    if y.min() < -dual_tol or np.any(np.abs(y.sum(axis=1) - 1.0) > 1e-6):
+    if not (y.min() >= -dual_tol and np.all(np.abs(y.sum(axis=1) - 1.0) <= 1e-6)):
         return None
     at_level = frozen_at[None, :] == levels[:, None]
     smallest = np.where(at_level, duals, np.inf).min(axis=1)
-    if np.any(smallest <= dual_tol):
+    if not np.all(smallest > dual_tol / 2):  # the split duals against the check's threshold, as _checked's
         return None
     new = np.flatnonzero(np.array(steps) == "board (grown)")
     before = frozen_at[None, :] < new[:, None]
     frozen_part = np.einsum("kc,kc,c->k", duals[new], before, ratings)
     target = values[new] + frozen_part
     bound = tg.lowest(TableDuals.from_flat(duals[new], tg.models), above=target) - frozen_part
-    gap = float(np.max(values[new] - bound, initial=0.0))
-    if gap > tol:
+    gap = max(float(np.max(values[new] - bound, initial=0.0)), carried.shortfall)
+    if not gap <= tol:
         return None
-    carried = (getattr(previous, "proof", None) or previous).certificate
+    carried_gap = float((getattr(previous, "proof", None) or previous).certificate.max_dual_gap)
+    if not np.isfinite(carried_gap):
+        return None
     return Certificate(
-        max_gain=float(gains_now.max()) * scale,
+        max_gain=float(carried.gains.max()) * scale,
         max_rating_residual=residual * scale,
-        max_simplex_residual=0.0,
+        max_simplex_residual=0.0,  # the previous joint, non-negative (checked) and renormalised
         slack=0.0,
         tolerance=tol * scale,
         scale=float(scale),
         duals=duals,
-        max_dual_gap=max(gap * scale, float(carried.max_dual_gap)),
+        max_dual_gap=max(gap * scale, carried_gap),
         min_frozen_dual=float(smallest.min()),
     )
 

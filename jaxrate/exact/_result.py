@@ -87,6 +87,8 @@ class ExactResult:
         level or a failed check), or ``None``.
       routes: what rated each level, one :class:`LevelRoute` per level
         (route, exact pivots, seconds); ``route_summary`` says it in a line.
+      table: the ``[M, T]`` scores of a :class:`jaxrate.ScoreTableGame` the
+        result rates (what a board that grows is re-proved against), else ``None``.
     """
 
     ratings: tuple[np.ndarray, ...]
@@ -102,6 +104,7 @@ class ExactResult:
     steps: tuple[str, ...] = ()
     rescue: str | None = None
     routes: tuple[LevelRoute, ...] = ()
+    table: np.ndarray | None = None
 
     @property
     def route_summary(self) -> str:

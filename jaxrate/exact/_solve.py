@@ -526,6 +526,7 @@ def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue
         steps=run.steps,
         rescue=rescue,
         routes=run.routes,
+        table=game.table if isinstance(game, ScoreTableGame) else None,
     )
     # Duals of rows shared by two interchangeable players are split in half.
     # Where the solver's last pricing pass already took min_a (A^T d_k)(a) over
