@@ -275,14 +275,22 @@ def _write_board(path, table, names):
     path.write_text("\n".join(lines) + "\n")
 
 
-def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
+def _rated_week_before(tmp_path, seed: int):
+    """``before.csv`` (one model fewer) rated into ``before.json``, and ``after.csv``: ``(table, names)``."""
     from jaxrate.cli import main
 
-    x = _table(_solve._BOARD_MODELS + 11, 6, 21)
+    x = _table(_solve._BOARD_MODELS + 11, 6, seed)
     names = [f"model{i:03d}" for i in range(len(x))]
     _write_board(tmp_path / "before.csv", x[:-1], names[:-1])
     _write_board(tmp_path / "after.csv", x, names)
     assert main(["rate", str(tmp_path / "before.csv"), "--json", str(tmp_path / "before.json")]) == 0
+    return x, names
+
+
+def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
+    from jaxrate.cli import main
+
+    x, names = _rated_week_before(tmp_path, 21)
     capsys.readouterr()
     assert (
         main(
@@ -380,11 +388,7 @@ def test_a_previous_result_that_is_not_this_board_is_never_carried_over():
 def test_cli_previous_refuses_a_file_changed_after_it_was_written(capsys, tmp_path):
     from jaxrate.cli import main
 
-    x = _table(_solve._BOARD_MODELS + 11, 6, 22)
-    names = [f"model{i:03d}" for i in range(len(x))]
-    _write_board(tmp_path / "before.csv", x[:-1], names[:-1])
-    _write_board(tmp_path / "after.csv", x, names)
-    assert main(["rate", str(tmp_path / "before.csv"), "--json", str(tmp_path / "before.json")]) == 0
+    x, names = _rated_week_before(tmp_path, 22)
     payload = json.loads((tmp_path / "before.json").read_text())
     payload["proof"]["duals"][3][0][1] *= 2
     (tmp_path / "edited.json").write_text(json.dumps(payload))

@@ -32,7 +32,7 @@ import numpy as np
 from jaxrate import gains
 from jaxrate._table_gains import TableDuals, TableGains
 from jaxrate.certificate import rows_to_freeze
-from jaxrate.exact._highs import _import_highspy, _new_highs, set_options
+from jaxrate.exact._highs import _import_highspy, _new_highs, basis_vertex, set_options
 from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
 
 __all__ = ["BoardFailed", "BoardRun", "board_run", "grown_ratings"]
@@ -157,11 +157,9 @@ class _Master:
 
         HiGHS stops within its feasibility tolerance, and over hundreds of
         levels the frozen rows' errors add up until a rebuilt level is
-        infeasible (a 400-model board at level 201, 1.2e-10 over); as in
-        :meth:`jaxrate.exact._highs.HighsLevelSolver._refined`, the basic
-        columns on the rows at their bounds are solved in float64 with one
-        round of iterative refinement. HiGHS's point is kept when the basis is
-        singular or its vertex is not feasible within the tolerance.
+        infeasible (a 400-model board at level 201, 1.2e-10 over); the vertex is
+        solved from the basis as the general path's is
+        (:func:`jaxrate.exact._highs.basis_vertex`).
         """
         status, basic = self.h.getBasicVariables()
         basic = np.asarray(basic)
@@ -177,23 +175,7 @@ class _Master:
         a[0, 1:] = 1.0
         a[1:, 1:] = self.entries(self.rows, self.columns[cols])
         upper = np.concatenate([[1.0], np.where(free, 0.0, self.bounds[self.rows])])
-        square, b = a[at_bound], upper[at_bound]
-        if square.shape[0] != square.shape[1]:
-            return x
-        try:
-            z = np.linalg.solve(square, b)
-            residual = b.astype(np.longdouble) - square.astype(np.longdouble) @ z.astype(np.longdouble)
-            z += np.linalg.solve(square, residual.astype(np.float64))
-        except np.linalg.LinAlgError:
-            return x
-        if not (np.isfinite(z).all() and z[1:].min(initial=0.0) >= -_TOL):
-            return x
-        if (a[~at_bound] @ z > upper[~at_bound] + _TOL).any():
-            return x
-        out = np.zeros_like(x)
-        out[0] = z[0]
-        out[1 + cols] = np.maximum(z[1:], 0.0)
-        return out
+        return basis_vertex(x, a, upper, at_bound, cols, _TOL)
 
 
 def _expand(tg: TableGains, columns: np.ndarray, weights: np.ndarray):

@@ -22,7 +22,7 @@ import numpy as np
 
 from jaxrate import gains
 
-__all__ = ["HighsLevelSolver", "LevelSolution"]
+__all__ = ["HighsLevelSolver", "LevelSolution", "basis_vertex"]
 
 
 class LevelSolution(NamedTuple):
@@ -83,6 +83,41 @@ def set_options(highspy, h, options: dict) -> None:
     for name, value in options.items():
         if h.setOptionValue(name, value) != highspy.HighsStatus.kOk:
             raise RuntimeError(f"HiGHS refused option {name}={value!r}")
+
+
+def basis_vertex(x: np.ndarray, a: np.ndarray, upper: np.ndarray, at_bound, joints, tol: float) -> np.ndarray:
+    """A level LP's vertex solved from its basis: ``[1 + K]`` (``t``, then the LP's columns).
+
+    ``a`` ``[rows, 1 + len(joints)]`` holds the ``t`` column and the basic
+    columns on every LP row; the rows ``at_bound`` (slack non-basic) make the
+    square system ``a[at_bound] z = upper[at_bound]``, solved in float64 with
+    one round of iterative refinement (the residual in extended precision).
+    HiGHS's point ``x`` is returned where the basis is not square, singular, or
+    its vertex not feasible within ``tol``: HiGHS's basis holds within its
+    feasibility tolerance, so exactly a degenerate basic weight may come out at
+    -3e-11 or a basic row 3e-11 over its bound; the vertex is kept within that
+    tolerance (no worse than HiGHS's own point, off by up to 1.2e-9), the
+    weights clipped at 0.
+    """
+    m, b = a[at_bound], upper[at_bound]
+    if m.shape[0] != m.shape[1]:
+        return x
+    try:
+        # numpy's LAPACK: scipy.linalg's getrf/getrs are 10-15 us faster a
+        # level, but importing it costs 0.09 s inside a process's first solve.
+        z = np.linalg.solve(m, b)
+        residual = b.astype(np.longdouble) - m.astype(np.longdouble) @ z.astype(np.longdouble)
+        z += np.linalg.solve(m, residual.astype(np.float64))
+    except np.linalg.LinAlgError:  # singular
+        return x
+    if not (np.isfinite(z).all() and z[1:].min(initial=0.0) >= -tol):
+        return x
+    if (a[~at_bound] @ z > upper[~at_bound] + tol).any():
+        return x
+    out = np.zeros_like(x)
+    out[0] = z[0]
+    out[1 + joints] = np.maximum(z[1:], 0.0)
+    return out
 
 
 class HighsLevelSolver:
@@ -311,32 +346,7 @@ class HighsLevelSolver:
         a = np.empty((self.num_rows + 1, 1 + len(joints)))
         a[:, 0] = self._t_column
         a[:, 1:] = self._entries[joints].T if self._keep_entries else self._block(self.columns[joints])
-        m = a[at_bound]
-        if m.shape[0] != m.shape[1]:
-            return x
-        b = upper[at_bound]
-        try:
-            # numpy's LAPACK: scipy.linalg's getrf/getrs are 10-15 us faster a
-            # level, but importing it costs 0.09 s inside a process's first solve.
-            z = np.linalg.solve(m, b)
-            # One round of refinement, the residual in extended precision.
-            residual = b.astype(np.longdouble) - m.astype(np.longdouble) @ z.astype(np.longdouble)
-            z += np.linalg.solve(m, residual.astype(np.float64))
-        except np.linalg.LinAlgError:  # singular
-            return x
-        # The basis is HiGHS's within its feasibility tolerance: exactly, a
-        # degenerate basic weight may come out at -3e-11 or a basic row 3e-11
-        # over its bound. Its vertex is kept within that tolerance (no worse
-        # than HiGHS's own point, off by up to 1.2e-9), the weights clipped at 0.
-        tol = self.feasibility
-        if not (np.isfinite(z).all() and z[1:].min(initial=0.0) >= -tol):
-            return x
-        if (a[~at_bound] @ z > upper[~at_bound] + tol).any():
-            return x
-        out = np.zeros_like(x)
-        out[0] = z[0]
-        out[1 + joints] = np.maximum(z[1:], 0.0)
-        return out
+        return basis_vertex(x, a, upper, at_bound, joints, self.feasibility)
 
     def basic_variables(self) -> tuple[bool, np.ndarray, np.ndarray] | None:
         """The final basis: ``(t basic, basic constraint rows [R], basic joints [K])``.
