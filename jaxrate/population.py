@@ -164,37 +164,51 @@ def population_loop(
     history = []
     for index in range(iterations):
         start = time.perf_counter()
-        payoffs = np.asarray(evaluate(populations), dtype=np.float64)
-        expected = (len(populations),) + tuple(len(p) for p in populations)
-        if payoffs.shape != expected:
-            raise ValueError(f"evaluate returned payoffs of shape {payoffs.shape}; expected {expected}")
+        payoffs = _evaluated(evaluate, populations)
         evaluated = time.perf_counter()
         ratings, joint = rate_population(payoffs, method, _rater=rater)
         rated = time.perf_counter()
         snapshot = tuple(list(p) for p in populations)
-        dropped = []
-        for p, r in enumerate(ratings):
-            count = int(round(drop * len(r)))
-            order = np.lexsort((-np.arange(len(r)), r))  # lowest first; among ties the later one
-            worst = np.sort(order[:count])
-            fresh = list(propose(p, count, rng)) if count else []
-            if len(fresh) != count:
-                raise ValueError(f"propose returned {len(fresh)} members for player {p}; expected {count}")
-            for i, member in zip(worst.tolist(), fresh):
-                populations[p][i] = member
-            dropped.append(worst)
-        record = Iteration(
-            index,
-            payoffs,
-            tuple(ratings),
-            tuple(dropped),
-            snapshot,
-            evaluated - start,
-            rated - evaluated,
-            joint=joint,
-        )
+        dropped = _replace_worst(populations, ratings, drop, propose, rng)
+        times = {"evaluate_seconds": evaluated - start, "rate_seconds": rated - evaluated}
+        record = Iteration(index, payoffs, tuple(ratings), dropped, snapshot, joint=joint, **times)
         for hook in hooks:
             hook(record)
         record.seconds = time.perf_counter() - start
         history.append(record)
     return history
+
+
+def _evaluated(evaluate: Callable[[Sequence[list]], np.ndarray], populations: list[list]) -> np.ndarray:
+    """The meta-game ``evaluate(populations)`` as float64, checked to be ``[N, K_1, ..., K_N]``."""
+    payoffs = np.asarray(evaluate(populations), dtype=np.float64)
+    expected = (len(populations),) + tuple(len(p) for p in populations)
+    if payoffs.shape != expected:
+        raise ValueError(f"evaluate returned payoffs of shape {payoffs.shape}; expected {expected}")
+    return payoffs
+
+
+def _replace_worst(
+    populations: list[list],
+    ratings: Sequence[np.ndarray],
+    drop: float,
+    propose: Callable[[int, int, np.random.Generator], list],
+    rng: np.random.Generator,
+) -> tuple[np.ndarray, ...]:
+    """Put ``propose``'s new members in place of each player's lowest-rated ones; per player, their indices.
+
+    Each player loses ``round(drop * K_p)`` members, lowest rating first (among ties the later member);
+    ``populations`` is changed in place.
+    """
+    dropped = []
+    for p, r in enumerate(ratings):
+        count = int(round(drop * len(r)))
+        order = np.lexsort((-np.arange(len(r)), r))  # lowest first; among ties the later one
+        worst = np.sort(order[:count])
+        fresh = list(propose(p, count, rng)) if count else []
+        if len(fresh) != count:
+            raise ValueError(f"propose returned {len(fresh)} members for player {p}; expected {count}")
+        for i, member in zip(worst.tolist(), fresh):
+            populations[p][i] = member
+        dropped.append(worst)
+    return tuple(dropped)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from jaxrate._game import as_game
+from jaxrate._game import Game, as_game
 from jaxrate.baselines import _alpharank_operator as _operator
 from jaxrate.baselines._alpharank_operator import fixation_probability
 
@@ -226,39 +226,58 @@ def alpha_rank(
       [0.333333, 0.333333, 0.333333]
     """
     game = as_game(game_or_payoffs)
-    if population_size < 2:
-        raise ValueError(f"population_size must be >= 2; got {population_size}")
+    alpha = _checked_alpha(game, alpha, population_size, populations, method)
+    if populations == "single":
+        pi = _single_population_stationary(game, alpha, population_size, method)
+        return AlphaRankResult((pi, pi), pi, alpha, population_size, game.players, game.strategies)
+    pi = _multi_population_stationary(game, alpha, population_size, method)
+    axes = range(game.num_players)
+    ratings = tuple(pi.sum(axis=tuple(q for q in axes if q != p)) for p in axes)
+    return AlphaRankResult(ratings, pi, alpha, population_size, game.players, game.strategies)
+
+
+def _checked_alpha(game: Game, alpha: float | None, m: int, populations: str, method: str) -> float:
+    """Validate :func:`alpha_rank`'s options; the selection intensity to use (default ``10 / range``)."""
+    if m < 2:
+        raise ValueError(f"population_size must be >= 2; got {m}")
     if populations not in ("multi", "single"):
         raise ValueError(f"populations must be 'multi' or 'single'; got {populations!r}")
     if method not in ("sparse", "dense"):
         raise ValueError(f"method must be 'sparse' or 'dense'; got {method!r}")
-    g = game.payoffs
-    spread = float(np.ptp(g))
+    spread = float(np.ptp(game.payoffs))
     if alpha is None:
         alpha = _ALPHA_TIMES_RANGE / spread if spread > 0 else 1.0
     if not (np.isfinite(alpha) and alpha > 0):
         raise ValueError(f"alpha must be a positive number; got {alpha}")
-    shape = game.num_strategies
-    if populations == "single":
-        if game.num_players != 2 or shape[0] != shape[1] or not np.allclose(g[1], g[0].T, rtol=0, atol=1e-12):
-            raise ValueError(
-                "single-population alpha-rank needs a symmetric two-player game (G_2 = G_1^T); "
-                f"got {game.num_players} players, shape {tuple(shape)}"
-            )
-        if shape[0] == 1:
-            pi = np.ones(1)
-        else:
-            c, leave = _single_population_transitions(g[0], float(alpha), population_size)
-            pi = _stationary(c, leave, shape[:1], method)
-        return AlphaRankResult((pi, pi), pi, float(alpha), population_size, game.players, game.strategies)
-    pi = None
+    return float(alpha)
+
+
+def _single_population_stationary(game: Game, alpha: float, m: int, method: str) -> np.ndarray:
+    """``[A]`` stationary distribution over the monomorphic populations of a symmetric two-player game."""
+    g, shape = game.payoffs, game.num_strategies
+    if game.num_players != 2 or shape[0] != shape[1] or not np.allclose(g[1], g[0].T, rtol=0, atol=1e-12):
+        raise ValueError(
+            "single-population alpha-rank needs a symmetric two-player game (G_2 = G_1^T); "
+            f"got {game.num_players} players, shape {tuple(shape)}"
+        )
+    if shape[0] == 1:
+        return np.ones(1)
+    c, leave = _single_population_transitions(g[0], alpha, m)
+    return _stationary(c, leave, shape[:1], method)
+
+
+def _multi_population_stationary(game: Game, alpha: float, m: int, method: str) -> np.ndarray:
+    """``[A_1, ..., A_N]`` stationary distribution over pure profiles (per-player blocks when large).
+
+    Large sparse chains are first solved without assembling the matrix; where that solver declines (a chain
+    that may be reducible) the assembled chain is solved instead.
+    """
+    g, shape = game.payoffs, game.num_strategies
     if sum(a - 1 for a in shape) == 0:
-        pi = np.ones(shape)
-    elif method == "sparse" and int(np.prod(shape)) > _DIRECT_STATES:  # no assembled matrix
-        pi = _operator.stationary(_operator.transition_blocks(g, float(alpha), population_size))
-    if pi is None:
-        c, leave = _transitions(g, float(alpha), population_size)
-        pi = _stationary(c, leave, shape, method).reshape(shape)
-    axes = range(game.num_players)
-    ratings = tuple(pi.sum(axis=tuple(q for q in axes if q != p)) for p in axes)
-    return AlphaRankResult(ratings, pi, float(alpha), population_size, game.players, game.strategies)
+        return np.ones(shape)
+    if method == "sparse" and int(np.prod(shape)) > _DIRECT_STATES:  # no assembled matrix
+        pi = _operator.stationary(_operator.transition_blocks(g, alpha, m))
+        if pi is not None:
+            return pi
+    c, leave = _transitions(g, alpha, m)  # small chains, dense cross-checks, and the operator's fallback
+    return _stationary(c, leave, shape, method).reshape(shape)

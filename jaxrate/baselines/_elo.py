@@ -125,53 +125,35 @@ def elo_ratings(
     confidence: float = 0.95,
     seed: int = 0,
 ) -> EloResult:
-    r"""Bradley-Terry (BayesElo) ratings by maximum likelihood.
-
-    The defaults are the public boards' conventions (Chatbot Arena / LMArena's
-    ``arena-rank``): ``scale=400``, ``base=10``, ratings centred on
-    ``initial=1000``, and an optional ``anchor`` that shifts the whole board
-    so that one model prints a fixed rating.
+    r"""Bradley-Terry (BayesElo) ratings by maximum likelihood, with the defaults of LMArena's ``arena-rank``.
 
     Args:
-      data: a win-probability matrix ``[M, M]`` (``p_ij`` = probability that
-        ``i`` beats ``j``; diagonal ignored), e.g. from :func:`win_probabilities`,
-        battle records (see :func:`battle_wins`), or a
-        :class:`jaxrate.battles.BattleCounts` (its categories summed).
-      models: model names for a matrix (default ``0..M-1``), or the model order
-        (and subset, for counts) for battle records.
-      counts: ``[M, M]`` games behind each ``p_ij`` (matrix input; default 1
-        per pair); needed for intervals from a matrix.
-      scale, base: ``p_ij = 1 / (1 + base ** ((r_j - r_i) / scale))``.
-      initial: the mean rating (without ``anchor``).
-      anchor: ``(model, value)``: shift every rating (and interval) by one
-        constant so that ``model`` is rated exactly ``value``.
-      prior: virtual drawn games added between every pair that met (BayesElo's
-        prior; half a win each); 0 gives the plain maximum-likelihood fit.
-        ``"auto"``: 0 when the maximum likelihood is finite, else 1 (the
-        result's ``notes`` say why).
-      bootstrap: number of resamples for percentile intervals.
-      resample: ``"pairs"``: each pair's observed battles are redrawn from its
-        own outcomes (a multinomial over its wins, losses and ties; every
-        resample keeps the comparison graph); ``"battles"``: all battles are
-        drawn with replacement, as the public boards do.
-      intervals: ``"bootstrap"`` (percentiles of ``bootstrap`` resamples) or
-        ``"sandwich"``: rating :math:`\pm z \sigma` with :math:`\sigma^2` the
-        diagonal of :math:`H^{-1} G H^{-1}` (``H`` the Fisher information plus
-        ``1e-5`` per battle on its diagonal, ``G`` the outer products of the
-        battles' scores), arena-rank's default; no resampling.
-      confidence: interval coverage.
-      seed: bootstrap seed.
-
-    Ties count as half a win for each model (Chatbot Arena's convention).
-    Only a connected comparison graph is needed: pairs that never met are fine.
+      data: a win-probability matrix ``[M, M]`` (``p_ij`` = probability that ``i`` beats ``j``; diagonal
+        ignored), e.g. from :func:`win_probabilities`, battle records (see :func:`battle_wins`; a tie is
+        half a win each, as on Chatbot Arena), or a :class:`jaxrate.battles.BattleCounts` (categories summed).
+      models: model names for a matrix (default ``0..M-1``), or the model order (and subset, for counts)
+        for battle records.
+      counts: ``[M, M]`` games behind each ``p_ij`` (matrix input; default 1 per pair), needed for intervals.
+      scale, base: ``p_ij = 1 / (1 + base ** ((r_j - r_i) / scale))``; ``initial``: the mean rating.
+      anchor: ``(model, value)``: instead of ``initial``, shift every rating (and interval) by one constant so
+        that ``model`` is rated exactly ``value``.
+      prior: virtual drawn games added between every pair that met (BayesElo's prior; half a win each); 0:
+        plain maximum likelihood; ``"auto"``: 0 when that is finite, else 1 (the result's ``notes`` say why).
+      bootstrap, seed: the number of resamples for percentile intervals, and their seed.
+      resample: ``"pairs"``: each pair's observed battles are redrawn from its own outcomes (a multinomial
+        over its wins, losses and ties; every resample keeps the comparison graph); ``"battles"``: all
+        battles are drawn with replacement, as the public boards do.
+      intervals, confidence: ``"bootstrap"`` (percentiles of ``bootstrap`` resamples) or ``"sandwich"``
+        (arena-rank's default; no resampling): rating :math:`\pm z \sigma` with :math:`\sigma^2` the diagonal
+        of :math:`H^{-1} G H^{-1}` (``H`` the Fisher information plus ``1e-5`` per battle on its diagonal,
+        ``G`` the outer products of the battles' scores); ``confidence``: the intervals' coverage.
 
     Returns:
       An :class:`EloResult`.
 
     Raises:
-      ValueError: on a malformed input, a comparison graph that is not
-        connected (naming its groups) or whose maximum likelihood is not finite
-        (a group that never loses), or an unknown anchor.
+      ValueError: on a malformed input, an unknown anchor, or a comparison graph that is not connected
+        (naming its groups) or whose maximum likelihood is not finite (a group that never loses).
 
     Example:
       >>> r = elo_ratings([[0.5, 0.75], [0.25, 0.5]], models=["a", "b"])
@@ -183,21 +165,47 @@ def elo_ratings(
     _check_options(prior, resample, intervals, confidence)
     k = np.log(base) / scale
     observed = _observe(data, models, counts)
+    centred, shift, point = _point_fit(observed, k, prior, initial, anchor, confidence)
+    if intervals == "sandwich":
+        return _with_sandwich(point, observed, centred, shift, k)
+    return _with_bootstrap(point, observed, shift, k, bootstrap=bootstrap, resample=resample, seed=seed)
+
+
+def _point_fit(
+    observed: _Observed,
+    k: float,
+    prior: float | str,
+    initial: float,
+    anchor: tuple[str, float] | None,
+    confidence: float,
+) -> tuple[np.ndarray, float, EloResult]:
+    """The fit centred on 0, the shift to ``initial`` (or to ``anchor``), and the result without intervals."""
     names = observed.models
     if anchor is not None and anchor[0] not in names:
         raise ValueError(f"anchor model {anchor[0]!r} is not among the models")
     prior, notes = _choose_prior(observed, prior)
     centred = _fit_ratings(observed.wins, names, k, prior=prior)
     shift = initial if anchor is None else float(anchor[1]) - centred[names.index(anchor[0])]
-    done = {"prior": prior, "notes": notes, "confidence": confidence}
-    if intervals == "sandwich":
-        if not observed.counted:
-            raise ValueError("intervals from a win-probability matrix need counts (games per pair)")
-        half = _elo_intervals.sandwich_halfwidth(observed, centred, k, confidence)
-        lower, upper = centred - half + shift, centred + half + shift
-        return EloResult(centred + shift, names, lower, upper, intervals="sandwich", **done)
+    return centred, shift, EloResult(centred + shift, names, prior=prior, notes=notes, confidence=confidence)
+
+
+def _with_sandwich(
+    point: EloResult, observed: _Observed, centred: np.ndarray, shift: float, k: float
+) -> EloResult:
+    """``point`` with sandwich intervals (see ``intervals`` in :func:`elo_ratings`)."""
+    if not observed.counted:
+        raise ValueError("intervals from a win-probability matrix need counts (games per pair)")
+    half = _elo_intervals.sandwich_halfwidth(observed, centred, k, point.confidence)
+    lower, upper = centred - half + shift, centred + half + shift
+    return point._replace(lower=lower, upper=upper, intervals="sandwich")
+
+
+def _with_bootstrap(
+    point: EloResult, observed: _Observed, shift: float, k: float, *, bootstrap: int, resample: str, seed: int
+) -> EloResult:
+    """``point`` with percentile intervals of ``bootstrap`` resamples (refit with ``point.prior``), if any."""
     if bootstrap <= 0:
-        return EloResult(centred + shift, names, **done)
+        return point
     if not observed.counted:
         raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
     rng = np.random.default_rng(seed)
@@ -205,13 +213,13 @@ def elo_ratings(
     for i in range(bootstrap):
         try:
             wins = _elo_intervals.resample(rng, observed, resample)
-            rows.append(_fit_ratings(wins, names, k, prior=prior) + shift)
+            rows.append(_fit_ratings(wins, point.models, k, prior=point.prior) + shift)
         except ValueError as err:  # the data's own fit is finite: say it is this resample's
             reason = str(err).removeprefix("the Bradley-Terry fit has no finite solution: ")
             raise ValueError(f"bootstrap resample {i} has no finite Bradley-Terry fit: {reason}") from None
     samples = np.stack(rows)
-    lower, upper = _percentiles(samples, confidence)
-    return EloResult(centred + shift, names, lower, upper, samples=samples, intervals="bootstrap", **done)
+    lower, upper = _percentiles(samples, point.confidence)
+    return point._replace(lower=lower, upper=upper, samples=samples, intervals="bootstrap")
 
 
 def _check_options(prior: float | str, resample: str, intervals: str, confidence: float) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from jaxrate._game import as_game
+from jaxrate._game import Game, as_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -232,6 +232,24 @@ def nash_average(game_or_payoffs: Any, *, tol: float = 1e-9) -> NashAverageResul
       >>> [round(float(r), 6) + 0.0 for r in nash_average(rps).ratings[0]]
       [0.0, 0.0, 0.0]
     """
+    game, scale = _zero_sum_game(game_or_payoffs)
+    g = game.payoffs
+    m = g[0]
+    # Solve in units of the payoff range: the conic solver and the polish's
+    # tolerances are for payoffs of order one, whatever the game's units.
+    x, y, value = _max_entropy_equilibrium(m / scale, tol)
+    value *= scale
+    return NashAverageResult(
+        ratings=(m @ y, g[1].T @ x),
+        equilibrium=(x, y),
+        value=value,
+        players=game.players,
+        strategies=game.strategies,
+    )
+
+
+def _zero_sum_game(game_or_payoffs: Any) -> tuple[Game, float]:
+    """The game (a matrix ``M`` read as ``(M, -M)``), checked two-player zero-sum, and its payoff range."""
     arr = np.asarray(game_or_payoffs.payoffs if hasattr(game_or_payoffs, "payoffs") else game_or_payoffs)
     if arr.ndim == 2:
         m = np.asarray(arr, dtype=np.float64)
@@ -251,10 +269,11 @@ def nash_average(game_or_payoffs: Any, *, tol: float = 1e-9) -> NashAverageResul
             f"Nash averaging needs a two-player zero-sum game; G_0 + G_1 varies by {spread:.3g} "
             "(use deviation ratings for general-sum games)"
         )
-    m = g[0]
-    # Solve in units of the payoff range: the conic solver and the polish's
-    # tolerances are for payoffs of order one, whatever the game's units.
-    unit = m / scale
+    return game, scale
+
+
+def _max_entropy_equilibrium(unit: np.ndarray, tol: float) -> tuple[np.ndarray, np.ndarray, float]:
+    """``(x*, y*, value)`` of the zero-sum game with row payoffs ``unit``: maximum entropy, polished."""
     y_vertex, value = _minimax(unit)
     x_vertex, _ = _minimax(-unit.T)
     y = _max_entropy_minimiser(unit, value, tol)
@@ -269,11 +288,4 @@ def nash_average(game_or_payoffs: Any, *, tol: float = 1e-9) -> NashAverageResul
     polished = _certified_polish(unit, y, x, value)
     if polished is not None:
         (y, value), (x, _) = polished
-    value *= scale
-    return NashAverageResult(
-        ratings=(m @ y, g[1].T @ x),
-        equilibrium=(x, y),
-        value=value,
-        players=game.players,
-        strategies=game.strategies,
-    )
+    return x, y, value

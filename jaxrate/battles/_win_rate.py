@@ -115,60 +115,92 @@ def win_rate_game(battles: Any, *, by: str | None = None, missing: str = "model"
     if missing not in MISSING:
         raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
     counts = battle_counts(battles, by=by)
-    models, keys = counts.models, counts.keys
-    m = len(models)
-    scores, games = counts.scores, counts.games
-    off = ~np.eye(m, dtype=bool)
-    never = (games == 0) & off[None]
+    models, scores, games = counts.models, counts.scores, counts.games
+    never = _never_met(games)
     dropped: tuple[str, ...] = ()
     if missing == "error" and never.any():
-        c, i, j = np.argwhere(never)[0]
-        where = f" in {by} {keys[c]!r}" if by is not None else ""
-        raise ValueError(
-            f"{models[i]!r} and {models[j]!r} never met{where} ({int(never.sum()) // 2} pairs in all); "
-            + HINT
-        )
+        _raise_never_met(never, counts, by)
     if missing == "drop-models" and never.any():
-        keep = _drop_until_all_met(never, games)
-        if keep.sum() < 2:
-            raise ValueError("no two models met in every category; nothing is left after dropping")
-        dropped = tuple(models[i] for i in np.nonzero(~keep)[0])
-        models = tuple(models[i] for i in np.nonzero(keep)[0])
-        scores, games = scores[:, keep][:, :, keep], games[:, keep][:, :, keep]
-        m, off = len(models), ~np.eye(len(models), dtype=bool)
-        never = (games == 0) & off[None]
+        dropped, models, scores, games = _drop_unmet_models(never, models, scores, games)
+        never = _never_met(games)
     observed = scores / np.where(games > 0, games, 1.0)
-    rate = np.where(games > 0, observed, 0.5)
-    pooled: list[str] = []
-    if missing == "model":
-        for c in np.nonzero(never.any(axis=(1, 2)))[0]:
-            try:
-                fill = _bradley_terry_rates(scores[c], models, "")
-            except ValueError:
-                if by is None:
-                    raise
-                # A category too sparse for its own fit borrows the fit over all categories.
-                fill = _bradley_terry_rates(scores.sum(axis=0), models, " (all categories)")
-                pooled.append(keys[c])
-            rate[c] = np.where(never[c], fill, rate[c])
-    result = WinRateGame(None, never, dropped, missing, counts, tuple(pooled))
+    rate = np.where(games > 0, observed, 0.5)  # [K, M, M], unmet pairs even
+    pooled = _fill_unmet(rate, scores, never, models, counts.keys, by) if missing == "model" else ()
+    result = WinRateGame(None, never, dropped, missing, counts, pooled)
     if missing in ("model", "even") and result.imputed_share > IMPUTED_WARNING:
         warnings.warn(
             f"{100 * result.imputed_share:.1f}% of the win-rate game's pairs never met and were imputed "
             "(more than a quarter): its ratings lean on that fill",
             stacklevel=3,
         )
+    return result._replace(game=_win_rate_payoffs(rate, models, counts.keys, by))
+
+
+def _never_met(games: np.ndarray) -> np.ndarray:
+    """``[K, M, M]`` bool: the pairs of distinct models (per category) without a battle."""
+    off = ~np.eye(games.shape[-1], dtype=bool)
+    return (games == 0) & off[None]
+
+
+def _raise_never_met(never: np.ndarray, counts: BattleCounts, by: str | None) -> None:
+    """Raise (``missing="error"``) naming the first pair that never met."""
+    models = counts.models
+    c, i, j = np.argwhere(never)[0]
+    where = f" in {by} {counts.keys[c]!r}" if by is not None else ""
+    raise ValueError(
+        f"{models[i]!r} and {models[j]!r} never met{where} ({int(never.sum()) // 2} pairs in all); " + HINT
+    )
+
+
+def _drop_unmet_models(
+    never: np.ndarray, models: tuple[str, ...], scores: np.ndarray, games: np.ndarray
+) -> tuple[tuple[str, ...], tuple[str, ...], np.ndarray, np.ndarray]:
+    """``(dropped, models, scores, games)`` after dropping models until every pair met."""
+    keep = _drop_until_all_met(never, games)
+    if keep.sum() < 2:
+        raise ValueError("no two models met in every category; nothing is left after dropping")
+    dropped = tuple(models[i] for i in np.nonzero(~keep)[0])
+    models = tuple(models[i] for i in np.nonzero(keep)[0])
+    return dropped, models, scores[:, keep][:, :, keep], games[:, keep][:, :, keep]
+
+
+def _fill_unmet(
+    rate: np.ndarray,
+    scores: np.ndarray,
+    never: np.ndarray,
+    models: tuple[str, ...],
+    keys: tuple[str, ...],
+    by: str | None,
+) -> tuple[str, ...]:
+    """Fill ``rate``'s unmet pairs in place from Bradley-Terry fits; the categories pooled to fit."""
+    pooled: list[str] = []
+    for c in np.nonzero(never.any(axis=(1, 2)))[0]:
+        try:
+            fill = _bradley_terry_rates(scores[c], models, "")
+        except ValueError:
+            if by is None:
+                raise
+            # A category too sparse for its own fit borrows the fit over all categories.
+            fill = _bradley_terry_rates(scores.sum(axis=0), models, " (all categories)")
+            pooled.append(keys[c])
+        rate[c] = np.where(never[c], fill, rate[c])
+    return tuple(pooled)
+
+
+def _win_rate_payoffs(
+    rate: np.ndarray, models: tuple[str, ...], keys: tuple[str, ...], by: str | None
+) -> Game:
+    """The game ``P - 1/2``: two-player zero-sum, or model vs model vs category (``G_C = |G_A|``)."""
+    off = ~np.eye(len(models), dtype=bool)
     g = np.where(off[None], rate - 0.5, 0.0)  # [K, M, M]
     if by is None:
-        game = Game(np.stack([g[0], -g[0]]), players=("model_a", "model_b"), strategies=(models, models))
-    else:
-        g_a = np.moveaxis(g, 0, -1)  # [M, M, K]
-        game = Game(
-            np.stack([g_a, -g_a, np.abs(g_a)]),
-            players=("model_a", "model_b", by),
-            strategies=(models, models, keys),
-        )
-    return result._replace(game=game)
+        return Game(np.stack([g[0], -g[0]]), players=("model_a", "model_b"), strategies=(models, models))
+    g_a = np.moveaxis(g, 0, -1)  # [M, M, K]
+    return Game(
+        np.stack([g_a, -g_a, np.abs(g_a)]),
+        players=("model_a", "model_b", by),
+        strategies=(models, models, keys),
+    )
 
 
 def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") -> Game:

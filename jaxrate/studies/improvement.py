@@ -79,29 +79,48 @@ def improvement_study(
     name, params = STUDY_GAMES[game]
     spiel_game = load_game(name, **params)
     tables = game_tables(spiel_game)
-    n = tables.num_players
     if evaluator not in ("tables", "openspiel"):
         raise ValueError(f"evaluator must be 'tables' or 'openspiel'; got {evaluator!r}")
     if sampler not in ("dirichlet", "openspiel"):
         raise ValueError(f"sampler must be 'dirichlet' or 'openspiel'; got {sampler!r}")
-    source = spiel_game if sampler == "openspiel" else None
+    propose = _proposer(tables, spiel_game if sampler == "openspiel" else None)
     rng = np.random.default_rng(seed)
-    populations = [[random_policy(tables, p, rng, game=source) for _ in range(population)] for p in range(n)]
+    populations = [propose(p, population, rng) for p in range(tables.num_players)]
+    labels = {"game": game, "method": method, "evaluator": evaluator, "sampler": sampler, "seed": seed}
     rows: list[dict] = []
+    history = population_loop(
+        _meta_games(evaluator, spiel_game, tables),
+        populations,
+        propose,
+        iterations=iterations,
+        method=method,
+        drop=drop,
+        seed=seed + 1,
+        hooks=[_recorder(tables, labels, rows)],
+    )
+    for row, it in zip(rows, history):
+        row["seconds"] = it.seconds
+    return rows
+
+
+def _proposer(tables, source):
+    """``propose(player, count, rng)``: ``count`` random policies (``source``: OpenSpiel's sampler's game)."""
 
     def propose(player, count, generator):
         return [random_policy(tables, player, generator, game=source) for _ in range(count)]
+
+    return propose
+
+
+def _recorder(tables, labels: dict, rows: list[dict]):
+    """The hook that appends an iteration's row (``labels``, then its measurements) to ``rows``."""
 
     def record(it):
         start = time.perf_counter()
         gap, payoffs = _measure(tables, it)
         rows.append(
             {
-                "game": game,
-                "method": method,
-                "evaluator": evaluator,
-                "sampler": sampler,
-                "seed": seed,
+                **labels,
                 "iteration": it.index,
                 "cce_gap": gap,
                 "payoff": float(np.mean(payoffs)),
@@ -112,19 +131,7 @@ def improvement_study(
             }
         )
 
-    history = population_loop(
-        _meta_games(evaluator, spiel_game, tables),
-        populations,
-        propose,
-        iterations=iterations,
-        method=method,
-        drop=drop,
-        seed=seed + 1,
-        hooks=[record],
-    )
-    for row, it in zip(rows, history):
-        row["seconds"] = it.seconds
-    return rows
+    return record
 
 
 def _meta_games(evaluator: str, spiel_game, tables):
