@@ -52,46 +52,34 @@ def deviation_ratings(
 ) -> BatchResult:
     """Deviation ratings of one game or a batch, all games solved in parallel in JAX.
 
-    Each game runs Algorithm 1 with a revised simplex method on a fixed-shape
-    LP (see :mod:`jaxrate.batched._simplex`): levels warm-start from the last
-    basis and rows are frozen by their duals, as on the exact path, so results
-    agree with :func:`jaxrate.exact.deviation_ratings` to the working precision.
+    Algorithm 1 per game with a revised simplex method on a fixed-shape LP (:mod:`jaxrate.batched._simplex`):
+    levels warm-start from the last basis and rows are frozen by their duals, as on the exact path, so
+    results agree with :func:`jaxrate.exact.deviation_ratings` to the working precision.
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]`` or ``[B, N, A_1, ..., A_N]`` (numpy or JAX;
-        float64 input runs in float64 when JAX x64 is enabled, else float32),
-        a :class:`jaxrate.Game`, or a list of games of one shape.
-      masks: optional per-player boolean masks, each ``[A_p]`` or ``[B, A_p]``;
-        a masked strategy gets no probability and a NaN rating, so
-        populations of different sizes share one batch without fake strategies.
-      warm_start: a previous :class:`BatchResult` (or its ``joint``) of the same
-        shape: the solve starts from the joint strategy the previous one
-        weighted most, e.g. the last iteration of a training loop.
-      tol: reduced-cost, pivot and dual tolerance relative to the payoff range
-        (default :data:`jaxrate.solvers.SIMPLEX_TOL`: 2e-5 in float32, 1e-9 in float64).
-      max_pivots: per-game cap on simplex pivots in the first pass (status
-        MAX_ITERATIONS); default ``25 (C + 1)``, a few times what games need
-        (each retry pass has twice it).
+      payoffs: ``[N, A_1, ..., A_N]`` or ``[B, N, A_1, ..., A_N]`` (numpy or JAX; float64 input runs in
+        float64 under JAX x64, else float32), a :class:`jaxrate.Game` or a list of games of one shape.
+      masks: optional per-player boolean masks, each ``[A_p]`` or ``[B, A_p]``; a masked strategy gets no
+        probability and a NaN rating: populations of different sizes share a batch without fake strategies.
+      warm_start: a previous :class:`BatchResult` (or its ``joint``) of the same shape: the solve starts from
+        the joint strategy the previous one weighted most, e.g. the last iteration of a training loop.
+      tol: reduced-cost, pivot and dual tolerance relative to the payoff range (default
+        :data:`jaxrate.solvers.SIMPLEX_TOL`: 2e-5 in float32, 1e-9 in float64).
+      max_pivots: per-game cap on simplex pivots in the first pass (status MAX_ITERATIONS); default
+        ``25 (C + 1)``, a few times what games need (each retry pass has twice it).
       refactor_every: pivots between recomputing the basis inverse (default
         :data:`jaxrate.solvers.REFACTOR_EVERY`: 10 in float32, 50 in float64).
-      lanes: games solved side by side; the batch streams through them on
-        the device, a finished game handing its lane to the next, so no batch
-        waits for its slowest game. Default (:func:`default_lanes`): half the
-        batch, within about 2M numbers of simplex state (at most 1,024 lanes,
-        at least 32; measured: benchmarks/RESULTS.md, issue 15).
-      retry: re-solve games a pass leaves unsolved (:data:`RETRIES`; float32
-        games in float64). ``False``: one pass, unsolved games keep their
-        status. In float32 a SOLVED game is kept only where its proof,
-        rechecked in float64, bounds its error by 1e-3 of the range
-        (:func:`jaxrate.batched._core.recheck`); the others become FAILED.
-      batched: whether an array is a batch; needed only where its shape reads
-        both ways (``[3, 2, 2, 2]``: one 3-player game or three 2-player games).
+      lanes: games solved side by side; the batch streams through them on the device, a finished game
+        handing its lane to the next, so no batch waits for its slowest game (default: :func:`default_lanes`).
+      retry: re-solve games a pass leaves unsolved (:data:`RETRIES`; float32 games in float64); ``False``: one
+        pass, unsolved games keep their status. A float32 game stays SOLVED only where its proof, rechecked in
+        float64 (:func:`jaxrate.batched._core.recheck`), bounds its error by 1e-3 of the range, else FAILED.
+      batched: whether an array is a batch; needed only where its shape reads both ways
+        (``[3, 2, 2, 2]``: one 3-player game or three 2-player games).
 
     Returns:
-      A :class:`BatchResult`; one bad game (NaN payoffs, pivot cap) gets its
-      status and the rest of the batch is unaffected. Never raises for a
-      member of a batch; :func:`jaxrate.batched.raise_for_status` turns a
-      failed status into an exception.
+      A :class:`BatchResult`. Never raises for a member of a batch: a bad game (NaN payoffs, pivot cap)
+      gets its status, the rest are unaffected; :func:`jaxrate.batched.raise_for_status` raises for it.
 
     Raises:
       ValueError: for inputs whose structure is wrong (not per-game values).
@@ -104,18 +92,30 @@ def deviation_ratings(
       (True, 0)
     """
     data = as_batch(payoffs, batched)
-    array = data.payoffs
-    if array.dtype.kind in "iub":
-        array = array.astype(np.float32)
+    array, shape, masks = _read(data, masks)
     config_for = functools.partial(
         simplex_config, tol=tol, max_pivots=max_pivots, refactor_every=refactor_every
     )
-    shape = tuple(int(a) for a in data.payoffs.shape[2:])
-    masks = player_masks(masks, shape, int(data.payoffs.shape[0]))
     out = solve_batch(array, masks, _joint_of(warm_start), config_for, lanes, retry)
+    return _assembled(out, shape, data.batched)
+
+
+def _read(data, masks: Sequence[Any] | None) -> tuple[Any, tuple[int, ...], tuple | None]:
+    """The batch's payoffs as floats (integers and bools in float32), its strategy counts
+    ``(A_1, ..., A_N)`` and the masks read by :func:`jaxrate._game.player_masks`."""
+    array = data.payoffs
+    if array.dtype.kind in "iub":
+        array = array.astype(np.float32)
+    shape = tuple(int(a) for a in data.payoffs.shape[2:])
+    return array, shape, player_masks(masks, shape, int(data.payoffs.shape[0]))
+
+
+def _assembled(out: dict, shape: tuple[int, ...], batched: bool) -> BatchResult:
+    """The :class:`BatchResult` of :func:`solve_batch`'s arrays: ratings split per player, and
+    one game's result without its batch axis."""
     fields = {k: out[k] for k in BatchResult._fields if k not in ("ratings", "precision")}
     result = BatchResult(gains.split_players(out["ratings"], shape), precision=out["precision"], **fields)
-    if not data.batched:
+    if not batched:
         per_game = {k: v[0] for k, v in result._asdict().items() if k not in ("ratings", "precision")}
         result = result._replace(ratings=tuple(r[0] for r in result.ratings), **per_game)
     return result

@@ -158,6 +158,20 @@ class HighsLevelSolver:
         self.shape = tuple(payoffs.shape[1:])
         self.num_joints = int(np.prod(self.shape))
         self.num_constraints = int(sum(self.shape))
+        self._set_settings(tol, feasibility, refine, price_batch)
+        self.frozen = np.zeros(self.num_constraints, dtype=bool)
+        self.bounds = np.zeros(self.num_constraints)
+        self.slack = 0.0
+        self.pricing_rounds = 0
+        self.swap = swap
+        self._set_rows(swap)
+        self._build_master(highspy)
+        self._seed_columns(all_columns)
+
+    def _set_settings(
+        self, tol: float, feasibility: float | None, refine: bool, price_batch: int | None
+    ) -> None:
+        """Tolerances, refinement, pricing batch and purge threshold (see the class's Args)."""
         # The pricing threshold; HiGHS's feasibility tolerances are this or
         # HIGHS_MIN_TOL (1e-10), the smallest it accepts. Loose tolerances let
         # each level's joint violate earlier frozen rows, which piles up until
@@ -170,12 +184,9 @@ class HighsLevelSolver:
         self.price_batch = price_batch or min(max(2 * self.num_constraints, 64), 200)
         # Master size above which non-basic columns are purged after a level.
         self.purge_above = max(20 * self.num_constraints, 2_000)
-        self.frozen = np.zeros(self.num_constraints, dtype=bool)
-        self.bounds = np.zeros(self.num_constraints)
-        self.slack = 0.0
-        self.pricing_rounds = 0
-        self.swap = swap
-        self._set_rows(swap)
+
+    def _build_master(self, highspy) -> None:
+        """The HiGHS model with column ``t`` and the LP rows, before any joint column."""
         rows = int(self.kept.sum())
         self.num_rows = rows
         # Each LP row's upper bound (0 while free, its rating + slack once
@@ -203,6 +214,9 @@ class HighsLevelSolver:
         # hundreds of MB of them, and there the basic columns are rebuilt.
         self._keep_entries = rows < 256
         self._in_master = np.zeros(self.num_joints, dtype=bool)
+
+    def _seed_columns(self, all_columns: bool) -> None:
+        """The master's first columns: every joint (dense), or the first pricing batch."""
         if all_columns:
             everything = np.arange(self.num_joints)
             if self.representative is not None:

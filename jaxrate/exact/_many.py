@@ -136,57 +136,85 @@ def rate_many(
       ([True, True], [0.0, 0.0, 0.0])
     """
     payloads = _checked(games, options)
-    total = len(payloads)
-    report = _Bar(total) if progress is True else (progress or None)
+    report = _Bar(len(payloads)) if progress is True else (progress or None)
     owned = executor is None
     pool = _own_pool(workers) if owned else executor
-    attempts = [0] * total
-    outcomes: list[RateOutcome | None] = [None] * total
-    pending: dict[Future, int] = {}
-
-    def submit(i: int) -> None:
-        attempts[i] += 1
-        pending[pool.submit(_rate_light if _light else _rate_one, payloads[i], options)] = i
-
+    run = _Run(pool, _rate_light if _light else _rate_one, payloads, options, retries, report)
     try:
-        for i in range(total):
-            submit(i)
-        done_count = 0
-        while pending:
-            finished, _ = wait(list(pending), return_when=_FIRST)
-            lost = []
-            for future in finished:
-                i = pending.pop(future)
-                try:
-                    result, error, seconds = future.result()
-                except Exception as err:  # the task, not the game, failed: worker lost, pool broken
-                    lost.append((i, err))
-                    continue
-                outcomes[i] = RateOutcome(i, result, error, attempts[i], seconds)
-                done_count += 1
-                if report is not None:
-                    report(done_count, total)
-            if lost and owned and _broken(pool):
-                # A dead process breaks a ProcessPoolExecutor for good: every
-                # other pending task is lost too. Start a new pool for them.
-                cause = lost[0][1]
-                lost += [(i, cause) for i in pending.values()]
-                pending.clear()
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = _own_pool(workers)
-            for i, err in lost:
-                if attempts[i] <= retries:
-                    submit(i)
-                else:
-                    error = f"task lost {attempts[i]} times: {type(err).__name__}: {err}"
-                    outcomes[i] = RateOutcome(i, None, error, attempts[i], 0.0)
-                    done_count += 1
-                    if report is not None:
-                        report(done_count, total)
+        return run.until_done(renew=(lambda: _own_pool(workers)) if owned else None)
     finally:
         if owned:
-            pool.shutdown(wait=True, cancel_futures=True)
-    return outcomes  # type: ignore[return-value]
+            run.pool.shutdown(wait=True, cancel_futures=True)
+
+
+class _Run:
+    """The task loop of :func:`rate_many`: the tasks in flight, and each game's attempts and outcome."""
+
+    def __init__(self, pool: Executor, task: Callable, payloads: list, options: dict, retries: int, report):
+        self.pool, self.task, self.payloads, self.options = pool, task, payloads, options
+        self.retries, self.report = retries, report
+        self.total = len(payloads)
+        self.attempts = [0] * self.total
+        self.outcomes: list[RateOutcome | None] = [None] * self.total
+        self.pending: dict[Future, int] = {}
+        self.done_count = 0
+
+    def until_done(self, renew: Callable[[], Executor] | None) -> list[RateOutcome]:
+        """Every game's outcome; ``renew`` (the default pool only) replaces a pool a dead worker broke."""
+        for i in range(self.total):
+            self._submit(i)
+        while self.pending:
+            finished, _ = wait(list(self.pending), return_when=_FIRST)
+            lost = self._collect(finished)
+            if lost and renew is not None and _broken(self.pool):
+                lost = self._renewed(lost, renew)
+            for i, err in lost:
+                self._retry(i, err)
+        return self.outcomes  # type: ignore[return-value]
+
+    def _submit(self, i: int) -> None:
+        self.attempts[i] += 1
+        self.pending[self.pool.submit(self.task, self.payloads[i], self.options)] = i
+
+    def _collect(self, finished) -> list:
+        """The outcomes of the ``finished`` tasks recorded; returns ``(game, error)`` of those lost."""
+        lost = []
+        for future in finished:
+            i = self.pending.pop(future)
+            try:
+                result, error, seconds = future.result()
+            except Exception as err:  # the task, not the game, failed: worker lost, pool broken
+                lost.append((i, err))
+                continue
+            self._record(RateOutcome(i, result, error, self.attempts[i], seconds))
+        return lost
+
+    def _renewed(self, lost: list, renew: Callable[[], Executor]) -> list:
+        """``lost`` and every pending task, with a new pool to run them.
+
+        A dead process breaks a ProcessPoolExecutor for good: every other
+        pending task is lost too.
+        """
+        cause = lost[0][1]
+        lost += [(i, cause) for i in self.pending.values()]
+        self.pending.clear()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = renew()
+        return lost
+
+    def _retry(self, i: int, err: BaseException) -> None:
+        """Game ``i``'s lost task submitted again, or its error recorded past ``retries``."""
+        if self.attempts[i] <= self.retries:
+            self._submit(i)
+        else:
+            error = f"task lost {self.attempts[i]} times: {type(err).__name__}: {err}"
+            self._record(RateOutcome(i, None, error, self.attempts[i], 0.0))
+
+    def _record(self, outcome: RateOutcome) -> None:
+        self.outcomes[outcome.index] = outcome
+        self.done_count += 1
+        if self.report is not None:
+            self.report(self.done_count, self.total)
 
 
 def _checked(games: Iterable[Any], options: dict) -> list:

@@ -99,65 +99,40 @@ def deviation_ratings(
 ) -> ExactResult:
     """Exact deviation ratings by Algorithm 1 of Marris et al. (2025).
 
-    Level ``k`` solves
-
-    .. math::
-
-       t_k = \\min_{\\sigma \\in \\Delta} \\max_{c \\notin F} \\delta_c(\\sigma)
-       \\quad \\text{s.t.} \\quad \\delta_c(\\sigma) \\le r_c \\;\\; \\forall c \\in F
-
-    and freezes ``r_c = t_k`` for every free constraint with a non-zero optimal
-    dual (never by primal tightness, which is wrong on degenerate games).
+    Level ``k`` solves :math:`t_k = \\min_{\\sigma \\in \\Delta} \\max_{c \\notin F} \\delta_c(\\sigma)` s.t.
+    :math:`\\delta_c(\\sigma) \\le r_c \\; \\forall c \\in F`, and freezes ``r_c = t_k`` for every free
+    constraint with a non-zero optimal dual (never by primal tightness, which is wrong on degenerate games).
 
     Args:
       game_or_payoffs: a :class:`jaxrate.Game` or payoffs ``[N, A_1, ..., A_N]``.
-      solver: ``"highs"`` (incremental HiGHS, warm-started between levels,
-        column generation for large games), ``"glop"`` (CVXPY + GLOP, the
-        paper's solver, a fresh LP per level, frozen rows as ``<=``) or
-        ``"naive"`` (exactly the paper's method: CVXPY + GLOP, fresh LP per
-        level, frozen rows as equalities; the benchmark baseline) or
-        ``"rational"`` (exact rational arithmetic from the start: slow, no
-        tolerance; what the others fall back on).
+      solver: ``"highs"`` (incremental HiGHS, warm-started between levels, column generation for large
+        games), ``"glop"`` (CVXPY + GLOP, the paper's solver, a fresh LP per level, frozen rows as ``<=``),
+        ``"naive"`` (exactly the paper's method: frozen rows as equalities; the benchmark baseline) or
+        ``"rational"`` (exact rational arithmetic from the start: slow, no tolerance; the others' fallback).
       dual_tol: a free constraint is frozen when its dual exceeds this.
-      decimals: payoffs are quantized to this many decimals after normalising
-        by their scale.
-      columns: ``"all"`` (every joint in the LP), ``"generate"`` (column
-        generation priced by ``A^T y``) or ``"auto"`` (all up to 200 joints).
-        HiGHS only.
-      symmetry: ``"auto"`` detects two interchangeable players (e.g. the model
-        players of agent-vs-agent-vs-task) and restricts the LPs to
-        swap-symmetric joints (ratings are unchanged; the LPs halve);
-        ``None`` turns this off; a pair ``(p, q)`` asserts it. HiGHS only.
+      decimals: payoffs are quantized to this many decimals after normalising by their scale.
+      columns: ``"all"`` (every joint in the LP), ``"generate"`` (column generation priced by ``A^T y``)
+        or ``"auto"`` (all up to 200 joints). HiGHS only.
+      symmetry: ``"auto"`` detects two interchangeable players (e.g. agent-vs-agent-vs-task's models) and
+        restricts the LPs to swap-symmetric joints (same ratings, the LPs halve); ``None`` turns this off;
+        a pair ``(p, q)`` asserts it. HiGHS only.
       progress: called with a :class:`Progress` after every level.
       certificate_tol: relative bound on the certificate residuals.
-      previous: an earlier result (:class:`ExactResult` or :class:`jaxrate.Ratings`)
-        of this board before models were added (a :class:`jaxrate.ScoreTableGame`
-        whose models include all of the earlier ones, same tasks): its proof is
-        carried over and only what changed is proved
-        (:func:`jaxrate.exact._board.grown_ratings`); where it does not carry
-        over, the board is rated afresh.
-      tighten: make a proven float result exact to about 1e-12 of the range
-        where its residuals say it may not be (on short decimals, up to
-        50,000 joints: the exact check and repair). ``False`` returns it as
-        proven to ``certificate_tol``: what resampling asks for, since
-        percentile bounds need no more.
-
-    A level that fails in floating point goes down a ladder: a warm re-solve,
-    a cold one, the other back end fresh (GLOP for HiGHS, HiGHS for GLOP),
-    and finally the whole solve in exact rational arithmetic
-    (:mod:`jaxrate.exact._rational`), which also takes over when the finished
-    float result fails :func:`jaxrate.verify`. A slack on frozen rows is the
-    last resort, only for games too large for exact arithmetic, and is
-    reported in the certificate. ``result.steps`` says how each level was solved.
+      previous: an earlier result (:class:`ExactResult` or :class:`jaxrate.Ratings`) of this board before
+        models were added (a :class:`jaxrate.ScoreTableGame` with all of the earlier models, same tasks):
+        only what changed is proved (:func:`jaxrate.exact._board.grown_ratings`), else it is rated afresh.
+      tighten: make a proven float result exact to about 1e-12 of the range where its residuals say it may
+        not be (short decimals, up to 50,000 joints: the exact check and repair). ``False`` returns it as
+        proven to ``certificate_tol``: what resampling asks for (percentile bounds need no more).
 
     Returns:
-      An :class:`ExactResult` whose certificate (the joint and one dual proof
-      per level) has passed :func:`jaxrate.verify`.
+      An :class:`ExactResult` whose certificate (the joint and one dual proof per level) has passed
+      :func:`jaxrate.verify`; ``result.steps`` says how each level was solved.
 
     Raises:
       ValueError: on invalid payoffs or arguments.
-      RuntimeError: only if no step of the ladder yields verified ratings
-        (never returns unverified ratings).
+      RuntimeError: only if no step of the ladder for a failed level or result (warm, cold, the other back
+        end, exact rational arithmetic; a reported slack beyond its reach) yields verified ratings.
 
     Example:
       >>> import jaxrate
@@ -166,45 +141,91 @@ def deviation_ratings(
       [0.0, 0.0, 0.0]
     """
     game = as_game(game_or_payoffs)
+    _check_choices(solver, columns)
+    asked = _Asked(solver, dual_tol, decimals, columns, symmetry, progress, certificate_tol, tighten)
+    return _dispatch(game, asked, previous)
+
+
+def _check_choices(solver: str, columns: str) -> None:
+    """``ValueError`` for a ``solver`` or ``columns`` that is not one of the choices."""
     if solver not in SOLVERS:
         raise ValueError(f"solver must be one of {SOLVERS}; got {solver!r}")
     if columns not in ("auto", "all", "generate"):
         raise ValueError(f"columns must be 'auto', 'all' or 'generate'; got {columns!r}")
-    board = None
-    if previous is not None and _through_table(game, solver, columns, symmetry):
+
+
+class _Asked(NamedTuple):
+    """The options of one :func:`deviation_ratings` call, as the routes read them."""
+
+    solver: str
+    dual_tol: float
+    decimals: int
+    columns: str
+    symmetry: Any
+    progress: Callable[[Progress], None] | None
+    certificate_tol: float
+    tighten: bool
+
+
+def _dispatch(game: Game, asked: _Asked, previous) -> ExactResult:
+    """The dispatch between routes: a large score table's through its table (:func:`_through_table`),
+    falling back on the general path, which rates every other game."""
+    board = None  # why the table route failed, where it was taken
+    if _through_table(game, asked.solver, asked.columns, asked.symmetry):
+        board = _table_route(game, previous, asked)
+        if isinstance(board, ExactResult):
+            return board
+        asked = asked._replace(progress=_after_the_table(asked.progress))
+    return _general_path(game, asked, board)
+
+
+def _table_route(game, previous, asked: _Asked) -> ExactResult | str:
+    """A score table's ratings through its table, or why that failed (``"board path: ..."``).
+
+    With ``previous``, re-proved from it where its proof carries over
+    (:func:`jaxrate.exact._board.grown_ratings`); else solved afresh
+    (:func:`_through_the_table`).
+    """
+    if previous is not None:
         from jaxrate.exact._board import grown_ratings
 
         grown = grown_ratings(
-            game, previous, dual_tol=dual_tol, certificate_tol=certificate_tol, decimals=decimals
+            game,
+            previous,
+            dual_tol=asked.dual_tol,
+            certificate_tol=asked.certificate_tol,
+            decimals=asked.decimals,
         )
         if grown is not None:
             return grown
-    if _through_table(game, solver, columns, symmetry):
-        try:
-            return _through_the_table(game, progress, certificate_tol, dual_tol, decimals)
-        except BoardFailed as err:  # the general path below, on the game's payoffs
-            board = f"board path: {err}"
-            if progress is not None:
-                restart = progress
-                progress = lambda p: restart(p._replace(phase="general path after the table route"))  # noqa: E731
-    payoffs, scale = normalise_payoffs(game.payoffs, decimals)
+    try:
+        return _through_the_table(game, asked.progress, asked.certificate_tol, asked.dual_tol, asked.decimals)
+    except BoardFailed as err:  # the general path, on the game's payoffs
+        return f"board path: {err}"
+
+
+def _after_the_table(progress):
+    """``progress`` with its reports marked as the general path's after a failed table route."""
+    if progress is None:
+        return None
+    return lambda p: progress(p._replace(phase="general path after the table route"))
+
+
+def _general_path(game: Game, asked: _Asked, board: str | None) -> ExactResult:
+    """The game's quantized payoffs rated: in exact arithmetic for ``solver="rational"``, else in
+    floating point (tightened where loose) with the rescue ladder past a failure (:func:`_rescue`).
+
+    ``board``: why the table route failed, where it was taken first.
+    """
+    payoffs, scale = normalise_payoffs(game.payoffs, asked.decimals)
     if scale == 0.0:
         return _constant_game(game)
-    swap = _resolve_symmetry(payoffs, symmetry) if solver == "highs" else None
-    # Where the exact repair route takes over (short integers), a level that
-    # fails in HiGHS goes there at once: a fresh GLOP model per failed level
-    # cost up to 3.4 s on the hard sub-leaderboards.
-    # Decided on the first failed level, not up front (80 ms on LiveBench 3P).
-    short = functools.cache(
-        lambda: game.num_joints <= _REPAIR_MAX_JOINTS and _short_integers(game, payoffs, scale, decimals)
-    )
-    options = _Options(solver, columns, swap, dual_tol, progress, lambda: solver != "highs" or not short())
-    options = options._replace(tighten=tighten)
-    check_args = (game, scale, solver, certificate_tol, dual_tol, decimals)
+    options, short = _general_options(game, payoffs, scale, asked)
+    check_args = (game, scale, asked.solver, asked.certificate_tol, asked.dual_tol, asked.decimals)
     supports: list[np.ndarray] = []
-    if solver == "rational":
+    if asked.solver == "rational":
         result, check = _rational_result(
-            game, payoffs, scale, decimals, supports, None, check_args, None, False
+            game, payoffs, scale, asked.decimals, supports, None, check_args, None, False
         )
         check.raise_for_failure()
         return result
@@ -217,6 +238,26 @@ def deviation_ratings(
     except _LevelFailed as err:
         rescue = str(err)
     return _rescue(game, payoffs, options, supports, rescue, check_args, short())
+
+
+def _general_options(game: Game, payoffs: np.ndarray, scale: float, asked: _Asked):
+    """The float solve's :class:`_Options` (symmetry resolved) and ``short()``: whether the
+    payoffs are short integers within the exact repair route's reach (asked when needed)."""
+    solver = asked.solver
+    swap = _resolve_symmetry(payoffs, asked.symmetry) if solver == "highs" else None
+    # Where the exact repair route takes over (short integers), a level that
+    # fails in HiGHS goes there at once: a fresh GLOP model per failed level
+    # cost up to 3.4 s on the hard sub-leaderboards.
+    # Decided on the first failed level, not up front (80 ms on LiveBench 3P).
+    short = functools.cache(
+        lambda: (
+            game.num_joints <= _REPAIR_MAX_JOINTS and _short_integers(game, payoffs, scale, asked.decimals)
+        )
+    )
+    options = _Options(
+        solver, asked.columns, swap, asked.dual_tol, asked.progress, lambda: solver != "highs" or not short()
+    )
+    return options._replace(tighten=asked.tighten), short
 
 
 def _through_the_table(game, progress, certificate_tol: float, dual_tol: float, decimals: int) -> ExactResult:
