@@ -2,6 +2,7 @@
 
 from jaxrate import baselines, battles, certificate, datasets, exact, gains, games, solvers, uncertainty
 from jaxrate._game import Game, ScoreTableGame
+from jaxrate._saved import SavedResult, read_result
 from jaxrate._version import __version__
 from jaxrate.baselines import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
 from jaxrate.certificate import Certificate, Verification, verify
@@ -21,6 +22,7 @@ __all__ = [
     "Game",
     "ScoreTableGame",
     "Ratings",
+    "SavedResult",
     "Simplex",
     "SolvedBy",
     "Status",
@@ -47,6 +49,7 @@ __all__ = [
     "online_elo",
     "payoff_ratings",
     "payoff_scale",
+    "read_result",
     "solvers",
     "task_contributions",
     "task_subsets",

@@ -30,6 +30,7 @@ Every solver's results are checked by it; the tolerances are defined here once.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -44,6 +45,7 @@ __all__ = [
     "CERTIFICATE_TOL",
     "FREEZE_DUAL_TOL",
     "Certificate",
+    "LevelRoute",
     "Proof",
     "Verification",
     "certificate_tolerance",
@@ -63,7 +65,7 @@ SIMPLEX_TOL = SIMPLEX_SUM_TOL  # former name; jaxrate.solvers.SIMPLEX_TOL is the
 # check is as fast: Atari 3P, 21,200 joints, 0.006 s dense against 0.099 s through the table).
 TABLE_CHECK_JOINTS = 200_000
 # Largest game (joints) checked in exact arithmetic by verify(rational=True).
-RATIONAL_MAX_JOINTS = 20_000
+RATIONAL_MAX_JOINTS = 2_000_000
 
 
 def certificate_tolerance(scale: float, slack: float = 0.0, rel_tol: float = CERTIFICATE_TOL) -> float:
@@ -124,6 +126,21 @@ class Certificate(NamedTuple):
         out = {k: float(v) for k, v in self._asdict().items() if k != "duals"}
         out["levels_proven"] = 0 if self.duals is None else int(len(self.duals))
         return out
+
+
+class LevelRoute(NamedTuple):
+    """What rated one level of an exact solve."""
+
+    level: int  # 0-based
+    # "warm" / "cold" / "glop" / "highs" / "slack" (floating point alone),
+    # "highs + exact check" (HiGHS's basis confirmed optimal in exact
+    # arithmetic), "highs + exact repair" (exact pivots from it) or
+    # "rational" (exact pivots from the previous level's exact basis).
+    route: str
+    exact_pivots: int  # exact simplex pivots spent on the level
+    seconds: float  # wall time of the level, float and exact work together
+    float_seconds: float = 0.0  # of which the float solve (HiGHS)
+    repair_seconds: float = 0.0  # of which exact pivots (the rest: the exact check)
 
 
 class Proof(NamedTuple):
@@ -250,21 +267,13 @@ def verify(
     """
     game = as_game(game)
     fields = _read_result(game, result)
-    # A large score table's game is checked through its table; the exact path says which
-    # it solved (_dense: the general path the quantized payoffs, the table route the table).
-    large = game.num_joints >= TABLE_CHECK_JOINTS if _dense is None else not _dense
-    through_table = isinstance(game, ScoreTableGame) and large and not rational
-    if through_table:  # the table's game, never built: see _TableChecks
-        scale = game.scale
-    else:
-        payoffs = game.payoffs if decimals is None else quantized_payoffs(game.payoffs, decimals)
-        scale = payoff_scale(payoffs)
-    tol = certificate_tolerance(scale, fields.slack, rel_tol)
     if rational and game.num_joints > RATIONAL_MAX_JOINTS:
         raise ValueError(
             f"rational verification is for games of up to {RATIONAL_MAX_JOINTS} joints; "
             f"this one has {game.num_joints}"
         )
+    check, scale = _checks_for(game, rational, decimals, _dense)
+    tol = certificate_tolerance(scale, fields.slack, rel_tol)
     ratings, joint, values, duals = fields.ratings, fields.joint, fields.values, fields.duals
     problems: list[str] = []
     if scale == 0.0:  # a constant game: every rating is 0, nothing to prove
@@ -282,12 +291,11 @@ def verify(
     if np.any((frozen_at < 0) | (frozen_at >= max(levels, 1))):
         problems.append("some row has no level (frozen_at out of range)")
         frozen_at = np.clip(frozen_at, 0, max(levels - 1, 0))
-    if through_table:
-        check = _TableChecks(game.table)
-    else:
-        check = _RationalChecks(payoffs) if rational else _FloatChecks(payoffs)
-    residual, max_gain = _check_joint(check, joint, ratings, values, frozen_at, tol, problems)
-    gap, min_dual = _check_levels(check, duals, values, frozen_at, ratings, tol, dual_tol, _lowest, problems)
+    name = _row_namer(game)
+    residual, max_gain = _check_joint(check, joint, ratings, values, frozen_at, tol, problems, name)
+    gap, min_dual = _check_levels(
+        check, duals, values, frozen_at, ratings, tol, dual_tol, _lowest, problems, name
+    )
     return Verification(
         ok=not problems,
         problems=tuple(problems),
@@ -298,6 +306,33 @@ def verify(
         tolerance=tol,
         rational=rational,
     )
+
+
+def _checks_for(game, rational: bool, decimals: int | None, dense: bool | None):
+    """``(checks, scale)``: the arithmetic :func:`verify` runs in, and the game's payoff scale.
+
+    A large score table's game is checked through its table (the exact path says
+    which it solved: ``dense``, the general path the quantized payoffs, the
+    table route the table); every other game on its (quantized) payoffs, in
+    float64 or, ``rational``, in exact rationals.
+    """
+    large = game.num_joints >= TABLE_CHECK_JOINTS if dense is None else not dense
+    if isinstance(game, ScoreTableGame) and large and not rational:  # the table's game, never built
+        return _TableChecks(game.table), game.scale
+    payoffs = game.payoffs if decimals is None else quantized_payoffs(game.payoffs, decimals)
+    check = _RationalChecks(payoffs) if rational else _FloatChecks(payoffs)
+    return check, payoff_scale(payoffs)
+
+
+def _row_namer(game):
+    """``name(c)``: constraint ``c`` in words, ``"constraint 5 (agent_a 'human')"``."""
+    rows = [(p, s) for p, names in zip(game.players, game.strategies) for s in names]
+
+    def name(c: int) -> str:
+        player, strategy = rows[c]
+        return f"constraint {c} ({player} {strategy!r})"
+
+    return name
 
 
 class _Fields(NamedTuple):
@@ -334,7 +369,7 @@ def _read_result(game, result) -> _Fields:
     return _Fields(ratings, joint, values, frozen_at, duals, slack)
 
 
-def _check_joint(check, joint, ratings, values, frozen_at, tol, problems: list) -> tuple[float, float]:
+def _check_joint(check, joint, ratings, values, frozen_at, tol, problems: list, name) -> tuple[float, float]:
     """Checks 1-3: the joint is a distribution that achieves every rating, at its level's value."""
     simplex = check.simplex_residual(joint)
     if simplex > SIMPLEX_SUM_TOL:
@@ -344,20 +379,20 @@ def _check_joint(check, joint, ratings, values, frozen_at, tol, problems: list) 
     if residual > tol:
         c = check.argmax_abs_diff(gains_, ratings)
         problems.append(
-            f"the joint does not achieve the ratings: |delta - r| = {residual:.3g} > {tol:.3g} "
-            f"at constraint {c}"
+            f"the joint does not achieve the ratings: |delta - r| = {residual:.3g} > {tol:.3g} at {name(c)}"
         )
     if len(values):
-        off = float(np.max(np.abs(values[frozen_at] - ratings)))
-        if off > tol:
-            problems.append(f"a rating differs from its level's value by {off:.3g}")
+        offs = np.abs(values[frozen_at] - ratings)
+        if offs.max() > tol:
+            c = int(np.argmax(offs))
+            problems.append(f"the rating of {name(c)} differs from its level's value by {offs[c]:.3g}")
         rises = np.diff(values)
         if rises.size and rises.max() > tol:
             problems.append(f"level values rise by {rises.max():.3g} (they never rise)")
     return residual, check.max(gains_)
 
 
-def _check_levels(check, duals, values, frozen_at, ratings, tol, dual_tol, known, problems: list):
+def _check_levels(check, duals, values, frozen_at, ratings, tol, dual_tol, known, problems: list, name):
     """Check 4: each level's dual proof. Returns ``(largest dual gap, smallest frozen dual)``."""
     gap, min_dual = -np.inf, np.inf
     proven = min(len(values), duals.shape[0])
@@ -383,7 +418,7 @@ def _check_levels(check, duals, values, frozen_at, ratings, tol, dual_tol, known
             if smallest <= dual_tol:
                 c = int(np.flatnonzero(at_k)[np.argmin(d[at_k])])
                 problems.append(
-                    f"level {k + 1}: constraint {c} is frozen at this level without a positive dual "
+                    f"level {k + 1}: {name(c)} is frozen at this level without a positive dual "
                     f"({smallest:.3g}): nothing proves it cannot go lower"
                 )
     return gap, min_dual
@@ -479,18 +514,52 @@ class _TableChecks(_FloatChecks):
 
 
 class _RationalChecks:
-    """The arithmetic of :func:`verify` in exact rationals (small games)."""
+    """The arithmetic of :func:`verify` in exact rationals.
+
+    Every quantity checked is computed exactly: the joint's sum and gains from
+    its support (``Fraction`` arithmetic on the float64 entries, which are
+    exact rationals), and each level's ``min_a (A^T d_k)(a)`` by a filter
+    that is itself a proof. ``A^T d_k`` is first evaluated in float64 at every
+    joint together with a rigorous bound on its rounding error (``gamma_n``
+    times the same sum of absolute values, Higham's bound for any order of
+    summation); the exact minimum lies at a joint whose lower end is no
+    higher than the least upper end, and only those joints (a handful) are
+    evaluated exactly.
+    """
+
+    # gamma_n = n u / (1 - n u), u = 2^-53, for the n terms of one entry of A^T d
+    # (C multipliers times a difference of two payoffs, and the N player sums).
 
     def __init__(self, payoffs: np.ndarray) -> None:
         self.payoffs = payoffs
-        self.matrix = _exact_constraint_matrix(payoffs)  # [C, |A|], exact differences
+        self.floats = _FloatChecks(payoffs)
+        self.magnitudes = _FloatChecks(np.abs(payoffs))
+        self.offsets = gains.constraint_offsets(payoffs.shape[1:])
 
     def simplex_residual(self, joint: np.ndarray) -> float:
-        j = _to_fractions(joint.reshape(-1))
-        return float(abs(sum(j, Fraction(0)) - 1) + max(Fraction(0), -min(j)))
+        j = _to_fractions(joint.reshape(-1)[np.flatnonzero(joint)])
+        low = min(j, default=Fraction(0))
+        return float(abs(sum(j, Fraction(0)) - 1) + max(Fraction(0), -low))
+
+    def _row_values(self, index: tuple, k: int) -> tuple[list, Fraction]:
+        """``(u_p(s, a_-p) for every row s of p, u_p(a))`` at joint ``index``, exact; ``k`` the player."""
+        moved = np.moveaxis(self.payoffs[k], k, 0)
+        rest = tuple(a for p, a in enumerate(index) if p != k)
+        row = moved[(slice(None), *rest)]
+        return [Fraction(float(v)) for v in row], Fraction(float(self.payoffs[k][index]))
 
     def gains(self, joint: np.ndarray) -> np.ndarray:
-        return self.matrix.dot(_to_fractions(joint.reshape(-1)))
+        shape = joint.shape
+        out = np.empty(int(sum(shape)), dtype=object)
+        out[:] = [Fraction(0)] * len(out)
+        for flat in np.flatnonzero(joint).tolist():
+            index = np.unravel_index(flat, shape)
+            w = Fraction(float(joint.reshape(-1)[flat]))
+            for p in range(len(shape)):
+                row, own = self._row_values(index, p)
+                for s, v in enumerate(row):
+                    out[self.offsets[p] + s] += w * (v - own)
+        return out
 
     def max_abs_diff(self, a, b) -> float:
         return float(max(abs(x - y) for x, y in zip(a, _to_fractions(b))))
@@ -508,10 +577,67 @@ class _RationalChecks:
         return [self._dual_bound(d, frozen_at < k, ratings) for k, d in enumerate(duals)]
 
     def _dual_bound(self, d: np.ndarray, before: np.ndarray, ratings: np.ndarray) -> float:
-        exact_d = _to_fractions(d)
-        lowest = min(self.matrix.T.dot(exact_d))
-        frozen = sum((x * y for x, y in zip(exact_d[before], _to_fractions(ratings[before]))), Fraction(0))
-        return float(lowest - frozen)
+        shape = self.payoffs.shape[1:]
+        value = _adjoint(self.floats, d, shape)
+        n = len(d) + len(shape) + 4
+        gamma = 1.01 * n * 2.0**-53 / (1 - n * 2.0**-53)
+        error = gamma * _adjoint(self.magnitudes, np.abs(d), shape, absolute=True)
+        error = error * (1 + 4 * 2.0**-53) + np.finfo(np.float64).tiny  # the bound's own rounding
+        least_upper = np.min(value + error)
+        candidates = np.flatnonzero(value - error <= least_upper)
+        frozen = np.flatnonzero(before & (d != 0))
+        x, y = self._terms(np.unravel_index(candidates, shape), d, np.flatnonzero(d))
+        x = np.concatenate([x, np.broadcast_to(-d[frozen], (len(candidates), len(frozen)))], axis=1)
+        y = np.concatenate([y, np.broadcast_to(ratings[frozen], (len(candidates), len(frozen)))], axis=1)
+        return min(_exact_dot(xr, yr) for xr, yr in zip(x, y))
+
+    def _terms(self, index: tuple, d: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Factors ``[K, 2 R]`` of ``(A^T d)(a) = sum_c d_c u_p(s_c, a_-p) - d_c u_p(a)`` at the
+        joints ``index`` (``K`` of them) over the ``R`` rows with a non-zero ``d``."""
+        xs, ys = [], []
+        for c in rows.tolist():
+            k = int(np.searchsorted(self.offsets, c, side="right") - 1)
+            deviated = list(index)
+            deviated[k] = np.full_like(index[k], c - self.offsets[k])
+            xs += [np.full(len(index[0]), d[c]), np.full(len(index[0]), -d[c])]
+            ys += [self.payoffs[k][tuple(deviated)], self.payoffs[k][index]]
+        return np.stack(xs, axis=1), np.stack(ys, axis=1)
+
+
+def _exact_dot(x: np.ndarray, y: np.ndarray) -> float:
+    """``sum_i x_i y_i`` computed exactly and rounded once to float64.
+
+    Each product is split exactly into ``p + e`` (Dekker's TwoProduct, Veltkamp
+    splitting) and :func:`math.fsum` rounds the exact sum of the pieces
+    correctly. Where a piece could leave float64's exact range (an entry above
+    ``2^995`` or a product below ``2^-960``), the sum is taken in ``Fraction``.
+    """
+    prod = x * y
+    big = max(np.abs(x).max(initial=0.0), np.abs(y).max(initial=0.0)) > 2.0**995
+    tiny = np.any((x != 0) & (y != 0) & (np.abs(prod) < 2.0**-960))
+    if big or tiny:
+        return float(sum((Fraction(float(a)) * Fraction(float(b)) for a, b in zip(x, y)), Fraction(0)))
+    split = 134217729.0  # 2^27 + 1
+    cx, cy = split * x, split * y
+    xh, yh = cx - (cx - x), cy - (cy - y)
+    xl, yl = x - xh, y - yh
+    err = ((xh * yh - prod) + xh * yl + xl * yh) + xl * yl
+    return math.fsum(np.concatenate([prod, err]).tolist())
+
+
+def _adjoint(check: _FloatChecks, d: np.ndarray, shape: tuple, absolute: bool = False) -> np.ndarray:
+    """``(A^T d)(a)`` at every joint in float64, ``[A_1..A_N]``; ``absolute``: the sum of the
+    absolute values of its terms (payoffs and ``d`` given as absolute values)."""
+    payoffs = check.payoffs
+    n = payoffs.shape[0]
+    offsets = gains.constraint_offsets(shape)
+    sums = np.array([d[offsets[p] : offsets[p + 1]].sum() for p in range(n)])
+    total = np.tensordot(sums if absolute else -sums, payoffs, axes=1)
+    for p in range(n):
+        moved = np.moveaxis(payoffs[p], p, 0).reshape(shape[p], -1)
+        dev = d[offsets[p] : offsets[p + 1]] @ moved
+        total = total + np.expand_dims(dev.reshape(shape[:p] + shape[p + 1 :]), p)
+    return total
 
 
 def _to_fractions(values: np.ndarray) -> np.ndarray:
@@ -519,17 +645,3 @@ def _to_fractions(values: np.ndarray) -> np.ndarray:
     out = np.empty(flat.shape, dtype=object)
     out[:] = [Fraction(float(v)) for v in flat]
     return out.reshape(np.shape(values))
-
-
-def _exact_constraint_matrix(payoffs: np.ndarray) -> np.ndarray:
-    """``A[offsets[p] + a', a] = G_p(a', a_-p) - G_p(a)`` with exact entries, ``[C, |A|]``."""
-    exact = _to_fractions(payoffs)
-    n = payoffs.shape[0]
-    shape = payoffs.shape[1:]
-    rows = []
-    for p in range(n):
-        g = exact[p]
-        moved = np.moveaxis(g, p, 0)
-        dev = np.broadcast_to(np.expand_dims(moved, 1 + p), (shape[p],) + shape)
-        rows.append((dev - g[None]).reshape(shape[p], -1))
-    return np.concatenate(rows, axis=0)

@@ -223,3 +223,40 @@ class Ratings:
             certificate=None if proof is None else proof.certificate,
             **fields,
         )
+
+    def to_json(self, path: str | None = None, *, game: Any = None) -> str:
+        """The result file: one versioned JSON document (schema: ``docs/reference/result-file.md``).
+
+        It holds the named ratings, the joint, the proof (level values, frozen
+        rows, each level's dual), the solver and, given ``game``, the game's
+        kind, digest and data (a score table always; payoffs up to
+        ``EMBED_PAYOFFS`` entries), so that anyone can check it with
+        ``jaxrate verify FILE`` or :func:`jaxrate.read_result`. Floats read
+        back exactly. Written to ``path`` (atomically) when given.
+
+        Raises:
+          ValueError: ``game`` is not the game these ratings are of (its shape), or a
+            batch is written with a game.
+
+        Example:
+          >>> import jaxrate
+          >>> game = jaxrate.agent_vs_task([[1.0, 0.0], [0.0, 1.0]])
+          >>> text = jaxrate.deviation_ratings(game).to_json(game=game)
+          >>> jaxrate.Ratings.from_json(text).rating_of(0)
+          {'0': 0.0, '1': 0.0}
+        """
+        from jaxrate._result_file import ratings_document, write_document
+
+        return write_document(ratings_document(self, game), path)
+
+    @classmethod
+    def from_json(cls, source: Any) -> Ratings:
+        """The ratings a result file holds (a path, JSON text or the parsed document).
+
+        Raises:
+          ValueError: naming what is wrong: unreadable, not a jaxrate result file,
+            a version this jaxrate does not read, or a malformed field.
+        """
+        from jaxrate._result_file import ratings_from_document, read_document
+
+        return ratings_from_document(read_document(source), cls, SolvedBy)

@@ -310,7 +310,7 @@ def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
     assert main([*argv, "--json", str(tmp_path / "grown.json")]) == 0
     grown = json.loads((tmp_path / "grown.json").read_text())
     fresh = json.loads((tmp_path / "fresh.json").read_text())
-    assert grown["ladder_steps"].count("board (grown)") == 1
+    assert grown["proof"]["steps"].count("board (grown)") == 1
     assert {e["strategy"]: e["rating"] for e in grown["ranking"]} == pytest.approx(
         {e["strategy"]: e["rating"] for e in fresh["ranking"]}, abs=1e-9 * 100
     )
@@ -401,4 +401,4 @@ def test_cli_previous_refuses_a_file_changed_after_it_was_written(capsys, tmp_pa
     argv = ["rate", str(tmp_path / "after.csv"), "--previous", str(tmp_path / "before.json")]
     assert main([*argv, "--json", str(tmp_path / "fresh.json")]) == 0
     assert "does not carry over" in capsys.readouterr().err
-    assert "board (grown)" not in json.loads((tmp_path / "fresh.json").read_text())["ladder_steps"]
+    assert "board (grown)" not in json.loads((tmp_path / "fresh.json").read_text())["proof"]["steps"]

@@ -11,7 +11,7 @@ import pytest
 import jaxrate
 from jaxrate import io
 from jaxrate._replicate_data import replicates_from_frame
-from jaxrate._resampling import ResampleProgress, _slow, rate_each, run_chunks
+from jaxrate.uncertainty._chunks import ResampleProgress, _slow, rate_each, run_chunks
 from jaxrate.cli import main
 from jaxrate.cli._resample_progress import ResampleBar, ResampleLines
 from jaxrate.exact import deviation_ratings

@@ -49,14 +49,16 @@ def test_task_subsets_equal_rating_the_draw_with_its_clones():
 def test_task_subsets_jax_agrees_with_exact(monkeypatch):
     """The JAX path in chunks of 8 (the last one padded to 8: one compilation) equals the exact path."""
     batches = []
-    real = uncertainty._rate_tables
+    from jaxrate.uncertainty import _rating
+
+    real = _rating._rate_tables
 
     def spy(tables, *args):
         batches.append(len(tables))
         return real(tables, *args)
 
-    monkeypatch.setattr(uncertainty, "JAX_CHUNK", 8)
-    monkeypatch.setattr(uncertainty, "_rate_tables", spy)
+    monkeypatch.setattr(_rating, "JAX_CHUNK", 8)
+    monkeypatch.setattr(_rating, "_rate_tables", spy)
     table = _scores(2, models=5, tasks=4)
     exact = uncertainty.task_subsets(table, resamples=20, seed=1, method="exact", gamification="2p")
     assert batches == [1] * 20  # the exact path: one resample at a time, each timed

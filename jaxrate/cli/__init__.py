@@ -1,4 +1,4 @@
-"""The ``jaxrate`` command line: ``rate``, ``compare`` and ``reproduce``."""
+"""The ``jaxrate`` command line: ``rate``, ``verify``, ``rate-many``, ``compare`` and ``reproduce``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ __all__ = ["main"]
 EXAMPLES = """examples:
   jaxrate rate --dataset atari --game 3p
   jaxrate rate scores.csv --game 2p --json ratings.json --plot ratings.png
+  jaxrate verify ratings.json scores.csv
   jaxrate rate long_scores.parquet --missing drop-tasks --normalise minmax
   jaxrate rate battles.csv --game 2p --bootstrap 200
   jaxrate rate scores.csv --bootstrap 1000 --report report/
@@ -32,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _build_parser() -> argparse.ArgumentParser:
     from jaxrate import __version__
-    from jaxrate.cli import _compare, _rate, _rate_many, _reproduce
+    from jaxrate.cli import _compare, _rate, _rate_many, _reproduce, _verify
 
     parser = _Parser(
         prog="jaxrate",
@@ -44,6 +45,7 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, module, help_text in (
         ("rate", _rate, "rate the strategies of a score table, battle records or payoff tensor"),
+        ("verify", _verify, "check a result file's proof (jaxrate rate --json) against its input"),
         ("rate-many", _rate_many, "rate every input in a folder, on local processes or a Dask cluster"),
         ("compare", _compare, "several rating methods side by side, with rank changes"),
         ("reproduce", _reproduce, "reproduce one of the paper's studies into a folder"),

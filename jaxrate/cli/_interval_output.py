@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["interval_notes", "interval_payload"]
+__all__ = ["interval_notes"]
 
 
 def _span(first: int, last: int) -> str:
@@ -39,26 +39,3 @@ def interval_notes(intervals) -> list[str]:
         more = f" and {len(intervals.slow) - 5} more" if len(intervals.slow) > 5 else ""
         notes.append(f"slow resamples (10x the median or more): {named}{more}")
     return notes
-
-
-def interval_payload(intervals) -> dict:
-    """The JSON ``intervals`` block: kind, counts, slow and failed members, pairwise orders."""
-    names = intervals.strategies[0]
-    pairwise = intervals.pairwise
-    return {
-        "kind": intervals.kind,
-        "interval_kind": intervals.interval_kind,
-        "rating": intervals.rating,
-        "resamples": int(intervals.samples[0].shape[0]),
-        "confidence": intervals.confidence,
-        "path": intervals.method,
-        "seconds": intervals.seconds,
-        "failed_count": len(intervals.failures),
-        "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
-        "slow": [{"resamples": [a, b], "seconds": s} for a, b, s in intervals.slow],
-        "p_above": {
-            a: {b: float(pairwise[i, j]) for j, b in enumerate(names) if j != i} for i, a in enumerate(names)
-        }
-        if pairwise is not None
-        else None,
-    }

@@ -9,13 +9,14 @@ import math
 import os
 import shutil
 import sys
-import tempfile
 import textwrap
 import threading
 import time
 from collections.abc import Sequence
 
 import numpy as np
+
+from jaxrate._files import write_atomic
 
 __all__ = [
     "ProgressBar",
@@ -164,33 +165,6 @@ def check_output_path(option: str, path: str | None, folder: bool = False) -> No
         raise ValueError(f"{option} {path}: is a directory; give a file name")
     if not os.access(path if os.path.isdir(path) else directory, os.W_OK):
         raise ValueError(f"{option} {path}: cannot write into {directory if not folder else path}")
-
-
-def write_atomic(path: str, text: str | bytes) -> None:
-    """Write through a temporary file and rename: never a half-written file.
-
-    An error names ``path``, not the temporary file.
-    """
-    directory = os.path.dirname(os.path.abspath(path))
-    suffix = os.path.splitext(path)[1]
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".jaxrate-", suffix=suffix, dir=directory)
-    except OSError as err:
-        raise OSError(err.errno, err.strerror, path) from None
-    try:
-        with os.fdopen(fd, "wb" if isinstance(text, bytes) else "w") as f:
-            f.write(text)
-        # mkstemp creates the file 0600; give it the permissions a plain open() would.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException as err:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        if isinstance(err, OSError):
-            raise OSError(err.errno, err.strerror, path) from None
-        raise
 
 
 def write_json(path: str, payload: dict) -> None:

@@ -97,7 +97,6 @@ def add_options(parser) -> None:
 
 
 def run(args, argv: Sequence[str]) -> int:
-    import jaxrate
 
     _check_options(args)
     source = load_source(args)
@@ -120,8 +119,7 @@ def run(args, argv: Sequence[str]) -> int:
     footer = _footer(rated, table.tol, intervals, args)
     for paragraph in footer.split("\n"):
         print(textwrap.fill(paragraph, _output.terminal_width(), break_on_hyphens=False))
-    ranking = (table.ranks, table.order, table.tol, table.uniform)
-    payload = _payload(jaxrate.__version__, argv, source, rated, *ranking, intervals)
+    payload = _payload(argv, source, rated, table, intervals, args)
     _write_outputs(args, source, rated, intervals, payload, table)
     return 0
 
@@ -259,7 +257,9 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
     if args.csv is not None:
         _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in table.headers], table.csv_rows)
     if args.json is not None:
-        _output.write_json(args.json, payload)
+        from jaxrate._result_file import write_document
+
+        write_document(payload, args.json)
 
 
 def _intervals(source, args):
@@ -384,68 +384,76 @@ def _footer(rated, tol: float, intervals, args) -> str:
     return "; ".join(parts)
 
 
-def _payload(version, argv, source, rated, ranks, order, tol, uniform, intervals) -> dict:
-    payload = {
-        "jaxrate_version": version,
+def _payload(argv, source, rated, table: _Table, intervals, args) -> dict:
+    """The ``--json`` document: the result file (:mod:`jaxrate._result_file`: ratings, proof, the
+    game and how to read it from its input), with the board as printed beside it."""
+    document = _result_document(source, rated, intervals, args)
+    board = _board(argv, source, rated, table, intervals)
+    return {**document, **{k: v for k, v in board.items() if k not in document}}
+
+
+def _result_document(source, rated, intervals, args) -> dict:
+    """The result file's fields: the proven ratings (or a baseline's), the game and its input options."""
+    from jaxrate._result_file import game_block, head, named, ratings_document
+    from jaxrate.cli._verify import input_options
+
+    recipe = input_options(args)
+    if rated.proven is not None and rated.proven.certificate is not None:  # exact or JAX: its proof
+        document = ratings_document(rated.proven, source.game, recipe, method=rated.method)
+    else:
+        document = {**head(rated.method), "players": list(rated.players)}
+        document["ratings"] = named(rated.players, rated.strategies, rated.ratings)
+        document["game"] = game_block(source.game, recipe)
+    document["game"]["description"] = source.description
+    if intervals is not None:
+        from jaxrate.uncertainty._intervals import interval_block
+
+        document["intervals"] = interval_block(intervals)
+    return document
+
+
+def _board(argv, source, rated, table: _Table, intervals) -> dict:
+    """The board as printed: the command, the ranking with ties (and uniform ratings), notes."""
+    board = {
         "command": ["jaxrate", *argv],
         "source": source.name,
         "input": source.kind,
-        "game": {
-            "description": source.description,
-            "players": list(source.game.players),
-            "shape": list(source.game.num_strategies),
-        },
-        "method": rated.method,
-        "ratings": {
-            player: dict(zip(rated.strategies[p], rated.ratings[p].tolist()))
-            for p, player in enumerate(rated.players)
-        },
         "ranking": [],
-        "tie_tolerance": tol,
+        "tie_tolerance": table.tol,
         "seconds": rated.seconds,
         "notes": list(source.notes) + list(source.warnings),
         **source.info,
     }
-    for i in order.tolist():
+    for i in table.order.tolist():
         entry = {
             "strategy": rated.strategies[0][i],
-            "rank": int(ranks[i]),
+            "rank": int(table.ranks[i]),
             "rating": float(rated.ratings[0][i]),
         }
-        if uniform is not None:
-            entry["uniform"] = float(uniform[i])
+        if table.uniform is not None:
+            entry["uniform"] = float(table.uniform[i])
         if intervals is not None:
             entry["lower"] = float(intervals.lower[0][i])
             entry["upper"] = float(intervals.upper[0][i])
             entry["p_top"] = float(intervals.top_probability[0][i])
-        payload["ranking"].append(entry)
-    if uniform is not None:
+        board["ranking"].append(entry)
+    if table.uniform is not None:
         import jaxrate
 
-        payload["uniform"] = {
+        uniform = jaxrate.uniform_ratings(source.game)
+        board["uniform"] = {
             player: dict(zip(source.game.strategies[p], u.tolist()))
-            for p, (player, u) in enumerate(zip(source.game.players, jaxrate.uniform_ratings(source.game)))
+            for p, (player, u) in enumerate(zip(source.game.players, uniform))
         }
-    if intervals is not None:
-        from jaxrate.cli._interval_output import interval_payload
-
-        payload["intervals"] = interval_payload(intervals)
-    if rated.proven is not None and rated.proven.certificate is not None:  # exact or JAX: its proof
-        payload["levels"] = int(rated.proven.levels)
-        payload["level_values"] = np.asarray(rated.proven.level_values).tolist()
-        payload["solver"] = rated.proven.solved_by.solver
-        payload["ladder_steps"] = list(rated.proven.steps)
-        payload["route"] = rated.proven.solved_by.route
-        if rated.proven.rescue is not None:
-            payload["rescue"] = rated.proven.rescue
-        payload["joint"] = _joint_summary(rated.proven)
-        payload["certificate"] = rated.proven.certificate.as_dict()
-        if source.kind == "scores" and len(rated.proven.players) == 3 and rated.proven.proof is not None:
-            from jaxrate.cli._previous import proof_block
-
-            payload["proof"] = proof_block(rated.proven)  # what --previous reads back
-    payload.update({k: v for k, v in rated.info.items() if k not in payload})
-    return payload
+    proven = rated.proven
+    if proven is not None and proven.certificate is not None:
+        board["solver"] = proven.solved_by.solver
+        board["route"] = proven.solved_by.route
+        if proven.rescue is not None:
+            board["rescue"] = proven.rescue
+        board["joint_summary"] = _joint_summary(proven)
+    board.update({k: v for k, v in rated.info.items() if k not in board})
+    return board
 
 
 def _joint_summary(result, top: int = 10) -> dict:

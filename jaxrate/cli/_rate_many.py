@@ -62,8 +62,8 @@ def run(args, argv: Sequence[str]) -> int:
     os.makedirs(args.out, exist_ok=True)
     rows, todo, sources = _load_pending(args, files)
     outcomes = _rate_all([s.game for s in sources], args)
-    for (name, target, game_kind), source, outcome in zip(todo, sources, outcomes):
-        rows.append(_write_result(name, target, game_kind, source, outcome))
+    for (name, target, file_args), source, outcome in zip(todo, sources, outcomes):
+        rows.append(_write_result(name, target, file_args, source, outcome))
     _output.print_table(
         ["input", "status", "levels", "seconds", "top group", "note"],
         rows,
@@ -96,7 +96,7 @@ def _inputs(args) -> list[str]:
 def _load_pending(args, files: list[str]):
     """``(rows, todo, sources)``: rows for inputs skipped or unreadable, and the games still to rate.
 
-    ``todo`` holds ``(name, target, game kind)`` per source to rate.
+    ``todo`` holds ``(name, target, input options)`` per source to rate.
     """
     from jaxrate.cli._inputs import load_source
 
@@ -114,7 +114,7 @@ def _load_pending(args, files: list[str]):
         except ValueError as err:
             rows.append([name, "failed", "", "", "", str(err)])
             continue
-        todo.append((name, target, file_args.game))
+        todo.append((name, target, file_args))
         sources.append(source)
     return rows, todo, sources
 
@@ -139,28 +139,31 @@ def _rate_all(games: list, args) -> list:
             client.close()
 
 
-def _write_result(name: str, target: str, game_kind: str | None, source, outcome) -> list:
-    """Write one outcome's JSON (as ``jaxrate rate`` would) and return its summary row."""
+def _write_result(name: str, target: str, file_args, source, outcome) -> list:
+    """Write one outcome's result file (as ``jaxrate rate --json`` would) and return its summary row."""
     import jaxrate
+    from jaxrate._result_file import write_document
     from jaxrate.cli._methods import Rated
-    from jaxrate.cli._rate import _payload
+    from jaxrate.cli._rate import _payload, _Table
     from jaxrate.ranking import tied_ranks
 
     if not outcome.ok:
         return [name, "failed", "", "", "", outcome.error]
     result = outcome.result
     scale = float(np.ptp(source.game.payoffs)) or 1.0
-    seconds = outcome.seconds
-    rated = Rated("deviation", result.ratings, result.players, result.strategies, scale, seconds, result)
+    proven = result  # rate_many's outcome is the public Ratings, with its proof
+    rated = Rated(
+        "deviation", result.ratings, result.players, result.strategies, scale, outcome.seconds, proven
+    )
     tol = 1e-7 * scale
     ranks = tied_ranks(result.ratings[0], tol)
     uniform = jaxrate.uniform_ratings(source.game)[0] if source.kind == "scores" else None
     # Same order as `jaxrate rate`: ties broken by the uniform rank.
     second = tied_ranks(uniform, tol) if uniform is not None else np.arange(len(ranks))
     order = np.lexsort((second, ranks))
-    command = ["rate", source.name, "--game", game_kind or "3p"]
-    payload = _payload(jaxrate.__version__, command, source, rated, ranks, order, tol, uniform, None)
-    _output.write_json(target, payload)
+    command = ["rate", source.name, "--game", file_args.game or "3p"]
+    table = _Table([], [], [], [], ranks, order, tol, uniform)
+    write_document(_payload(command, source, rated, table, None, file_args), target)
     top = [result.strategies[0][i] for i in np.nonzero(ranks == 1)[0]]
     # Every name whole: the table wraps the cell between names, never inside one.
     return [name, "rated", str(result.levels), f"{outcome.seconds:.2f}", ", ".join(top), ""]

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.certificate import Certificate
+from jaxrate.certificate import Certificate, LevelRoute
 
 __all__ = ["Certificate", "ExactResult", "LevelRoute", "Progress", "route_summary"]
 
@@ -19,21 +19,6 @@ class Progress(NamedTuple):
     frozen: int  # constraints frozen so far
     total: int  # constraints in all
     phase: str = ""  # the route, where it says (e.g. "table route", "general path after the table route")
-
-
-class LevelRoute(NamedTuple):
-    """What rated one level of an exact solve."""
-
-    level: int  # 0-based
-    # "warm" / "cold" / "glop" / "highs" / "slack" (floating point alone),
-    # "highs + exact check" (HiGHS's basis confirmed optimal in exact
-    # arithmetic), "highs + exact repair" (exact pivots from it) or
-    # "rational" (exact pivots from the previous level's exact basis).
-    route: str
-    exact_pivots: int  # exact simplex pivots spent on the level
-    seconds: float  # wall time of the level, float and exact work together
-    float_seconds: float = 0.0  # of which the float solve (HiGHS)
-    repair_seconds: float = 0.0  # of which exact pivots (the rest: the exact check)
 
 
 def route_summary(routes: tuple[LevelRoute, ...], solver: str = "highs") -> str:

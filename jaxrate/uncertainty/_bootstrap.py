@@ -2,12 +2,14 @@
 
 Every resample is rated in one call: the exact path one game after another
 (optionally through any ``concurrent.futures.Executor``), or the JAX batched
-path with all resamples in one batch. The point estimate always comes from the
-exact path on all the data.
+path with all resamples in one batch, as the cost model
+(:mod:`jaxrate.uncertainty._cost`) picks. The point estimate always comes from
+the exact path on all the data. Every function takes one :class:`Resampling`
+record of options (its keywords replace the record's fields).
 
 Two questions, kept apart:
 
-* **Sampling uncertainty** (:func:`bootstrap_items`,
+* **Sampling uncertainty** (:func:`bootstrap_replicates`, :func:`bootstrap_items`,
   :func:`bootstrap_standard_errors`, :func:`bootstrap_battles`): resample the
   observations underneath the table (the prompts of each task, the battles, or
   draws within each cell's standard error) and re-rate.
@@ -19,23 +21,20 @@ Two questions, kept apart:
 
 from __future__ import annotations
 
-import dataclasses
 import time
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
 import numpy as np
 
-from jaxrate import gains, games
-from jaxrate._game import Game, ScoreTableGame
-from jaxrate.solvers import Exact
-from jaxrate.status import Status
-from jaxrate.tolerances import TOLERANCES, payoff_scale
+from jaxrate import games
+from jaxrate.uncertainty._intervals import RatingIntervals
+from jaxrate.uncertainty._options import Resampling, resolve
+from jaxrate.uncertainty._rating import rate_exact, run_tables, summarise
 
 __all__ = [
-    "RatingIntervals",
     "bootstrap_battles",
     "bootstrap_items",
     "bootstrap_replicates",
@@ -43,348 +42,20 @@ __all__ = [
     "task_subsets",
 ]
 
-_GAMIFICATIONS = {"2p": games.agent_vs_task, "3p": games.agent_vs_agent_vs_task}
-
-
-@dataclasses.dataclass(frozen=True)
-class RatingIntervals:
-    """Deviation ratings with resampling intervals.
-
-    Attributes:
-      ratings: point estimate from the exact path on all the data, ``[A_p]`` per player.
-      lower, upper: percentile bounds of the resampled ratings, ``[A_p]`` per player.
-      top_probability: fraction of resamples in which each strategy is in the
-        top tied group of its player, ``[A_p]`` per player.
-      samples: resampled ratings ``[R, A_p]`` per player; NaN where a strategy
-        is absent from a resample (a task left out of a subset).
-      confidence: coverage of ``[lower, upper]``.
-      kind: ``"bootstrap"`` or ``"task subsets"``.
-      method: ``"exact"`` or ``"jax"`` (the path that rated the resamples).
-      fallbacks: resamples the JAX path did not solve, re-rated exactly.
-      seconds: wall time of rating the resamples.
-      players, strategies: names from the game.
-      failures: ``(resample, reason)`` for each resample that could not be
-        rated; its samples are NaN and it is left out of the intervals and
-        ``top_probability``. A run never dies of one resample.
-      pairwise: ``[A_0, A_0]``, the fraction of resamples in which the first
-        player's strategy ``i`` is rated above ``j`` (by more than the tie
-        tolerance), from the same resamples as the intervals.
-      slow: ``(first, last, seconds)`` for each resample (``first == last``)
-        or chunk of resamples rated together that took at least ten times the
-        median.
-      interval_kind: what the interval measures, in words:
-        ``"sampling (items within task)"`` (or seeds, folds, replicates),
-        ``"sampling (standard errors)"``, ``"battles"`` or
-        ``"task-subset sensitivity"``.
-      rating: the rating method resampled (``"deviation"``, ``"uniform"``, ...).
-    """
-
-    ratings: tuple[np.ndarray, ...]
-    lower: tuple[np.ndarray, ...]
-    upper: tuple[np.ndarray, ...]
-    top_probability: tuple[np.ndarray, ...]
-    samples: tuple[np.ndarray, ...]
-    confidence: float
-    kind: str
-    method: str
-    fallbacks: int
-    seconds: float
-    players: tuple[str, ...]
-    strategies: tuple[tuple[str, ...], ...]
-    failures: tuple[tuple[int, str], ...] = ()
-    pairwise: np.ndarray | None = None
-    slow: tuple[tuple[int, int, float], ...] = ()
-    interval_kind: str = ""
-    rating: str = "deviation"
-
-    def above(self, a: str, b: str) -> float:
-        """Fraction of resamples in which strategy ``a`` of the first player is rated above ``b``."""
-        names = self.strategies[0]
-        for name in (a, b):
-            if name not in names:
-                raise ValueError(f"no strategy {name!r}; the first player's are {list(names)}")
-        return float(self.pairwise[names.index(a), names.index(b)])
-
-    def table(self, player: int | str = 0) -> list[dict]:
-        """One row per strategy of ``player``: name, rating, lower, upper, P(top)."""
-        p = self.players.index(player) if isinstance(player, str) else player
-        return [
-            {
-                "strategy": s,
-                "rating": float(self.ratings[p][i]),
-                "lower": float(self.lower[p][i]),
-                "upper": float(self.upper[p][i]),
-                "p_top": float(self.top_probability[p][i]),
-            }
-            for i, s in enumerate(self.strategies[p])
-        ]
-
-
-def _check_common(resamples: int, confidence: float, method: str) -> None:
-    if int(resamples) < 1:
-        raise ValueError(f"resamples must be >= 1; got {resamples}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be in (0, 1); got {confidence}")
-    if method not in ("auto", "exact", "jax"):
-        raise ValueError(f"method must be 'auto', 'exact' or 'jax'; got {method!r}")
-
-
-def _gamify(gamification: str) -> Callable[..., Game]:
-    try:
-        return _GAMIFICATIONS[gamification]
-    except KeyError:
-        raise ValueError(f"gamification must be '2p' or '3p'; got {gamification!r}") from None
-
-
-# Resamples are rated by the exact path as proven (to the certificate's 1e-7 of
-# the scale), not tightened to 1e-12: percentile bounds need no more, and the
-# tightening cost 8% of LiveBench's --bootstrap 1000 (benchmarks/RESULTS.md).
-_RESAMPLE_EXACT = Exact(tighten=False)
-
-
-def _rate_exact(
-    payoffs: Sequence[np.ndarray], executor: Executor | None, workers: int | None = None
-) -> list[tuple[tuple[np.ndarray, ...] | None, str | None]]:
-    """Exact ratings (or the reason there are none) of each game, in input order.
-
-    Through ``executor`` or a pool of ``workers`` processes (both by
-    :func:`jaxrate.exact.rate_many`, where process pools live), or by default
-    one after another in this process through :func:`jaxrate.deviation_ratings`.
-    """
-    if executor is not None or (workers or 1) > 1 and len(payoffs) >= 2 * (workers or 1):
-        from jaxrate.exact import rate_many
-
-        outcomes = rate_many(payoffs, executor=executor, workers=workers, tighten=False, _light=True)
-        return [(o.result.ratings if o.ok else None, o.error) for o in outcomes]
-    from jaxrate.rate import deviation_ratings
-
-    out = []
-    for g in payoffs:
-        # A game that cannot be rated gets a status, not an exception; one game: batched=False.
-        one = deviation_ratings(g, _RESAMPLE_EXACT, batched=False, throw=False)
-        out.append((one.ratings, None) if one.ok else (None, one.messages))
-    return out
-
-
-def _pairwise(s: np.ndarray, rated: np.ndarray, tol: float) -> np.ndarray:
-    """``[A, A]``: share of rated resamples with ``s[:, i] > s[:, j] + tol`` (both present)."""
-    s = s[rated]
-    if len(s) == 0:
-        return np.full((s.shape[1], s.shape[1]), np.nan)
-    both = ~np.isnan(s)[:, :, None] & ~np.isnan(s)[:, None, :]
-    with np.errstate(invalid="ignore"):
-        wins = (s[:, :, None] > s[:, None, :] + tol) & both
-        return wins.sum(axis=0) / np.maximum(both.sum(axis=0), 1)
-
-
-def _summarise(
-    point: Game,
-    samples: np.ndarray,
-    confidence: float,
-    tie_tol: float,
-    failures=(),
-    *,
-    point_ratings: tuple[np.ndarray, ...] | None = None,
-    scale: float | None = None,
-    **info,
-) -> RatingIntervals:
-    """Intervals, P(top) and pairwise orders from resampled ratings ``[R, C]`` (NaN = absent).
-
-    ``point_ratings`` (default: the exact deviation ratings of ``point``) and
-    ``scale`` (default: the payoff range) for another rating method. Bounds
-    are widened, if need be, to contain the point estimate (percentiles can
-    miss it by rounding, e.g. ``-0.30000000000000004`` against ``-0.3``).
-    Failed resamples (all NaN) are left out of all three.
-    """
-    if point_ratings is None:
-        from jaxrate.rate import deviation_ratings
-
-        point_ratings = deviation_ratings(point, "highs").ratings
-    shape = tuple(len(r) for r in point_ratings)
-    scale = scale if scale is not None else payoff_scale(point) or 1.0
-    tail = 100 * (1 - confidence) / 2
-    rated = np.ones(samples.shape[0], dtype=bool)
-    rated[[i for i, _ in failures]] = False
-    per_player = gains.split_players(samples, shape)
-    lower, upper, top = [], [], []
-    for p, s in enumerate(per_player):
-        present = ~np.isnan(s)
-        with warnings.catch_warnings():  # a task left out of every subset: NaN bounds
-            warnings.simplefilter("ignore", RuntimeWarning)
-            lo = np.nanpercentile(s, tail, axis=0)
-            hi = np.nanpercentile(s, 100 - tail, axis=0)
-        point_p = point_ratings[p]
-        lo = np.where(np.isnan(lo), lo, np.minimum(lo, point_p))
-        hi = np.where(np.isnan(hi), hi, np.maximum(hi, point_p))
-        best = np.max(np.where(present, s, -np.inf), axis=1, keepdims=True)
-        in_top = present & (s >= best - tie_tol * scale)
-        lower.append(lo)
-        upper.append(hi)
-        top.append(in_top[rated].mean(axis=0) if rated.any() else np.full(s.shape[1], np.nan))
-    players = point.players if len(shape) == point.num_players else ("model",)
-    strategies = point.strategies if len(shape) == point.num_players else (point.strategies[0],)
-    return RatingIntervals(
-        ratings=tuple(point_ratings),
-        lower=tuple(lower),
-        upper=tuple(upper),
-        top_probability=tuple(top),
-        samples=per_player,
-        confidence=confidence,
-        players=players,
-        strategies=strategies,
-        failures=tuple(failures),
-        pairwise=_pairwise(per_player[0], rated, tie_tol * scale),
-        **info,
-    )
-
-
-def _rate_tables(
-    tables: np.ndarray,
-    gamify: Callable[..., Game],
-    method: str,
-    executor: Executor | None,
-    workers: int | None,
-    masks: np.ndarray | None = None,
-) -> tuple[np.ndarray, str, int, list]:
-    """Rate one game per ``[M, T]`` table (tasks masked by ``masks [R, T]``).
-
-    Returns ``(ratings [R, C], path, fallbacks, failures)``; a failed resample's
-    row is NaN. ``method`` picks the solver (``"exact"``, ``"jax"`` or
-    ``"auto"``); the JAX path's unsolved games are re-rated exactly by
-    :func:`jaxrate.deviation_ratings` itself.
-    """
-    from jaxrate.rate import deviation_ratings
-    from jaxrate.solvers import Auto
-
-    r, m, t = tables.shape
-    sample = gamify(tables[0])
-    keep = np.ones((r, t), dtype=bool) if masks is None else masks
-    if method == "auto":
-        method = "jax" if Auto().sends_to_simplex(sample.num_joints, batched=True) else "exact"
-    # A score table's game goes whole (rated through its table, payoffs never built).
-    if method == "exact" and (
-        executor is not None or (workers or 1) > 1 or isinstance(sample, ScoreTableGame)
-    ):
-        return _rate_tables_in_pool(sum(sample.num_strategies), keep, gamify, tables, executor, workers)
-    payoffs = np.stack([gamify(x).payoffs for x in tables])
-    player_masks = tuple(np.ones((r, a), bool) for a in sample.num_strategies[:-1]) + (keep,)
-    solver = (
-        _RESAMPLE_EXACT
-        if method == "exact"
-        else Auto(exact=_RESAMPLE_EXACT, max_jax_joints=sample.num_joints)
-    )
-    out = deviation_ratings(payoffs, solver, masks=player_masks, batched=True)
-    ratings = np.concatenate(out.ratings, axis=1)
-    failures = [(i, out.messages[i]) for i in np.flatnonzero(out.status != Status.SOLVED).tolist()]
-    fallbacks = sum(by.fallback_from is not None for by in out.solved_by)
-    return ratings, method, fallbacks, failures
-
-
-def _rate_tables_in_pool(num_c, keep, gamify, tables, executor, workers):
-    """The exact path game by game: over an executor or a process pool
-    (:func:`jaxrate.exact.rate_many`), or one after another here."""
-    r, _, t = tables.shape
-    out = np.full((r, num_c), np.nan)
-    subgames = [gamify(tables[i][:, keep[i]]) for i in range(r)]
-    failures = []
-    for i, (ratings, error) in enumerate(_rate_exact(subgames, executor, workers)):
-        if ratings is None:
-            failures.append((i, error))
-            continue
-        flat = np.concatenate(ratings)
-        out[i, : num_c - t] = flat[: num_c - t]
-        out[i, num_c - t :][keep[i]] = flat[num_c - t :]
-    return out, "exact", 0, failures
-
-
-JAX_CHUNK = 256  # resamples per JAX batch: one compilation, memory bounded by the chunk
-POOL_CHUNK = 256  # resamples per hand-over to a process pool or executor
-BASELINE_CHUNK = 64  # resampled tables built at once for a baseline (rated one by one)
-
-
-def _deviation_runner(shape, gamify, method, executor, workers, masks=None) -> tuple[int, Callable, str]:
-    """``(chunk, rate, path)`` for deviation ratings of ``[M, T]`` tables, chunk by chunk.
-
-    The JAX path rates ``JAX_CHUNK`` resamples per batch (the last chunk
-    padded to the same shape, so one compilation serves all); the exact path
-    rates one resample per chunk (each timed alone) or ``POOL_CHUNK`` per
-    hand-over to a pool.
-    """
-    from jaxrate.solvers import Auto
-
-    sample = gamify(np.zeros(shape))
-    jax = method == "jax" or (method == "auto" and sample.num_joints <= Auto().max_jax_joints)
-    pooled = not jax and (executor is not None or (workers or 1) > 1)
-    chunk = JAX_CHUNK if jax else (POOL_CHUNK if pooled else 1)
-    path = "jax" if jax else "exact"
-
-    def rate(tables: np.ndarray, start: int):
-        k = len(tables)
-        keep = None if masks is None else masks[start : start + k]
-        if jax and k < chunk and start > 0:  # pad: the first chunk's compilation serves
-            pad = chunk - k
-            tables = np.concatenate([tables, np.repeat(tables[:1], pad, axis=0)])
-            keep = None if keep is None else np.concatenate([keep, np.repeat(keep[:1], pad, axis=0)])
-        began = time.perf_counter()
-        ratings, _, fallbacks, failures = _rate_tables(tables, gamify, path, executor, workers, keep)
-        seconds = [time.perf_counter() - began] if chunk == 1 else None  # one member: its own time
-        return ratings[:k], [(start + i, why) for i, why in failures if i < k], fallbacks, seconds
-
-    return chunk, rate, path
-
-
-def _run_tables(
-    make, total, point_table, gamify, rating, method, executor, workers, progress, masks=None, models=None
-):
-    """Rate ``total`` resampled tables (``make(start, stop)``) by ``rating``; returns summary fields."""
-    from jaxrate._resampling import rate_each, run_chunks
-    from jaxrate._table_raters import table_rater
-
-    shape = point_table.shape
-    if rating == "deviation":
-        chunk, rate, path = _deviation_runner(shape, gamify, method, executor, workers, masks)
-        point, scale = None, None
-    else:
-        rater = table_rater(rating, gamify, point_table, models)
-        point, scale, path, chunk = rater.point, rater.scale, "baseline", BASELINE_CHUNK
-
-        def rate_one(table, member):
-            keep = None if masks is None else masks[member]
-            row = rater.rate(table if keep is None else table[:, keep])
-            if len(row) == width:
-                return row
-            full, kept = np.full(width, np.nan), int(keep.sum())  # tasks left out of a subset: NaN
-            full[: width - shape[1]] = row[: len(row) - kept]
-            full[width - shape[1] :][keep] = row[len(row) - kept :]
-            return full
-
-        def rate(tables, start):
-            return rate_each(tables, start, width, rate_one)
-
-    width = sum(len(p) for p in point) if point is not None else sum(gamify(np.zeros(shape)).num_strategies)
-    out = run_chunks(total, chunk, width, make, rate, progress)
-    info = {
-        "method": path,
-        "fallbacks": out.extra,
-        "seconds": out.seconds,
-        "slow": out.slow,
-        "rating": rating,
-    }
-    return out.samples, out.failures, {"point_ratings": point, "scale": scale, **info}
-
 
 def task_subsets(
     scores: Any,
+    options: Resampling | None = None,
     *,
-    gamification: str = "3p",
-    resamples: int = 1000,
-    seed: int = 0,
-    method: str = "auto",
-    confidence: float = 0.95,
-    tie_tol: float = TOLERANCES.ties,
+    gamification: str | None = None,
+    resamples: int | None = None,
+    seed: int | None = None,
+    method: str | None = None,
+    confidence: float | None = None,
+    tie_tol: float | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
-    rating: str = "deviation",
+    rating: str | None = None,
     progress: Callable | None = None,
 ) -> RatingIntervals:
     """Sensitivity of ratings to which tasks are included.
@@ -395,12 +66,16 @@ def task_subsets(
 
     Args:
       scores: ``[agents, tasks]`` table (array or DataFrame).
-      gamification: ``"3p"`` (default, as on the command line: agent vs agent
-        vs task) or ``"2p"`` (agent vs task).
+      options: a :class:`Resampling` record (default: ``Resampling()``, the
+        command line's defaults); each keyword below that is given replaces
+        its field.
+      gamification: ``"3p"`` (agent vs agent vs task) or ``"2p"`` (agent vs
+        task): the record's ``game``.
       resamples: number of subsets.
       seed: random seed.
-      method: ``"exact"``, ``"jax"`` (one batch per chunk, tasks masked) or ``"auto"``.
-      confidence: coverage of the percentile bounds.
+      method: ``"exact"``, ``"jax"`` (one batch per chunk, tasks masked) or
+        ``"auto"`` (the cost model picks): the record's ``solver``.
+      confidence: coverage of the percentile bounds: the record's ``level``.
       tie_tol: ratings within ``tie_tol`` times the payoff range of the best
         count as tied for the top.
       executor: optional ``concurrent.futures.Executor`` for the exact path
@@ -411,33 +86,38 @@ def task_subsets(
       rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"``,
         ``"nash"``, ``"alpharank"``, ``"payoff"``.
       progress: called after each chunk with a
-        :class:`jaxrate._resampling.ResampleProgress` (done, total, seconds).
+        :class:`jaxrate.uncertainty.ResampleProgress` (done, total, seconds).
 
     Returns:
       A :class:`RatingIntervals` (``kind="task subsets"``); a left-out task's
       rating is NaN in that resample.
     """
-    _check_common(resamples, confidence, method)
-    gamify = _gamify(gamification)
+    options = resolve(
+        options,
+        gamification=gamification,
+        resamples=resamples,
+        seed=seed,
+        method=method,
+        confidence=confidence,
+        tie_tol=tie_tol,
+        rating=rating,
+    )
     table, agents, tasks = games.score_table(scores)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(options.seed)
     t = table.shape[1]
-    masks = np.zeros((resamples, t), dtype=bool)
-    for i in range(resamples):
+    masks = np.zeros((options.resamples, t), dtype=bool)
+    for i in range(options.resamples):
         masks[i, rng.integers(t, size=t)] = True
 
     def make(start: int, stop: int) -> np.ndarray:
         return np.broadcast_to(table, (stop - start,) + table.shape)
 
-    samples, failures, info = _run_tables(
-        make, resamples, table, gamify, rating, method, executor, workers, progress, masks, agents
-    )
-    point = gamify(table, agents, tasks)
-    return _summarise(
+    samples, failures, info = run_tables(make, options, table, executor, workers, progress, masks, agents)
+    point = options.gamify(table, agents, tasks)
+    return summarise(
         point,
         samples,
-        confidence,
-        tie_tol,
+        options,
         failures,
         kind="task subsets",
         interval_kind="task-subset sensitivity",
@@ -445,32 +125,11 @@ def task_subsets(
     )
 
 
-def _bootstrap_tables(make, resamples, point_table, agents, tasks, options: dict, interval_kind: str):
-    """Intervals from resampled tables ``make(start, stop)``, options as :func:`bootstrap_replicates`."""
-    gamify = _gamify(options["gamification"])
-    samples, failures, info = _run_tables(
-        make,
-        resamples,
-        point_table,
-        gamify,
-        options["rating"],
-        options["method"],
-        options["executor"],
-        options["workers"],
-        options["progress"],
-        models=agents,
-    )
-    point = gamify(point_table, agents, tasks)
-    return _summarise(
-        point,
-        samples,
-        options["confidence"],
-        options["tie_tol"],
-        failures,
-        kind="bootstrap",
-        interval_kind=interval_kind,
-        **info,
-    )
+def _bootstrap_tables(make, options: Resampling, point_table, agents, tasks, run: tuple, interval_kind: str):
+    """Intervals from resampled tables ``make(start, stop)``; ``run`` is ``(executor, workers, progress)``."""
+    samples, failures, info = run_tables(make, options, point_table, *run, models=agents)
+    point = options.gamify(point_table, agents, tasks)
+    return summarise(point, samples, options, failures, kind="bootstrap", interval_kind=interval_kind, **info)
 
 
 _KINDS = {"item": "items", "doc_id": "items", "seed": "seeds", "fold": "folds"}
@@ -484,16 +143,17 @@ def bootstrap_replicates(
     replicate: str = "replicate",
     score: str = "score",
     paired: bool | None = None,
-    rating: str = "deviation",
-    gamification: str = "3p",
-    resamples: int = 200,
-    seed: int = 0,
-    method: str = "auto",
-    confidence: float = 0.95,
-    tie_tol: float = TOLERANCES.ties,
+    rating: str | None = None,
+    gamification: str | None = None,
+    resamples: int | None = None,
+    seed: int | None = None,
+    method: str | None = None,
+    confidence: float | None = None,
+    tie_tol: float | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable | None = None,
+    options: Resampling | None = None,
 ) -> RatingIntervals:
     """Sampling intervals: a bootstrap stratified within each task over its replicates.
 
@@ -522,8 +182,9 @@ def bootstrap_replicates(
         model's own (e.g. seeds run separately per model).
       rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"`` (task
         win rates), ``"nash"`` (``"2p"`` only), ``"alpharank"``, ``"payoff"``.
-      gamification, resamples, seed, method, confidence, tie_tol, executor, workers, progress: as
-        in :func:`task_subsets`.
+      gamification, resamples, seed, method, confidence, tie_tol, executor, workers, progress,
+        options: as in :func:`task_subsets` (``paired`` and ``rating`` are fields
+        of the :class:`Resampling` record too).
 
     Returns:
       A :class:`RatingIntervals` with ``kind="bootstrap"`` and
@@ -546,7 +207,18 @@ def bootstrap_replicates(
     from jaxrate._replicate_data import replicates_from_frame
     from jaxrate.io import ScoreReplicates
 
-    _check_common(resamples, confidence, method)
+    options = resolve(
+        options,
+        paired=paired,
+        rating=rating,
+        gamification=gamification,
+        resamples=resamples,
+        seed=seed,
+        method=method,
+        confidence=confidence,
+        tie_tol=tie_tol,
+    )
+    paired = options.paired
     if isinstance(observations, ScoreReplicates):
         data = observations.replicates(paired)
         point = observations.table().to_numpy(dtype=np.float64)
@@ -556,18 +228,9 @@ def bootstrap_replicates(
             observations, model=model, task=task, replicate=replicate, score=score, paired=paired
         )
         point = data.table()
-    options = {
-        "gamification": gamification,
-        "rating": rating,
-        "method": method,
-        "confidence": confidence,
-        "tie_tol": tie_tol,
-        "executor": executor,
-        "workers": workers,
-        "progress": progress,
-    }
     kind = f"sampling ({_KINDS.get(replicate.lower(), 'replicates')} within task)"
-    return _bootstrap_tables(data.resampler(seed), resamples, point, data.models, data.tasks, options, kind)
+    run = (executor, workers, progress)
+    return _bootstrap_tables(data.resampler(options.seed), options, point, data.models, data.tasks, run, kind)
 
 
 def bootstrap_items(
@@ -577,14 +240,15 @@ def bootstrap_items(
     task: str = "task",
     item: str = "item",
     score: str = "score",
-    gamification: str = "3p",
-    resamples: int = 200,
-    seed: int = 0,
-    method: str = "auto",
-    confidence: float = 0.95,
-    tie_tol: float = TOLERANCES.ties,
+    gamification: str | None = None,
+    resamples: int | None = None,
+    seed: int | None = None,
+    method: str | None = None,
+    confidence: float | None = None,
+    tie_tol: float | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
+    options: Resampling | None = None,
 ) -> RatingIntervals:
     """Bootstrap over the items (prompts, questions) of each task, paired across models.
 
@@ -596,7 +260,7 @@ def bootstrap_items(
     Args:
       observations: long DataFrame with one row per (model, task, item) and a score.
       model, task, item, score: column names.
-      gamification, resamples, seed, method, confidence, tie_tol, executor, workers:
+      gamification, resamples, seed, method, confidence, tie_tol, executor, workers, options:
         as in :func:`task_subsets`.
 
     Raises:
@@ -618,6 +282,7 @@ def bootstrap_items(
         tie_tol=tie_tol,
         executor=executor,
         workers=workers,
+        options=options,
     )
 
 
@@ -625,24 +290,28 @@ def bootstrap_standard_errors(
     scores: Any,
     standard_errors: Any,
     *,
-    gamification: str = "3p",
-    resamples: int = 200,
-    seed: int = 0,
-    method: str = "auto",
-    confidence: float = 0.95,
-    tie_tol: float = TOLERANCES.ties,
+    gamification: str | None = None,
+    resamples: int | None = None,
+    seed: int | None = None,
+    method: str | None = None,
+    confidence: float | None = None,
+    tie_tol: float | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
+    options: Resampling | None = None,
 ) -> RatingIntervals:
     """Parametric bootstrap: each cell drawn from ``Normal(score, standard_error)``.
 
     Args:
       scores: ``[agents, tasks]`` table.
       standard_errors: table of the same shape (non-negative).
-      gamification, resamples, seed, method, confidence, tie_tol, executor, workers:
-        as in :func:`task_subsets`.
+      gamification, resamples, seed, method, confidence, tie_tol, executor, workers, options:
+        as in :func:`task_subsets` (deviation ratings only).
     """
-    _check_common(resamples, confidence, method)
+    given = {"gamification": gamification, "resamples": resamples, "seed": seed, "method": method}
+    options = resolve(options, **given, confidence=confidence, tie_tol=tie_tol)
+    if options.rating != "deviation":
+        raise ValueError(f"the standard-error bootstrap resamples deviation ratings; got {options.rating!r}")
     table, agents, tasks = games.score_table(scores)
     se, _, _ = games.score_table(standard_errors)
     if se.shape != table.shape:
@@ -650,22 +319,13 @@ def bootstrap_standard_errors(
     if np.any(se < 0):
         i, j = np.argwhere(se < 0)[0]
         raise ValueError(f"standard error of agent {agents[i]!r} on task {tasks[j]!r} is negative")
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(options.seed)
 
     def make(start: int, stop: int) -> np.ndarray:  # drawn in order: the same for any chunking
         return table + se * rng.standard_normal((stop - start,) + table.shape)
 
-    options = {
-        "gamification": gamification,
-        "rating": "deviation",
-        "method": method,
-        "confidence": confidence,
-        "tie_tol": tie_tol,
-        "executor": executor,
-        "workers": workers,
-        "progress": None,
-    }
-    return _bootstrap_tables(make, resamples, table, agents, tasks, options, "sampling (standard errors)")
+    run = (executor, workers, None)
+    return _bootstrap_tables(make, options, table, agents, tasks, run, "sampling (standard errors)")
 
 
 def bootstrap_battles(
@@ -673,12 +333,13 @@ def bootstrap_battles(
     *,
     by: str | None = None,
     missing: str = "model",
-    resamples: int = 200,
-    seed: int = 0,
-    confidence: float = 0.95,
-    tie_tol: float = TOLERANCES.ties,
+    resamples: int | None = None,
+    seed: int | None = None,
+    confidence: float | None = None,
+    tie_tol: float | None = None,
     executor: Executor | None = None,
     workers: int | None = None,
+    options: Resampling | None = None,
 ) -> RatingIntervals:
     """Bootstrap over battle records, rating :func:`jaxrate.games.battle_game` each time.
 
@@ -688,19 +349,42 @@ def bootstrap_battles(
       missing: how pairs that never met are treated, in the data and in each
         resample: ``"model"`` (default, the Bradley-Terry fill), ``"even"``,
         ``"drop-models"`` or ``"error"``, as for :func:`jaxrate.games.battle_game`.
-      resamples, seed, confidence, tie_tol, executor, workers: as in :func:`task_subsets`.
+      resamples, seed, confidence, tie_tol, executor, workers, options: as in
+        :func:`task_subsets` (the games are rated by the exact path).
 
     Raises:
       ValueError: as :func:`jaxrate.games.battle_game`, naming the resample.
     """
-    _check_common(resamples, confidence, "exact")
+    given = {"resamples": resamples, "seed": seed, "confidence": confidence, "tie_tol": tie_tol}
+    options = resolve(options, **given)
     point = games.battle_game(battles, by=by, missing=missing)
+    payoffs = _battle_resamples(battles, point, by, missing, options)
+    start = time.perf_counter()
+    num_c = sum(point.num_strategies)
+    rows, failures = [], []
+    for i, (ratings, error) in enumerate(rate_exact(payoffs, executor, workers)):
+        rows.append(np.full(num_c, np.nan) if ratings is None else np.concatenate(ratings))
+        if ratings is None:
+            failures.append((i, error))
+    seconds = time.perf_counter() - start
+    info = {"method": "exact", "fallbacks": 0, "seconds": seconds}
+    return summarise(
+        point, np.stack(rows), options, failures, kind="bootstrap", interval_kind="battles", **info
+    )
+
+
+def _battle_resamples(battles: Any, point: Any, by: str | None, missing: str, options: Resampling) -> list:
+    """The payoffs of each resample's battle game: all battles drawn with replacement.
+
+    Raises:
+      ValueError: naming the resample whose battles make no game, or lose a model or category.
+    """
     frame = battles if hasattr(battles, "iloc") else None
     rows = None if frame is not None else list(battles)
     n = len(frame) if frame is not None else len(rows)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(options.seed)
     payoffs = []
-    for i in range(resamples):
+    for i in range(options.resamples):
         pick = rng.integers(n, size=n)
         sample = frame.iloc[pick] if frame is not None else [rows[k] for k in pick]
         try:
@@ -712,23 +396,4 @@ def bootstrap_battles(
         if g.num_strategies != point.num_strategies:
             raise ValueError(f"bootstrap resample {i} lost a model or category; use more battles")
         payoffs.append(g.payoffs)
-    start = time.perf_counter()
-    num_c = sum(point.num_strategies)
-    rows, failures = [], []
-    for i, (ratings, error) in enumerate(_rate_exact(payoffs, executor, workers)):
-        rows.append(np.full(num_c, np.nan) if ratings is None else np.concatenate(ratings))
-        if ratings is None:
-            failures.append((i, error))
-    samples = np.stack(rows)
-    return _summarise(
-        point,
-        samples,
-        confidence,
-        tie_tol,
-        failures,
-        kind="bootstrap",
-        interval_kind="battles",
-        method="exact",
-        fallbacks=0,
-        seconds=time.perf_counter() - start,
-    )
+    return payoffs

@@ -1,0 +1,47 @@
+"""A result file read back whole: the ratings, the game it embeds, the intervals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from jaxrate._result_file import document_digest, game_from_block, read_document
+from jaxrate.result import Ratings
+from jaxrate.uncertainty._intervals import RatingIntervals
+
+__all__ = ["SavedResult", "read_result"]
+
+
+class SavedResult(NamedTuple):
+    """A result file read back.
+
+    Attributes:
+      ratings: the :class:`jaxrate.Ratings` it holds.
+      game: the game rebuilt from the data it embeds, or ``None`` (not embedded:
+        rebuild it from the input, as ``jaxrate verify RESULT.json INPUT`` does).
+      intervals: the :class:`jaxrate.uncertainty.RatingIntervals` it holds, or ``None``.
+      document: the parsed JSON document.
+      edited: whether the document differs from what jaxrate wrote (its ``digest``).
+    """
+
+    ratings: Any
+    game: Any
+    intervals: Any
+    document: dict
+    edited: bool
+
+
+def read_result(source: str | Path | dict) -> SavedResult:
+    """Read a result file (``Ratings.to_json``, ``RatingIntervals.to_json`` or ``jaxrate rate --json``).
+
+    Raises:
+      ValueError: the file is unreadable, not a jaxrate result, or malformed.
+    """
+    document = read_document(source)
+    ratings = Ratings.from_json(document)
+    game = None if "games" in document else game_from_block(document["game"]) if "game" in document else None
+    intervals = None
+    if isinstance(document.get("intervals"), dict) and "lower" in document["intervals"]:
+        intervals = RatingIntervals.from_json(document)
+    edited = "digest" in document and document["digest"] != document_digest(document)
+    return SavedResult(ratings, game, intervals, document, edited)

@@ -1,0 +1,165 @@
+"""``jaxrate verify``: check a published result file, from the file and (optionally) its input.
+
+The result file (``jaxrate rate ... --json FILE``, ``Ratings.to_json``) holds the
+ratings, the joint and one dual vector per level. ``verify`` rebuilds the game
+(from INPUT read with the options the file records, from the built-in dataset
+it names, or from the table or payoffs it embeds), checks that it is the game
+that was rated (its SHA-256), then checks the proof from scratch
+(:func:`jaxrate.verify`): in floating point, or with ``--exact`` in rational
+arithmetic. One line says what was proved (exit 0) or what failed (exit 1);
+an unreadable file or input exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import time
+from collections.abc import Sequence
+from typing import Any
+
+EXAMPLES = """examples:
+  jaxrate rate scores.csv --json board.json && jaxrate verify board.json scores.csv
+  jaxrate verify board.json                  # against the table the file embeds
+  jaxrate verify board.json --exact          # every check in exact rational arithmetic
+"""
+
+
+def add_options(parser) -> None:
+    parser.add_argument("result", metavar="RESULT.json", help="a result file (jaxrate rate --json)")
+    parser.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="*",
+        help="the input that was rated (read with the options the file records); default: the game the "
+        "file embeds (a score table always, payoffs of small games) or the dataset it names",
+    )
+    parser.add_argument("--exact", action="store_true", help="check in exact rational arithmetic")
+
+
+def input_options(args) -> dict:
+    """The input options of a ``rate`` run, as the result file records them (how to rebuild its game)."""
+    from jaxrate.cli._inputs import add_input_options
+
+    probe = argparse.ArgumentParser(add_help=False)
+    add_input_options(probe)
+    dests = [a.dest for a in probe._actions if a.dest not in ("help", "file")]
+    paths = getattr(args, "paths", None) or ([args.file] if getattr(args, "file", None) else [])
+    return {"files": [str(p) for p in paths], "options": {d: getattr(args, d, None) for d in dests}}
+
+
+def run(args, argv: Sequence[str]) -> int:
+    from jaxrate._result_file import game_digest
+    from jaxrate._saved import read_result
+
+    saved = read_result(args.result)
+    document = saved.document
+    if "games" in document:
+        raise ValueError(f"{args.result} holds a batch of games; check each from Python (jaxrate.verify)")
+    if saved.ratings.proof is None:
+        method = document.get("method", "?")
+        status = document.get("status")
+        raise ValueError(f"{args.result}: no proof to check ({method} ratings, status {status})")
+    block = document.get("game")
+    if not isinstance(block, dict):
+        raise ValueError(f"{args.result} records no game; write it with `jaxrate rate ... --json`")
+    started = time.perf_counter()
+    game, where = _game(args, saved, block)
+    problems = _identity(game, block, where)
+    checked = None
+    if not problems:
+        checked = _proof(game, saved.ratings, args.exact)
+        problems += list(checked.problems)
+    problems += _consistency(document)
+    if saved.edited:
+        problems.append("the file was changed after jaxrate wrote it (its digest does not match)")
+    seconds = time.perf_counter() - started
+    if problems:
+        extra = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
+        print(f"FAILED: {args.result}: {problems[0]}{extra}")
+        return 1
+    print(_proved_line(args, saved, game, where, checked, seconds, game_digest(game)))
+    return 0
+
+
+def _game(args, saved, block: dict) -> tuple[Any, str]:
+    """The game to check against, and where it came from (for the one line)."""
+    from jaxrate.cli._inputs import load_source
+
+    recipe = block.get("input")
+    if args.input or (recipe and recipe["options"].get("dataset")):
+        if not recipe:
+            raise ValueError(
+                f"{args.result} records no input options (written from Python); "
+                f"check it against the game it embeds: jaxrate verify {args.result}"
+            )
+        options = dict(recipe["options"])
+        options["file"] = list(args.input) or None
+        if args.input:
+            options["dataset"] = None
+        with contextlib.redirect_stderr(io.StringIO()):  # the reader's notes: the one line says it all
+            source = load_source(argparse.Namespace(**options))
+        where = " ".join(args.input) if args.input else f"dataset {options.get('dataset')}"
+        return source.game, where
+    if saved.game is None:
+        raise ValueError(
+            f"{args.result} does not embed its game ({block.get('kind')}, shape {block.get('shape')}); "
+            f"give the input it rated: jaxrate verify {args.result} INPUT"
+        )
+    return saved.game, "the game embedded in the file"
+
+
+def _identity(game, block: dict, where: str) -> list[str]:
+    """The game is the one that was rated: its kind, shape and SHA-256."""
+    from jaxrate._result_file import game_digest, game_kind
+
+    kind = game_kind(game)
+    if kind != block.get("kind"):
+        return [f"game kind: the file says {block.get('kind')!r}; {where} makes a {kind!r} game"]
+    if list(game.num_strategies) != list(block.get("shape", [])):
+        return [f"game shape: the file says {block.get('shape')}; {where} makes {list(game.num_strategies)}"]
+    digest = game_digest(game)
+    if digest != block.get("sha256"):
+        return [
+            f"input: {where} is not the game that was rated (sha256 {digest[:12]}..., "
+            f"the file records {str(block.get('sha256'))[:12]}...)"
+        ]
+    return []
+
+
+def _proof(game, ratings, exact: bool):
+    from jaxrate.certificate import RATIONAL_MAX_JOINTS, verify
+
+    if exact and game.num_joints > RATIONAL_MAX_JOINTS:
+        raise ValueError(
+            f"--exact checks games of up to {RATIONAL_MAX_JOINTS:,} joints; this one has "
+            f"{game.num_joints:,} (check it in floating point: drop --exact)"
+        )
+    return verify(game, ratings, rational=exact)
+
+
+def _consistency(document: dict) -> list[str]:
+    """The board as printed (``ranking``) shows the ratings that were proved."""
+    ranking = document.get("ranking")
+    if not isinstance(ranking, list) or not document.get("players"):
+        return []
+    first = document["ratings"].get(document["players"][0], {})
+    for entry in ranking:
+        name, value = entry.get("strategy"), entry.get("rating")
+        if name not in first or first[name] != value:
+            return [f"ranking: {name!r} is listed at {value!r}; its rating is {first.get(name)!r}"]
+    return []
+
+
+def _proved_line(args, saved, game, where: str, checked, seconds: float, digest: str) -> str:
+    ratings = saved.ratings
+    count = sum(len(s) for s in ratings.strategies)
+    shape = " x ".join(str(a) for a in game.num_strategies)
+    arithmetic = "exact rational arithmetic" if args.exact else "floating point"
+    return (
+        f"verified: {args.result} holds the deviation ratings of {where} ({shape} game, sha256 "
+        f"{digest[:12]}...): {count} ratings, joint + {len(ratings.proof.level_values)} level proofs "
+        f"checked in {arithmetic} in {seconds:.2f} s (max |delta - r| {checked.max_rating_residual:.1e}, "
+        f"dual gap {checked.max_dual_gap:.1e}, tolerance {checked.tolerance:.1e})"
+    )

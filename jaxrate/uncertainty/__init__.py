@@ -1,0 +1,38 @@
+"""How sure is a rating? Resampling as one concept.
+
+* :class:`Resampling` -- the options record (resamples, seed, level, game,
+  rating, solver, stratification) that every function below and the command
+  line share, with the same defaults.
+* :func:`bootstrap_replicates`, :func:`bootstrap_items`,
+  :func:`bootstrap_standard_errors`, :func:`bootstrap_battles` -- sampling
+  intervals; :func:`task_subsets` -- sensitivity to the task set.
+* :class:`RatingIntervals` -- what they return; ``to_json``/``from_json`` write
+  and read it in the result file.
+
+Inside: ``_options`` (the record), ``_bootstrap`` (the functions),
+``_rating`` (rating the resamples), ``_cost`` (which path rates them),
+``_chunks`` (chunks of bounded memory, progress, a status per member),
+``_raters`` (every rating method as a function of a table), ``_intervals``.
+"""
+
+from jaxrate.uncertainty._bootstrap import (
+    bootstrap_battles,
+    bootstrap_items,
+    bootstrap_replicates,
+    bootstrap_standard_errors,
+    task_subsets,
+)
+from jaxrate.uncertainty._chunks import ResampleProgress
+from jaxrate.uncertainty._intervals import RatingIntervals
+from jaxrate.uncertainty._options import Resampling
+
+__all__ = [
+    "RatingIntervals",
+    "ResampleProgress",
+    "Resampling",
+    "bootstrap_battles",
+    "bootstrap_items",
+    "bootstrap_replicates",
+    "bootstrap_standard_errors",
+    "task_subsets",
+]

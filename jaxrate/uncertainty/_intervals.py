@@ -1,0 +1,211 @@
+"""Resampling intervals of ratings, and their block of the result file."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from jaxrate.uncertainty._options import Resampling
+
+__all__ = ["RatingIntervals", "interval_block"]
+
+
+@dataclasses.dataclass(frozen=True)
+class RatingIntervals:
+    """Deviation ratings with resampling intervals.
+
+    Attributes:
+      ratings: point estimate from the exact path on all the data, ``[A_p]`` per player.
+      lower, upper: percentile bounds of the resampled ratings, ``[A_p]`` per player.
+      top_probability: fraction of resamples in which each strategy is in the
+        top tied group of its player, ``[A_p]`` per player.
+      samples: resampled ratings ``[R, A_p]`` per player; NaN where a strategy
+        is absent from a resample (a task left out of a subset).
+      confidence: coverage of ``[lower, upper]``.
+      kind: ``"bootstrap"`` or ``"task subsets"``.
+      method: ``"exact"`` or ``"jax"`` (the path that rated the resamples).
+      fallbacks: resamples the JAX path did not solve, re-rated exactly.
+      seconds: wall time of rating the resamples.
+      players, strategies: names from the game.
+      failures: ``(resample, reason)`` for each resample that could not be
+        rated; its samples are NaN and it is left out of the intervals and
+        ``top_probability``. A run never dies of one resample.
+      pairwise: ``[A_0, A_0]``, the fraction of resamples in which the first
+        player's strategy ``i`` is rated above ``j`` (by more than the tie
+        tolerance), from the same resamples as the intervals.
+      slow: ``(first, last, seconds)`` for each resample (``first == last``)
+        or chunk of resamples rated together that took at least ten times the
+        median.
+      interval_kind: what the interval measures, in words:
+        ``"sampling (items within task)"`` (or seeds, folds, replicates),
+        ``"sampling (standard errors)"``, ``"battles"`` or
+        ``"task-subset sensitivity"``.
+      rating: the rating method resampled (``"deviation"``, ``"uniform"``, ...).
+      options: the :class:`Resampling` the run used (resamples, seed, level,
+        game, solver, stratification), where the run records it.
+    """
+
+    ratings: tuple[np.ndarray, ...]
+    lower: tuple[np.ndarray, ...]
+    upper: tuple[np.ndarray, ...]
+    top_probability: tuple[np.ndarray, ...]
+    samples: tuple[np.ndarray, ...]
+    confidence: float
+    kind: str
+    method: str
+    fallbacks: int
+    seconds: float
+    players: tuple[str, ...]
+    strategies: tuple[tuple[str, ...], ...]
+    failures: tuple[tuple[int, str], ...] = ()
+    pairwise: np.ndarray | None = None
+    slow: tuple[tuple[int, int, float], ...] = ()
+    interval_kind: str = ""
+    rating: str = "deviation"
+    options: Resampling | None = None
+
+    def above(self, a: str, b: str) -> float:
+        """Fraction of resamples in which strategy ``a`` of the first player is rated above ``b``."""
+        names = self.strategies[0]
+        for name in (a, b):
+            if name not in names:
+                raise ValueError(f"no strategy {name!r}; the first player's are {list(names)}")
+        return float(self.pairwise[names.index(a), names.index(b)])
+
+    def table(self, player: int | str = 0) -> list[dict]:
+        """One row per strategy of ``player``: name, rating, lower, upper, P(top)."""
+        p = self.players.index(player) if isinstance(player, str) else player
+        return [
+            {
+                "strategy": s,
+                "rating": float(self.ratings[p][i]),
+                "lower": float(self.lower[p][i]),
+                "upper": float(self.upper[p][i]),
+                "p_top": float(self.top_probability[p][i]),
+            }
+            for i, s in enumerate(self.strategies[p])
+        ]
+
+    def to_json(self, path: str | None = None, *, samples: bool = False) -> str:
+        """The result file (:mod:`jaxrate._result_file`): the point ratings and an ``intervals``
+        block (bounds, P(top), pairwise orders, failures, the options and seed); ``samples``
+        adds every resample's ratings. Written to ``path`` (atomically) if given."""
+        from jaxrate._result_file import head, named, write_document
+
+        document = {**head(self.rating), "players": list(self.players)}
+        document["ratings"] = named(self.players, self.strategies, self.ratings)
+        document["intervals"] = interval_block(self, samples=samples)
+        return write_document(document, path)
+
+    @classmethod
+    def from_json(cls, source: Any) -> RatingIntervals:
+        """The intervals a result file holds (a path, JSON text or the parsed document).
+
+        Raises:
+          ValueError: the file is unreadable, not a result file, or holds no intervals.
+        """
+        from jaxrate._result_file import read_document
+
+        document = read_document(source)
+        try:
+            return _from_block(document, cls)
+        except (KeyError, TypeError, IndexError) as err:
+            raise ValueError(f"malformed intervals block ({type(err).__name__}: {err})") from None
+
+
+def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:
+    """The result file's ``intervals`` block (also the command line's ``--json``)."""
+    from jaxrate._result_file import named
+
+    names = intervals.strategies[0]
+    pairwise = intervals.pairwise
+    block = {
+        "kind": intervals.kind,
+        "interval_kind": intervals.interval_kind,
+        "rating": intervals.rating,
+        "resamples": int(intervals.samples[0].shape[0])
+        or (0 if intervals.options is None else intervals.options.resamples),
+        "confidence": intervals.confidence,
+        "path": intervals.method,
+        "fallbacks": int(intervals.fallbacks),
+        "seconds": intervals.seconds,
+        "options": None if intervals.options is None else intervals.options.as_dict(),
+        "lower": named(intervals.players, intervals.strategies, intervals.lower),
+        "upper": named(intervals.players, intervals.strategies, intervals.upper),
+        "top_probability": named(intervals.players, intervals.strategies, intervals.top_probability),
+        "failed_count": len(intervals.failures),
+        "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
+        "slow": [{"resamples": [a, b], "seconds": s} for a, b, s in intervals.slow],
+        "p_above": {
+            a: {b: _plain(pairwise[i, j]) for j, b in enumerate(names) if j != i} for i, a in enumerate(names)
+        }
+        if pairwise is not None
+        else None,
+    }
+    if samples:
+        block["samples"] = {
+            p: [[_plain(v) for v in row] for row in np.asarray(s).tolist()]
+            for p, s in zip(intervals.players, intervals.samples)
+        }
+    return block
+
+
+def _plain(x: float) -> float | None:
+    x = float(x)
+    return None if np.isnan(x) else x
+
+
+def _from_block(document: dict, cls: type) -> RatingIntervals:
+    from jaxrate._result_file import unnamed
+
+    block = document.get("intervals")
+    if not isinstance(block, dict) or "lower" not in block:
+        raise ValueError("the result file holds no intervals")
+    players = tuple(document["players"])
+    strategies, ratings = unnamed(document["ratings"], players, "ratings")
+    shape = [len(s) for s in strategies]
+    if "samples" in block:
+        samples = tuple(
+            np.array(
+                [[np.nan if v is None else float(v) for v in row] for row in block["samples"][p]]
+            ).reshape(-1, a)
+            for p, a in zip(players, shape)
+        )
+    else:  # not written: an empty [0, A_p] per player (the count is the block's "resamples")
+        samples = tuple(np.zeros((0, a)) for a in shape)
+    names = strategies[0]
+    pairwise = None
+    if block.get("p_above") is not None:
+        pairwise = np.zeros((len(names), len(names)))  # i above i: never (the block leaves it out)
+        for i, a in enumerate(names):
+            for j, b in enumerate(names):
+                if i != j:
+                    v = block["p_above"][a][b]
+                    pairwise[i, j] = np.nan if v is None else float(v)
+        if np.isnan(pairwise[~np.eye(len(names), dtype=bool)]).all():  # no resample rated: all NaN
+            pairwise[:] = np.nan
+    options = None if block.get("options") is None else Resampling(**block["options"])
+    return cls(
+        ratings=ratings,
+        lower=unnamed(block["lower"], players, "lower")[1],
+        upper=unnamed(block["upper"], players, "upper")[1],
+        top_probability=unnamed(block["top_probability"], players, "top_probability")[1],
+        samples=samples,
+        confidence=float(block["confidence"]),
+        kind=str(block["kind"]),
+        method=str(block["path"]),
+        fallbacks=int(block.get("fallbacks", 0)),
+        seconds=float(block["seconds"]),
+        players=players,
+        strategies=strategies,
+        failures=tuple((int(f["resample"]), str(f["reason"])) for f in block["failed"]),
+        pairwise=pairwise,
+        slow=tuple(
+            (int(s["resamples"][0]), int(s["resamples"][1]), float(s["seconds"])) for s in block["slow"]
+        ),
+        interval_kind=str(block.get("interval_kind", "")),
+        rating=str(block.get("rating", "deviation")),
+        options=options,
+    )
