@@ -13,6 +13,14 @@ __all__ = ["Source", "add_input_options", "load_source"]
 
 
 def add_input_options(parser) -> None:
+    """The options that name the input and say how it is read, in the order ``--help`` shows them."""
+    _add_source_options(parser)
+    _add_table_options(parser)
+    _add_harness_options(parser.add_argument_group("evaluation harness output"))
+
+
+def _add_source_options(parser) -> None:
+    """The input: ``PATH...`` or ``--dataset``, and how a text table is split (``--sep``, ``--decimal``)."""
     from jaxrate.datasets import DATASETS
 
     parser.add_argument(
@@ -37,6 +45,11 @@ def add_input_options(parser) -> None:
         help="decimal mark of a text table's scores: '.' (default) or ',' (0,5 is one half)",
     )
     parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
+
+
+def _add_table_options(parser) -> None:
+    """How a score table (or battle records) makes a game: ``--game``, ``--layout``, ``--missing``,
+    ``--models``, ``--normalise``, ``--by``, and the tasks rated (``--tasks``, ``--exclude``)."""
     parser.add_argument(
         "--game",
         choices=("2p", "3p"),
@@ -79,7 +92,10 @@ def add_input_options(parser) -> None:
         metavar="NAMES",
         help="score tables: columns or tasks left out, as comma-separated names or globs (n_*,avg_length)",
     )
-    harness = parser.add_argument_group("evaluation harness output")
+
+
+def _add_harness_options(harness) -> None:
+    """Evaluation harness output: the metric and filter rated, and runs that measured differently."""
     harness.add_argument(
         "--metric",
         action="append",
@@ -181,81 +197,82 @@ def _label(source: Source) -> str:
 
 
 def _load(args) -> Source:
-    import warnings
-
-    from jaxrate import battles, datasets, io
+    """The game that ``args`` names: a score table, battle records or a payoff tensor, or a dataset."""
+    from jaxrate import battles, io
 
     if (args.file is None) == (args.dataset is None):
         raise ValueError("give exactly one of FILE or --dataset")
-    tasks, exclude = getattr(args, "tasks", None), getattr(args, "exclude", None)
     if args.dataset is not None:
-        args.game = args.game or "3p"
-        if args.normalise != "none" or args.models == "columns" or tasks or exclude:
-            table = datasets.load(args.dataset)
-            table = _pick_tasks(args.dataset, table.T if args.models == "columns" else table, tasks, exclude)
-            return scores_source(args.dataset, io.normalise_scores(table, args.normalise), args.game, [])
-        return scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
+        return _dataset_source(args)
     path = args.file
     sep = getattr(args, "sep", None)
-    decimal = getattr(args, "decimal", ".")
     if sep is None and path.lower().endswith(io.DELIMITED) and os.path.exists(path):
         sep = io.sniff_delimiter(path)
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
-    what = "battle records" if kind == "battles" else "a payoff tensor"
-    # rate-many (args.folder) applies --models to the folder's score tables and nothing else.
-    if (
-        kind != "scores"
-        and getattr(args, "models", None) is not None
-        and getattr(args, "folder", None) is None
-    ):
-        raise ValueError(f"--models is for score tables (which axis holds the models); {name} holds {what}")
-    if kind != "scores" and (tasks or exclude):
-        raise ValueError(f"--tasks and --exclude pick the tasks of a score table; {name} holds {what}")
+    _refuse_table_options(args, kind, name)
     if kind == "payoffs":
         game = io.read_payoffs(path)
         shape = " x ".join(str(a) for a in game.num_strategies)
         return Source(name, kind, game, f"{game.num_players}-player payoff tensor ({shape})")
     if kind == "battles":
         return _battles_source(name, battles.read_battles(path), args)
+    return _table_source(args, path, name, sep)
+
+
+def _dataset_source(args) -> Source:
+    """A built-in dataset's score table; read as arrays (no pandas) unless its table is reshaped."""
+    from jaxrate import datasets, io
+
+    tasks, exclude = getattr(args, "tasks", None), getattr(args, "exclude", None)
     args.game = args.game or "3p"
-    missing = "error" if args.missing is None else args.missing
-    plain = missing == "error" and args.normalise == "none" and args.models != "columns"
-    names = io.header(path, sep) if plain and sep is not None else None
-    wide = None
-    if names is not None and not io.is_long(names, args.layout):
-        # A wide text table as it is: the strict reader, without pandas (start-up time).
-        # When its rows look like tasks, read_scores' warning is given on the same parse.
-        wide = io.read_wide_table(path, sep=sep, decimal=decimal, tasks=tasks, exclude=exclude)
-        scale = io.scale_mismatch(wide.values, wide.tasks)
-        wide.notes.extend([f"warning: {scale}"] if scale else [])
-        if args.models == "rows" or io.transposed_evidence(wide.values, names[0]) is None:
-            source = scores_source(name, wide[:3], args.game, _sep_notes(path, sep, decimal) + wide.notes)
-            return _standard_errors(source, wide.standard_errors, wide.error_columns, args)
+    if args.normalise != "none" or args.models == "columns" or tasks or exclude:
+        table = datasets.load(args.dataset)
+        table = _pick_tasks(args.dataset, table.T if args.models == "columns" else table, tasks, exclude)
+        return scores_source(args.dataset, io.normalise_scores(table, args.normalise), args.game, [])
+    return scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
+
+
+def _refuse_table_options(args, kind: str, name: str) -> None:
+    """``--models``, ``--tasks`` and ``--exclude`` are for score tables: an error for another input."""
+    if kind == "scores":
+        return
+    what = "battle records" if kind == "battles" else "a payoff tensor"
+    # rate-many (args.folder) applies --models to the folder's score tables and nothing else.
+    if getattr(args, "models", None) is not None and getattr(args, "folder", None) is None:
+        raise ValueError(f"--models is for score tables (which axis holds the models); {name} holds {what}")
+    if getattr(args, "tasks", None) or getattr(args, "exclude", None):
+        raise ValueError(f"--tasks and --exclude pick the tasks of a score table; {name} holds {what}")
+
+
+def _table_source(args, path: str, name: str, sep: str | None) -> Source:
+    """A score table file as a source, read by jaxrate.io's one reader for the command line
+    (``read_score_table``: a plain wide text table without pandas, for start-up time), with the
+    notes and warnings of reading it and the standard errors beside its scores."""
+    import warnings
+
+    from jaxrate.io._scores import read_score_table
+
+    args.game = args.game or "3p"
+    decimal = getattr(args, "decimal", ".")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        if wide is not None:
-            table, notes = io.wide_scores(path, wide[:3], names[0], models=args.models)
-            errors, columns, notes = wide.standard_errors, wide.error_columns, wide.notes + notes
-        else:
-            read = io.read_scores_with_errors(
-                path,
-                layout=args.layout,
-                missing=missing,
-                normalise=args.normalise,
-                models=args.models,
-                sep=sep,
-                decimal=decimal,
-                tasks=tasks,
-                exclude=exclude,
-            )
-            table, notes, columns = read.scores, read.notes, read.error_columns
-            errors = None if read.standard_errors is None else read.standard_errors.to_numpy(dtype=float)
-    source = scores_source(name, table, args.game, _sep_notes(path, sep, decimal) + notes)
+        read = read_score_table(
+            path,
+            layout=args.layout,
+            missing="error" if args.missing is None else args.missing,
+            normalise=args.normalise,
+            models=args.models,
+            sep=sep,
+            decimal=decimal,
+            tasks=getattr(args, "tasks", None),
+            exclude=getattr(args, "exclude", None),
+        )
+    source = scores_source(name, read.scores, args.game, _sep_notes(path, sep, decimal) + read.notes)
     source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
     if args.models == "columns":
         source.notes.append("models are the table's columns (--models columns)")
-    return _standard_errors(source, errors, columns, args)
+    return _standard_errors(source, read.standard_errors, read.error_columns, args)
 
 
 def _pick_tasks(name: str, table, tasks, exclude):
@@ -413,12 +430,13 @@ def _battles_source(name: str, battles, args) -> Source:
 
 
 def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
-    """Say how a text table was split when that was not the usual comma (or tab for .tsv)."""
+    """Say how a text table was split when that was not the usual comma (or tab for .tsv); a file
+    that is not text (Excel, Parquet, JSON) is read without ``--sep``."""
     from jaxrate import io
 
     usual = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
     notes = []
-    if sep is not None and sep != usual:
+    if sep is not None and sep != usual and path.lower().endswith(io.DELIMITED):
         notes.append(f"read as {io.delimiter_name(sep)}-separated")
     if decimal == ",":
         notes.append("read with decimal commas")

@@ -302,12 +302,50 @@ def wide_table(
     errors = standard_error_columns(names) if standard_errors else {}
     choice = choose_columns(path, names, tasks, exclude, errors)
     index = {n: j for j, n in enumerate(names)}
-    notes = []
-    if guess_decimal and decimal == ".":
+    decimal, notes = _guess_decimal(columns, index, choice, decimal, guess_decimal)
+    cells = _Cells(path, agents, columns, index, record, decimal)
+    kept, values, skipped, problems = _score_columns(cells, choice, allow_missing)
+    se, se_columns = _error_columns(cells, choice, kept, problems)
+    if problems:
+        raise ValueError(min(problems)[2])
+    if not kept:
+        raise ValueError(
+            f"{path}: no column of numbers to rate ({', '.join(map(repr, skipped))} "
+            f"{'holds' if len(skipped) == 1 else 'hold'} text, such as "
+            f"{_first_text(columns, index, skipped)}); "
+            "is the first column the model names?"
+        )
+    notes += _column_notes(choice.aggregates, skipped, se, kept, se_columns)
+    return WideTable(np.stack(values, axis=1), tuple(agents), tuple(kept), se, se_columns, notes)
+
+
+class _Cells(NamedTuple):
+    """A wide table's cells as :func:`wide_table` reads them: ``columns[index[name]][k]`` is agent
+    ``agents[k]``'s cell in column ``name``; ``record(k)`` names its record in errors."""
+
+    path: str
+    agents: Sequence[str]
+    columns: Sequence[Sequence[object]]
+    index: dict[str, int]
+    record: Callable[[int], str]
+    decimal: str
+
+
+def _guess_decimal(columns, index: dict, choice: _Choice, decimal: str, guess: bool) -> tuple[str, list]:
+    """``(decimal, notes)``: decimal commas when ``guess`` and every number of the chosen score and
+    standard-error columns is written with one (said in a note)."""
+    if guess and decimal == ".":
         picked = [columns[index[n]] for n in choice.scores + list(choice.errors.values())]
         if _decimal_commas(picked):
-            decimal = ","
-            notes.append("read with decimal commas")
+            return ",", ["read with decimal commas"]
+    return decimal, []
+
+
+def _score_columns(cells: _Cells, choice: _Choice, allow_missing: bool):
+    """``(kept, values, skipped, problems)`` of the chosen score columns: the names kept and their
+    values ``[agents]`` each, the columns of text skipped (not named in ``tasks``), and each
+    column's first problem as ``(row, column, message)``."""
+    path, agents, columns, index, record, decimal = cells
     problems = []  # (row, column, message): the first in reading order is raised
     kept, values, skipped = [], [], []
     for name in choice.scores:
@@ -327,6 +365,13 @@ def wide_table(
             problems.append((problem[0], j, problem[1]))
         kept.append(name)
         values.append(parsed)
+    return kept, values, skipped, problems
+
+
+def _error_columns(cells: _Cells, choice: _Choice, kept: list, problems: list):
+    """``(standard errors [agents, kept] or None, {task: its column})`` of the kept score columns;
+    each standard-error column's first problem is added to ``problems``."""
+    path, agents, columns, index, record, decimal = cells
     se, se_columns = None, {}
     for t, name in enumerate(kept):
         if name not in choice.errors:
@@ -339,19 +384,15 @@ def wide_table(
             se = np.full((len(agents), len(kept)), np.nan)
         se[:, t] = parsed
         se_columns[name] = column
-    if problems:
-        raise ValueError(min(problems)[2])
-    if not kept:
-        raise ValueError(
-            f"{path}: no column of numbers to rate ({', '.join(map(repr, skipped))} "
-            f"{'holds' if len(skipped) == 1 else 'hold'} text, such as "
-            f"{_first_text(columns, index, skipped)}); "
-            "is the first column the model names?"
-        )
-    table = np.stack(values, axis=1)
-    if choice.aggregates:
+    return se, se_columns
+
+
+def _column_notes(aggregates: list, skipped: list, se, kept: list, se_columns: dict) -> list[str]:
+    """What :func:`wide_table` set aside: aggregate columns, columns of text, standard errors."""
+    notes = []
+    if aggregates:
         notes.append(
-            f"left out {', '.join(map(repr, choice.aggregates))}: the leaderboard's aggregate of the other "
+            f"left out {', '.join(map(repr, aggregates))}: the leaderboard's aggregate of the other "
             "columns, not a task"
         )
     if skipped:
@@ -360,7 +401,7 @@ def wide_table(
         )
     if se_columns:
         notes.append(_error_note(se, kept, se_columns))
-    return WideTable(table, tuple(agents), tuple(kept), se, se_columns, notes)
+    return notes
 
 
 def _first_text(columns, index: dict, names: list) -> str:
@@ -480,12 +521,7 @@ def read_wide_table(
         raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
     if decimal == sep:
         raise ValueError(f"{path}: the decimal mark {decimal!r} cannot also be the field delimiter")
-    header, rows, lines = read_rows(path, sep)
-    names = header[1:]
-    check_unique(path, "task", names)
-    agents = [row[0].strip() for row in rows]
-    check_unique(path, "agent", agents)
-    columns = [[row[j] for row in rows] for j in range(1, len(header))]
+    agents, names, columns, lines = _text_columns(path, sep)
     return wide_table(
         path,
         agents,
@@ -499,6 +535,18 @@ def read_wide_table(
         allow_missing=missing != "error",
         standard_errors=standard_errors,
     )
+
+
+def _text_columns(path: str, sep: str) -> tuple[list[str], list[str], list[list[str]], list[int]]:
+    """``(agents, names, columns, lines)`` of a wide text table: the first column's names, the other
+    columns' headers and cells (``columns[j][k]``), and the line number of each agent's row."""
+    header, rows, lines = read_rows(path, sep)
+    names = header[1:]
+    check_unique(path, "task", names)
+    agents = [row[0].strip() for row in rows]
+    check_unique(path, "agent", agents)
+    columns = [[row[j] for row in rows] for j in range(1, len(header))]
+    return agents, names, columns, lines
 
 
 def read_score_csv(

@@ -189,48 +189,39 @@ def read_harness(
 ) -> ScoreReplicates:
     """The scores and per-item scores of evaluation harness output, merged from one or more paths.
 
-    Each path is a folder (searched at any depth) or a file of
-    lm-evaluation-harness (``results_*.json``; its ``samples_*.jsonl`` are read
-    with it), inspect-ai (``.eval`` or ``.json`` logs) or HELM (a run folder, or
-    a ``benchmark_output`` / suite folder holding them); glob patterns are
-    expanded. Every score is interpreted through the harness's own definition
-    of its metric (direction, aggregation) and checked: the aggregate of the
-    per-item values reproduces the harness's score to 1e-9 (relative), else a
-    ``ValueError`` names the model, the task and both numbers.
+    Every score is interpreted through the harness's own definition of its metric (direction,
+    aggregation) and checked: the aggregate of the per-item values reproduces the harness's score to
+    1e-9 (relative), else a ``ValueError`` names the model, the task and both numbers.
 
     Args:
-      paths: a path or a sequence of paths (and glob patterns).
-      metric: the metric to rate instead of each task's first (lm-eval: a
-        metric name; inspect: a scorer's name; HELM: a stat name):
-        ``"NAME"`` for every task that reports it, ``"TASK=NAME"`` for one,
-        a list of those, or a mapping ``{task: name}``.
-      filter: lm-evaluation-harness's filter, as ``metric`` (default: the
-        first the results report for the metric).
-      prefer: ``"error"`` (default) stops at two runs of one model and task
-        that measured differently (item limit, few-shot count, filter,
-        version), naming both files; ``"newest"`` rates the newer. Runs that
-        measured the same way are always resolved to the newest.
-      missing: a model without a score on a task: ``"error"`` (default),
-        ``"drop-models"``, ``"drop-tasks"`` or ``"fill:VALUE"`` (a filled
-        score has no items: no bootstrap).
-      tasks, exclude: the tasks rated, and the tasks left out: names or
-        :mod:`fnmatch` globs, comma-separated or a sequence (``"mmlu_*"``);
-        a name no run has is an error naming the closest.
-      workers: processes reading lm-evaluation-harness samples files
-        (default: one per CPU, at most 8, when there are at least
-        ``PARALLEL_FILES`` results files and this process can fork safely:
+      paths: a path or a sequence of paths, glob patterns expanded: each a folder (searched at any
+        depth) or a file of lm-evaluation-harness (``results_*.json``; its ``samples_*.jsonl`` are
+        read with it), inspect-ai (``.eval`` or ``.json`` logs) or HELM (a run folder, or a
+        ``benchmark_output`` / suite folder holding them).
+      metric: the metric to rate instead of each task's first (lm-eval: a metric name; inspect: a
+        scorer's name; HELM: a stat name): ``"NAME"`` for every task that reports it,
+        ``"TASK=NAME"`` for one, a list of those, or a mapping ``{task: name}``.
+      filter: lm-evaluation-harness's filter, as ``metric`` (default: the first the results report
+        for the metric).
+      prefer: ``"error"`` (default) stops at two runs of one model and task that measured differently
+        (item limit, few-shot count, filter, version), naming both files; ``"newest"`` rates the
+        newer. Runs that measured the same way are always resolved to the newest.
+      missing: a model without a score on a task: ``"error"`` (default), ``"drop-models"``,
+        ``"drop-tasks"`` or ``"fill:VALUE"`` (a filled score has no items: no bootstrap).
+      tasks, exclude: the tasks rated, and the tasks left out: names or :mod:`fnmatch` globs,
+        comma-separated or a sequence (``"mmlu_*"``); a name no run has is an error naming the closest.
+      workers: processes reading lm-evaluation-harness samples files (default: one per CPU, at most 8,
+        when there are at least ``PARALLEL_FILES`` results files and this process can fork safely:
         one thread, JAX not imported; ``1`` reads in this process).
 
     Returns:
-      A :class:`ScoreReplicates`: ``table()`` holds the scores as rated (the
-      harness's own numbers, negated where lower is better), ``frame`` the
-      per-item values (``column`` ``"item"``), ``runs`` where each score came
-      from, ``notes`` what was chosen and superseded.
+      A :class:`ScoreReplicates`: ``table()`` holds the scores as rated (the harness's own numbers,
+      negated where lower is better), ``frame`` the per-item values (``column`` ``"item"``), ``runs``
+      where each score came from, ``notes`` what was chosen and superseded.
 
     Raises:
-      ValueError: naming the file for a path without harness output, an
-        unreadable file, a score that its items do not reproduce, runs that
-        measured differently, or a missing score.
+      ValueError: naming the file for a path without harness output, an unreadable file, a score that
+        its items do not reproduce, runs that measured differently, or a missing score.
 
     Example (the repository's lm-eval fixture: 3 models, 5 tasks):
       >>> import os, jaxrate
@@ -243,9 +234,28 @@ def read_harness(
       >>> str(row["task"]), str(row["aggregate"]), bool(row["rated"] == -row["reported"])
       ('ppl_local', 'weighted_perplexity', True)
     """
+    runs, notes = _read_runs(paths, metric, filter, workers, tasks, exclude)
+    return _with_rated_notes(merge_runs(runs, prefer=prefer, missing=missing, notes=notes))
+
+
+def _read_runs(paths, metric: Any, filter: Any, workers: int | None, tasks: Any, exclude: Any):
+    """``(runs, notes)`` of the harness output at ``paths``: the runs of the tasks picked, with
+    ``--metric``/``--filter`` checked against them, and the notes led by what was read."""
+    runs, notes, counts = _read_paths(_expand(paths), metric, filter, workers)
+    if filter is not None and not counts["lm-eval"]:
+        raise ValueError("--filter is lm-evaluation-harness's; these runs are not")
+    runs = _pick_tasks(runs, tasks, exclude, notes)
+    notes += _check_choices(runs, metric, "--metric", ("metric", "scorer"))
+    notes += _check_choices(runs, filter, "--filter", ("filter",))
+    return runs, [_read_note(counts), *dict.fromkeys(notes)]
+
+
+def _read_paths(paths: list[str], metric: Any, filter: Any, workers: int | None) -> tuple[list, list, dict]:
+    """``(runs, notes, counts)`` of every harness file at or under ``paths``: a file that two paths
+    reach (a folder and a file in it) is read once; ``counts`` the files of each kind."""
     runs, notes, counts = [], [], {"lm-eval": 0, "inspect": 0, "helm": 0, "helm-table": 0}
     seen: set[str] = set()
-    for path in _expand(paths):
+    for path in paths:
         _refuse_samples_file(path)
         found = find_harness_output(path)
         if not any(found.values()):
@@ -264,22 +274,26 @@ def read_harness(
             runs += _guarded("helm-summarize table", helm_table_runs, f, notes=notes)
         for kind, files in found.items():
             counts[kind] += len(files)
-    if filter is not None and not counts["lm-eval"]:
-        raise ValueError("--filter is lm-evaluation-harness's; these runs are not")
-    runs = _pick_tasks(runs, tasks, exclude, notes)
-    notes += _check_choices(runs, metric, "--metric", ("metric", "scorer"))
-    notes += _check_choices(runs, filter, "--filter", ("filter",))
-    what = {
-        "lm-eval": "lm-evaluation-harness results files",
-        "inspect": "inspect-ai logs",
-        "helm": "HELM runs",
-        "helm-table": "helm-summarize tables",
-    }
-    read = ", ".join(f"{n} {what[k]}" for k, n in counts.items() if n)
-    merged = merge_runs(runs, prefer=prefer, missing=missing, notes=[f"read {read}", *dict.fromkeys(notes)])
-    table = merged.runs
+    return runs, notes, counts
+
+
+_KINDS = {
+    "lm-eval": "lm-evaluation-harness results files",
+    "inspect": "inspect-ai logs",
+    "helm": "HELM runs",
+    "helm-table": "helm-summarize tables",
+}
+
+
+def _read_note(counts: dict) -> str:
+    """What was read, as a note: ``"read 3 lm-evaluation-harness results files, 2 HELM runs"``."""
+    return "read " + ", ".join(f"{n} {_KINDS[k]}" for k, n in counts.items() if n)
+
+
+def _with_rated_notes(merged: ScoreReplicates) -> ScoreReplicates:
+    """``merged``, with a note per way of rating (metrics, aggregate, direction) naming its tasks."""
     rated: dict[str, list[str]] = {}  # what was rated -> its tasks: one line each, however many tasks
-    for task, rows in table.groupby("task", sort=False):
+    for task, rows in merged.runs.groupby("task", sort=False):
         metrics = ", ".join(dict.fromkeys(rows["metric"]))
         direction = "higher is better" if rows["higher_is_better"].iloc[0] else "lower is better: negated"
         rated.setdefault(f"{metrics} ({rows['aggregate'].iloc[0]}, {direction})", []).append(str(task))

@@ -384,60 +384,72 @@ def lm_eval_runs(
     if data is None:
         raise ValueError(f"{path}: not an lm-evaluation-harness results file (no 'results' map)")
     notes = [] if notes is None else notes
-    metric, filter_ = choice(metric, "--metric"), choice(filter, "--filter")
+    picks = choice(metric, "--metric"), choice(filter, "--filter")
     model = _model_name(data, path)
     samples = _samples_files(data, path)
     when = _when(data, path)
-    config = data.get("config") or {}
     args = _model_args(data)
     context = (
         ("model_args", ",".join(f"{k}={v}" for k, v in sorted(args.items()) if k != "revision")),
         ("lm_eval", data.get("lm_eval_version") or data.get("git_hash")),
     )
-    runs = []
-    for task in _tasks(data):
-        name, filt = _pick(data, task, path, metric, filter_)
-        agg, how, per_item = _aggregate(data, task, name, path)
-        value = data["results"][task].get(f"{name},{filt}")
-        if not _number(value):
-            raise ValueError(f"{path}: task {task!r}: {name},{filt} is {value!r}, not a number")
-        n = (data.get("n-samples") or {}).get(task) or {}
-        measured = (
-            ("limit", config.get("limit")),
-            ("n-shot", (data.get("n-shot") or {}).get(task)),
-            ("version", (data.get("versions") or {}).get(task)),
-            ("metric", name),
-            ("filter", filt),
-            ("documents", n.get("effective")),
+    common = dict(harness="lm-evaluation-harness", model=model, source=path, when=when, context=context)
+    return [_task_run(data, task, path, picks, samples, common, notes) for task in _tasks(data)]
+
+
+def _task_run(
+    data: dict, task: str, path: str, picks: tuple, samples: dict, common: dict, notes: list
+) -> Run:
+    """The :class:`Run` of one task of a results file: from its items when its run kept them and
+    they make its score, else from the harness's aggregate (``no_items`` says why; so does a note,
+    unless the run kept no samples at all).
+
+    ``picks``: the ``--metric`` and ``--filter`` choices; ``common``: the fields every run of the
+    file shares (harness, model, source, time, context).
+    """
+    name, filt = _pick(data, task, path, *picks)
+    agg, how, per_item = _aggregate(data, task, name, path)
+    value = data["results"][task].get(f"{name},{filt}")
+    if not _number(value):
+        raise ValueError(f"{path}: task {task!r}: {name},{filt} is {value!r}, not a number")
+    label = name if filt == "none" else f"{name} (filter {filt})"
+    fields = dict(common, task=task, metric=label, measured=_measured(data, task, name, filt))
+    fields.update(value=float(value), aggregate=agg)
+    if not per_item:  # corpus-level: the harness's aggregate, with its direction
+        why = f"{name} is a corpus-level metric (aggregation {how}): no per-item scores"
+        notes.append(f"{task}: {why}; rated from the harness's aggregate, without a per-item interval")
+        return Run(no_items=why, **fields)
+    if task not in samples:
+        why = f"its run ({os.path.basename(path)}) kept no samples (lm_eval --log_samples)"
+        return Run(no_items=why, **fields)
+    items = _items(samples[task], task, name, filt, agg.weighted)
+    if isinstance(items, str) or (
+        how == "mean?" and not reproduces(agg, items[1], items[2], float(value))[0]
+    ):
+        why = (
+            f"{os.path.basename(samples[task])}: {items}"
+            if isinstance(items, str)
+            else f"the aggregation of {name} is not recorded, and its items' mean is not the score"
         )
-        label = name if filt == "none" else f"{name} (filter {filt})"
-        common = dict(harness="lm-evaluation-harness", model=model, task=task, metric=label, source=path)
-        common.update(when=when, measured=measured, context=context)
-        if not per_item:  # corpus-level: the harness's aggregate, with its direction
-            why = f"{name} is a corpus-level metric (aggregation {how}): no per-item scores"
-            runs.append(Run(value=float(value), aggregate=agg, no_items=why, **common))
-            notes.append(f"{task}: {why}; rated from the harness's aggregate, without a per-item interval")
-            continue
-        if task not in samples:
-            why = f"its run ({os.path.basename(path)}) kept no samples (lm_eval --log_samples)"
-            runs.append(Run(value=float(value), aggregate=agg, no_items=why, **common))
-            continue
-        items = _items(samples[task], task, name, filt, agg.weighted)
-        if isinstance(items, str) or (
-            how == "mean?" and not reproduces(agg, items[1], items[2], float(value))[0]
-        ):
-            why = (
-                f"{os.path.basename(samples[task])}: {items}"
-                if isinstance(items, str)
-                else f"the aggregation of {name} is not recorded, and its items' mean is not the score"
-            )
-            notes.append(f"{task}: {why}; rated from the harness's aggregate, without a per-item interval")
-            runs.append(Run(value=float(value), aggregate=agg, no_items=why, **common))
-            continue
-        if how == "mean?":
-            notes.append(
-                f"{task}: the aggregation of {name} is not recorded; its items' mean reproduces the score"
-            )
-        ids, values, weights = items
-        runs.append(Run(value=float(value), aggregate=agg, ids=ids, values=values, weights=weights, **common))
-    return runs
+        notes.append(f"{task}: {why}; rated from the harness's aggregate, without a per-item interval")
+        return Run(no_items=why, **fields)
+    if how == "mean?":
+        notes.append(
+            f"{task}: the aggregation of {name} is not recorded; its items' mean reproduces the score"
+        )
+    ids, values, weights = items
+    return Run(ids=ids, values=values, weights=weights, **fields)
+
+
+def _measured(data: dict, task: str, metric: str, filter_: str) -> tuple:
+    """What must agree for two scores of ``task`` to be comparable: item limit, few-shot count,
+    task version, metric, filter and the number of documents scored."""
+    n = (data.get("n-samples") or {}).get(task) or {}
+    return (
+        ("limit", (data.get("config") or {}).get("limit")),
+        ("n-shot", (data.get("n-shot") or {}).get(task)),
+        ("version", (data.get("versions") or {}).get(task)),
+        ("metric", metric),
+        ("filter", filter_),
+        ("documents", n.get("effective")),
+    )

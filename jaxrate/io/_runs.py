@@ -230,8 +230,6 @@ def merge_runs(
       ValueError: on a score its items do not reproduce, runs that measured
         differently, a missing score (``missing="error"``), or no runs.
     """
-    import pandas as pd
-
     if prefer not in PREFER:
         raise ValueError(f"prefer must be one of {PREFER}; got {prefer!r}")
     groups: dict[tuple[str, str], list[Run]] = {}
@@ -250,23 +248,8 @@ def merge_runs(
     if not models or not tasks:
         raise ValueError(f"--missing {missing} leaves {len(models)} models x {len(tasks)} tasks")
     aggregates = {t: next(rated[m, t].aggregate for m in models if (m, t) in rated) for t in tasks}
-    # A fill is in the harness's units (a perplexity, an accuracy): negated where lower is better.
-    reported = pd.DataFrame(
-        [
-            [aggregates[t].sign * filled[m, t] if (m, t) in filled else rated[m, t].rated for t in tasks]
-            for m in models
-        ],
-        index=models,
-        columns=tasks,
-        dtype=np.float64,
-    )
-    without = [(m, t, f"filled with {v:g} (--missing fill)") for (m, t), v in filled.items()]
-    without += [
-        (m, t, rated[m, t].no_items)
-        for m in models
-        for t in tasks
-        if (m, t) in rated and rated[m, t].ids is None
-    ]
+    reported = _reported(rated, models, tasks, filled, aggregates)
+    without = _without_items(rated, models, tasks, filled)
     with_items = [(m, t) for m in models for t in tasks if (m, t) in rated and rated[m, t].ids is not None]
     frame = _frame(rated, with_items, column, aggregates)
     data = None
@@ -284,6 +267,34 @@ def merge_runs(
         runs=table,
         data=data,
     )
+
+
+def _reported(rated: dict, models: list, tasks: list, filled: dict, aggregates: dict):
+    """The ``[models, tasks]`` DataFrame of the scores as rated: each run's, or its fill."""
+    import pandas as pd
+
+    # A fill is in the harness's units (a perplexity, an accuracy): negated where lower is better.
+    return pd.DataFrame(
+        [
+            [aggregates[t].sign * filled[m, t] if (m, t) in filled else rated[m, t].rated for t in tasks]
+            for m in models
+        ],
+        index=models,
+        columns=tasks,
+        dtype=np.float64,
+    )
+
+
+def _without_items(rated: dict, models: list, tasks: list, filled: dict) -> list[tuple[str, str, str]]:
+    """``(model, task, why)`` of each score rated without items: the fills, then the runs that kept none."""
+    without = [(m, t, f"filled with {v:g} (--missing fill)") for (m, t), v in filled.items()]
+    without += [
+        (m, t, rated[m, t].no_items)
+        for m in models
+        for t in tasks
+        if (m, t) in rated and rated[m, t].ids is None
+    ]
+    return without
 
 
 def _frame(rated: dict, keys: list, column: str, aggregates: dict):

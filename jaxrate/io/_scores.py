@@ -35,6 +35,7 @@ __all__ = [
     "is_long",
     "normalise_scores",
     "read_scores",
+    "read_score_table",
     "read_scores_with_errors",
     "read_wide_text",
     "scale_mismatch",
@@ -272,21 +273,7 @@ def read_scores(
     Raises:
       ValueError: naming the file and the first problem.
     """
-    read = read_scores_with_errors(
-        path,
-        layout=layout,
-        model=model,
-        task=task,
-        score=score,
-        count=count,
-        missing=missing,
-        normalise=normalise,
-        models=models,
-        sep=sep,
-        decimal=decimal,
-        tasks=tasks,
-        exclude=exclude,
-    )
+    read = read_scores_with_errors(**locals())  # every argument, as given (the two share them)
     return read.scores, read.notes
 
 
@@ -338,40 +325,125 @@ def read_scores_with_errors(
       (['win_rate'], [1.5, 2.0])
     """
     path = os.fspath(path)
+    _check_options(layout, models, decimal)
+    tasks, exclude = split_names(tasks), split_names(exclude, "--exclude")
+    sep, wide = _wide_text(path, layout, sep, decimal, missing, models, tasks, exclude)
+    if wide is not None:
+        return _from_wide(path, *wide, missing, normalise, models, tasks, exclude)
+    long = (model, task, score, count)
+    return _from_frame(path, sep, layout, long, decimal, missing, normalise, models, tasks, exclude)
+
+
+def read_score_table(
+    path: str | os.PathLike,
+    *,
+    layout: str = "auto",
+    missing: str = "error",
+    normalise: str = "none",
+    models: str | None = None,
+    sep: str | None = None,
+    decimal: str = ".",
+    tasks: str | Sequence[str] | None = None,
+    exclude: str | Sequence[str] | None = None,
+) -> ScoresWithErrors:
+    """:func:`read_scores_with_errors`, without pandas where it is not needed: the command line's reader.
+
+    A wide text table rated as it is (``missing="error"``, ``normalise="none"``,
+    the models its rows, and no sign that they are tasks: see
+    :func:`transposed_evidence`) is parsed by the strict reader,
+    :func:`read_wide_table`, and returned as parsed: ``scores`` is then
+    ``(values [models, tasks], models, tasks)``, with the notes and standard
+    errors that :func:`read_scores_with_errors` gives. Any other table
+    is read as :func:`read_scores_with_errors` reads it (a wide text table from
+    the same parse), ``scores`` a DataFrame. Either way ``standard_errors`` is a
+    float64 array ``[models, tasks]`` (NaN where the file gives none) or ``None``.
+    The arguments are as :func:`read_scores` (a long table's columns are found
+    by name).
+    """
+    path = os.fspath(path)
+    _check_options(layout, models, decimal)
+    picked = split_names(tasks), split_names(exclude, "--exclude")
+    sep, wide = _wide_text(path, layout, sep, decimal, missing, models, *picked)
+    if wide is not None and _as_it_is(*wide, missing, normalise, models):
+        table = wide[0]
+        notes = table.notes + _scale_notes(table.values, table.tasks)
+        return ScoresWithErrors(table[:3], table.standard_errors, notes, table.error_columns)
+    if wide is not None:
+        read = _from_wide(path, *wide, missing, normalise, models, *picked, stacklevel=4)
+    else:
+        long = (None,) * 4  # the long layout's columns, found by name
+        read = _from_frame(
+            path, sep, layout, long, decimal, missing, normalise, models, *picked, stacklevel=5
+        )
+    errors = None if read.standard_errors is None else read.standard_errors.to_numpy(dtype=float)
+    return read._replace(standard_errors=errors)
+
+
+def _check_options(layout: str, models: str | None, decimal: str) -> None:
+    """A ``ValueError`` for a ``layout``, ``models`` or ``decimal`` that is none of those there are."""
     if layout not in ("auto", "wide", "long"):
         raise ValueError(f"layout must be 'auto', 'wide' or 'long'; got {layout!r}")
     if models is not None and models not in MODELS:
         raise ValueError(f"models must be 'rows' or 'columns'; got {models!r}")
     if decimal not in (".", ","):
         raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
-    tasks, exclude = split_names(tasks), split_names(exclude, "--exclude")
+
+
+def _wide_text(path: str, layout, sep, decimal, missing, models, tasks, exclude):
+    """``(sep, wide)``: a wide text table parsed once, by the strict reader, which names the line and
+    column of a bad cell; ``wide`` is ``(WideTable, the first column's header)``, or ``None`` for a
+    long text table or a file that is not text. ``sep`` is sniffed for a text table unless given.
+
+    With ``models="columns"`` the columns are models: every cell is read, and ``tasks``/``exclude``
+    pick the rows later.
+    """
+    if suffix(path) not in DELIMITED or not os.path.exists(path):
+        return sep, None
+    sep = sep or sniff_delimiter(path)
+    names = first_row(path, sep)  # a text table's header says its layout
+    if is_long(names, layout):
+        return sep, None
     by_rows = models != "columns"  # the columns are tasks: they are picked before the cells are read
-    if suffix(path) in DELIMITED and os.path.exists(path):
-        # A text table's header says its layout; a wide one is then parsed once, by the strict
-        # reader, which names the line and column of a bad cell.
-        sep = sep or sniff_delimiter(path)
-        names = first_row(path, sep)
-        if not is_long(names, layout):
-            wide = read_wide_table(
-                path,
-                sep=sep,
-                decimal=decimal,
-                missing=missing,
-                tasks=tasks if by_rows else None,
-                exclude=exclude if by_rows else None,
-                standard_errors=by_rows,
-            )
-            return _from_wide(path, wide, names[0], missing, normalise, models, tasks, exclude)
+    wide = read_wide_table(
+        path,
+        sep=sep,
+        decimal=decimal,
+        missing=missing,
+        tasks=tasks if by_rows else None,
+        exclude=exclude if by_rows else None,
+        standard_errors=by_rows,
+    )
+    return sep, (wide, names[0])
+
+
+def _as_it_is(wide: WideTable, first_header: str, missing: str, normalise: str, models: str | None) -> bool:
+    """Whether a wide table is rated as parsed, so without pandas: no missing score to drop or fill
+    (``missing="error"`` stopped at the first), no normalisation, the models its rows, and no sign
+    that they are tasks (:func:`transposed_evidence`, which :func:`_orient` would warn of)."""
+    if missing != "error" or normalise != "none" or models == "columns":
+        return False
+    return models == "rows" or transposed_evidence(wide.values, first_header) is None
+
+
+def _from_frame(
+    path, sep, layout, long: tuple, decimal, missing, normalise, models, tasks, exclude, stacklevel=6
+):
+    """A table that is not wide text, read by pandas: long (``long`` names its model, task, score and
+    count columns, ``None`` each to find them by name) or wide (Excel, Parquet, JSON)."""
     frame = read_frame(path, sep)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
     if is_long(frame.columns, layout):
         guess = suffix(path) in DELIMITED and sep == ";"
-        table, notes = _long_to_wide(path, frame, model, task, score, count, decimal, guess)
+        table, notes = _long_to_wide(path, frame, *long, decimal, guess)
         table = _pick_tasks(path, table.T if models == "columns" else table, tasks, exclude)
         return _complete(path, table, None, notes, missing, normalise, {})
+    by_rows = models != "columns"
     wide = _wide(path, frame, decimal, tasks if by_rows else None, exclude if by_rows else None, by_rows)
-    return _from_wide(path, wide, str(frame.columns[0]), missing, normalise, models, tasks, exclude)
+    first_header = str(frame.columns[0])
+    return _from_wide(
+        path, wide, first_header, missing, normalise, models, tasks, exclude, stacklevel=stacklevel
+    )
 
 
 def _pick_tasks(path: str, table, tasks, exclude):
@@ -394,9 +466,14 @@ def _from_wide(path, wide: WideTable, first_header, missing, normalise, models, 
         table = _pick_tasks(path, table, tasks, exclude)
     notes = list(wide.notes)
     if normalise == "none" and models != "columns":
-        warning = scale_mismatch(table.to_numpy(), list(table.columns))
-        notes += [f"warning: {warning}"] if warning else []
+        notes += _scale_notes(table.to_numpy(), list(table.columns))
     return _complete(path, table, errors, notes, missing, normalise, wide.error_columns)
+
+
+def _scale_notes(values, tasks) -> list[str]:
+    """:func:`scale_mismatch`'s warning as a note (``"warning: ..."``), or none."""
+    warning = scale_mismatch(values, tasks)
+    return [f"warning: {warning}"] if warning else []
 
 
 def _complete(path, table, errors, notes, missing, normalise, error_columns) -> ScoresWithErrors:
