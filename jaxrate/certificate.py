@@ -230,72 +230,88 @@ def verify(
 ) -> Verification:
     """Check that ``result`` holds the deviation ratings of ``game``, from scratch.
 
-    Rebuilds the proof (see the module docstring) from the payoffs and the
-    result's ``ratings``, ``joint``, ``level_values``, ``frozen_at`` and
-    ``certificate.duals`` alone, so ratings computed elsewhere (or assembled by
-    hand, as an object or a dict with those fields) can be checked too.
+    Rebuilds the proof (see the module docstring) from the payoffs and the result's ``ratings``, ``joint``,
+    ``level_values``, ``frozen_at`` and ``certificate.duals`` alone, so ratings computed elsewhere (or
+    assembled by hand, as an object or a dict with those fields) can be checked too.
 
     Checks, with ``tol = rel_tol * scale`` (plus ten times a reported slack):
 
     1. the joint is a distribution (``SIMPLEX_SUM_TOL``);
     2. ``|delta_c(joint) - r_c| <= tol`` for every constraint ``c``;
     3. every row's rating is its level's value, and level values never rise;
-    4. for each level ``k``: ``y_k >= 0``, ``y_k`` sums to one, the dual bound
-       ``>= t_k - tol``, and ``y_k > dual_tol`` on the rows frozen at ``k``.
+    4. for each level ``k``: ``y_k >= 0``, ``y_k`` sums to one, the dual bound ``>= t_k - tol``, and
+       ``y_k > dual_tol`` on the rows frozen at ``k``.
 
     Args:
       game: a :class:`jaxrate.Game` or payoffs ``[N, A_1, ..., A_N]``.
       result: the result to check.
-      rational: do every check in exact rational arithmetic (payoffs and
-        result entries are finite floats, so exact rationals); for games of
-        up to ``RATIONAL_MAX_JOINTS`` joints.
+      rational: do every check in exact rational arithmetic (payoffs and result entries are finite floats,
+        so exact rationals); for games of up to ``RATIONAL_MAX_JOINTS`` joints.
       rel_tol: relative tolerance (times the payoff scale).
       dual_tol: the smallest dual that proves a row is tight at its level.
-      decimals: check against the game as every jaxrate solver defines it,
-        payoffs quantized to ``decimals`` places of their scale
-        (:mod:`jaxrate.normalise`); ``None`` checks the payoffs as given. The
-        two differ by at most ``0.5e-12`` of the scale, but a level's dual
-        bound moves by that times the dual's total weight, which reaches 1e5
-        on large random games: a proof is exact for one game, not for both.
+      decimals: check against the game as every jaxrate solver defines it, payoffs quantized to
+        ``decimals`` places of their scale (:mod:`jaxrate.normalise`); ``None`` checks the payoffs as
+        given. The two differ by at most ``0.5e-12`` of the scale, but a level's dual bound moves by that
+        times the dual's total weight, which reaches 1e5 on large random games: a proof is exact for one
+        game, not for both.
 
     Returns:
       A :class:`Verification`; ``bool(v)`` is ``v.ok``.
 
     Raises:
-      ValueError: if the result's arrays do not fit the game, or a rational
-        check is asked of a game that is too large.
+      ValueError: if the result's arrays do not fit the game, or a rational check is asked of a game that
+        is too large.
     """
     game = as_game(game)
     fields = _read_result(game, result)
-    if rational and game.num_joints > RATIONAL_MAX_JOINTS:
-        raise ValueError(
-            f"rational verification is for games of up to {RATIONAL_MAX_JOINTS} joints; "
-            f"this one has {game.num_joints}"
-        )
     check, scale = _checks_for(game, rational, decimals, _dense)
     tol = certificate_tolerance(scale, fields.slack, rel_tol)
+    early = _trivial_verdict(fields, scale, tol, rational)
+    if early is not None:
+        return early
+    problems, frozen_at = _level_problems(fields)
     ratings, joint, values, duals = fields.ratings, fields.joint, fields.values, fields.duals
-    problems: list[str] = []
-    if scale == 0.0:  # a constant game: every rating is 0, nothing to prove
-        bad = np.abs(ratings).max(initial=0.0)
-        if bad > 0:
-            problems.append(f"a constant game rates 0; a rating is {bad:g}")
-        return Verification(not problems, tuple(problems), float(bad), 0.0, 0.0, 0.0, tol, rational)
-    if not (np.all(np.isfinite(ratings)) and np.all(np.isfinite(joint)) and np.all(np.isfinite(duals))):
-        problems.append("result has non-finite entries")
-        return Verification(False, tuple(problems), np.inf, np.inf, np.inf, 0.0, tol, rational)
-    levels = len(values)
-    if levels == 0 or duals.shape[0] != levels:
-        problems.append(f"{duals.shape[0]} dual vectors for {levels} levels: the levels are not proven")
-    frozen_at = fields.frozen_at
-    if np.any((frozen_at < 0) | (frozen_at >= max(levels, 1))):
-        problems.append("some row has no level (frozen_at out of range)")
-        frozen_at = np.clip(frozen_at, 0, max(levels - 1, 0))
     name = _row_namer(game)
     residual, max_gain = _check_joint(check, joint, ratings, values, frozen_at, tol, problems, name)
     gap, min_dual = _check_levels(
         check, duals, values, frozen_at, ratings, tol, dual_tol, _lowest, problems, name
     )
+    return _verdict(problems, residual, max_gain, gap, min_dual, tol, rational)
+
+
+def _trivial_verdict(fields: _Fields, scale: float, tol: float, rational: bool) -> Verification | None:
+    """The verdict on a constant game (every rating 0, nothing to prove) or on a result with non-finite
+    entries (nothing can be checked); ``None`` for every other result, whose proof is then checked."""
+    ratings, joint, duals = fields.ratings, fields.joint, fields.duals
+    if scale == 0.0:  # a constant game: every rating is 0, nothing to prove
+        bad = np.abs(ratings).max(initial=0.0)
+        problems = (f"a constant game rates 0; a rating is {bad:g}",) if bad > 0 else ()
+        return Verification(not problems, problems, float(bad), 0.0, 0.0, 0.0, tol, rational)
+    if not (np.all(np.isfinite(ratings)) and np.all(np.isfinite(joint)) and np.all(np.isfinite(duals))):
+        return Verification(
+            False, ("result has non-finite entries",), np.inf, np.inf, np.inf, 0.0, tol, rational
+        )
+    return None
+
+
+def _level_problems(fields: _Fields) -> tuple[list[str], np.ndarray]:
+    """``(problems, frozen_at)``: a dual vector missing for some level, or a row of no level (its
+    ``frozen_at`` then clipped to the levels, so that the other checks can still run)."""
+    values, duals, frozen_at = fields.values, fields.duals, fields.frozen_at
+    problems: list[str] = []
+    levels = len(values)
+    if levels == 0 or duals.shape[0] != levels:
+        problems.append(f"{duals.shape[0]} dual vectors for {levels} levels: the levels are not proven")
+    if np.any((frozen_at < 0) | (frozen_at >= max(levels, 1))):
+        problems.append("some row has no level (frozen_at out of range)")
+        frozen_at = np.clip(frozen_at, 0, max(levels - 1, 0))
+    return problems, frozen_at
+
+
+def _verdict(
+    problems: list[str], residual, max_gain, gap, min_dual, tol: float, rational: bool
+) -> Verification:
+    """The :class:`Verification` of the checks' problems and measures."""
     return Verification(
         ok=not problems,
         problems=tuple(problems),
@@ -315,7 +331,15 @@ def _checks_for(game, rational: bool, decimals: int | None, dense: bool | None):
     which it solved: ``dense``, the general path the quantized payoffs, the
     table route the table); every other game on its (quantized) payoffs, in
     float64 or, ``rational``, in exact rationals.
+
+    Raises:
+      ValueError: ``rational`` for a game of more than ``RATIONAL_MAX_JOINTS`` joints.
     """
+    if rational and game.num_joints > RATIONAL_MAX_JOINTS:
+        raise ValueError(
+            f"rational verification is for games of up to {RATIONAL_MAX_JOINTS} joints; "
+            f"this one has {game.num_joints}"
+        )
     large = game.num_joints >= TABLE_CHECK_JOINTS if dense is None else not dense
     if isinstance(game, ScoreTableGame) and large and not rational:  # the table's game, never built
         return _TableChecks(game.table), game.scale

@@ -140,6 +140,30 @@ def print_method_notes(rated: Rated) -> None:
         print(f"jaxrate: note: {note}", file=sys.stderr)
 
 
+def _deviation(game, fast: bool, solver: str, progress, previous, info: dict):
+    """The deviation ratings (a :class:`jaxrate.Ratings`) of ``rate --method deviation``; ``info`` gets
+    the solver, the JAX path's status under ``--fast``, and a note when ``--previous`` did not carry over."""
+    import jaxrate
+
+    # --fast: the JAX simplex first, re-rated exactly if it does not solve the game.
+    policy = jaxrate.Auto(exact=jaxrate.Exact(backend=solver), single="simplex" if fast else "exact")
+    proven = jaxrate.deviation_ratings(game, policy, progress=progress, warm_start=previous)
+    if previous is not None and "board (grown)" not in proven.proof.steps:
+        info.setdefault("method_notes", []).append(
+            "--previous: the earlier rating does not carry over to this board (a model or task "
+            "removed or changed, an earlier level beaten by a new model, or a board rated on the "
+            "general path); rated afresh"
+        )
+    info["solver"] = proven.solver
+    if fast:
+        by = proven.solved_by
+        info["jax_status"] = "SOLVED" if by.fallback_from is None else by.reason
+        info["jax_residual"] = float(proven.residual)
+        if by.fallback_from is not None:
+            info["fallback"] = by.message
+    return proven
+
+
 def run_method(
     source: Source,
     method: str,
@@ -160,23 +184,8 @@ def run_method(
     proven = None
     players, strategies = game.players, game.strategies
     if method == "deviation":
-        # --fast: the JAX simplex first, re-rated exactly if it does not solve the game.
-        policy = jaxrate.Auto(exact=jaxrate.Exact(backend=solver), single="simplex" if fast else "exact")
-        proven = jaxrate.deviation_ratings(game, policy, progress=progress, warm_start=previous)
+        proven = _deviation(game, fast, solver, progress, previous, info)
         values = proven.ratings
-        if previous is not None and "board (grown)" not in proven.proof.steps:
-            info.setdefault("method_notes", []).append(
-                "--previous: the earlier rating does not carry over to this board (a model or task "
-                "removed or changed, an earlier level beaten by a new model, or a board rated on the "
-                "general path); rated afresh"
-            )
-        info["solver"] = proven.solver
-        if fast:
-            by = proven.solved_by
-            info["jax_status"] = "SOLVED" if by.fallback_from is None else by.reason
-            info["jax_residual"] = float(proven.residual)
-            if by.fallback_from is not None:
-                info["fallback"] = by.message
     elif method == "uniform":
         values = jaxrate.uniform_ratings(game)
     elif method == "elo":

@@ -11,6 +11,7 @@ import textwrap
 
 import numpy as np
 
+from jaxrate import _result_file
 from jaxrate.cli import _output, _page
 
 __all__ = ["methods_figure", "ratings_figure", "write_report"]
@@ -210,7 +211,7 @@ def write_report(
     page = _page.page(f"jaxrate {jaxrate.__version__}: {source.name}", "\n".join(sections))
     files = {
         "ratings.svg": lambda path: _output.write_atomic(path, both),
-        "ratings.json": lambda path: _output.write_json(path, payload),
+        "ratings.json": lambda path: _result_file.write_document(payload, path),
         "ratings.csv": lambda path: _output.write_csv(path, headers, rows),
         "index.html": lambda path: _output.write_atomic(path, page),
     }
@@ -391,8 +392,10 @@ def _certificate_section(result) -> str:
     text = (
         f"<p><b>Verified: joint + one dual proof per level.</b> The joint <i>sigma*</i> realises every "
         f"rating, and for each of the {result.levels} levels a dual certificate shows that its value "
-        "cannot be beaten; anyone can re-check both from the payoffs with <code>jaxrate.verify</code> "
-        "and <code>ratings.json</code>.</p>"
+        "cannot be beaten. The proof is in <a href=\"ratings.json\"><code>ratings.json</code></a> "
+        "(the result file, with the table it rates): anyone can check it with "
+        "<code>jaxrate verify ratings.json</code>, or against the input itself with "
+        "<code>jaxrate verify ratings.json INPUT</code>.</p>"
     )
     return "<h2>Certificate</h2>" + text + _page.table(["check", "value"], rows, text_columns=(0,))
 

@@ -60,69 +60,56 @@ def task_subsets(
 ) -> RatingIntervals:
     """Sensitivity of ratings to which tasks are included.
 
-    Each resample draws ``T`` tasks with replacement and rates the distinct
-    tasks drawn (for deviation ratings, by clone invariance, the same as
-    rating the draw itself). Resamples are rated in chunks of bounded memory.
+    Each resample draws ``T`` tasks with replacement and rates the distinct tasks drawn (for deviation
+    ratings, by clone invariance, the same as rating the draw itself). Resamples are rated in chunks of
+    bounded memory.
 
     Args:
       scores: ``[agents, tasks]`` table (array or DataFrame).
-      options: a :class:`Resampling` record (default: ``Resampling()``, the
-        command line's defaults); each keyword below that is given replaces
-        its field.
-      gamification: ``"3p"`` (agent vs agent vs task) or ``"2p"`` (agent vs
-        task): the record's ``game``.
+      options: a :class:`Resampling` record (default: ``Resampling()``, the command line's defaults); each
+        keyword below that is given replaces its field.
+      gamification: ``"3p"`` (agent vs agent vs task) or ``"2p"`` (agent vs task): the record's ``game``.
       resamples: number of subsets.
       seed: random seed.
-      method: ``"exact"``, ``"jax"`` (one batch per chunk, tasks masked) or
-        ``"auto"`` (the cost model picks): the record's ``solver``.
+      method: ``"exact"``, ``"jax"`` (one batch per chunk, tasks masked) or ``"auto"`` (the cost model
+        picks): the record's ``solver``.
       confidence: coverage of the percentile bounds: the record's ``level``.
-      tie_tol: ratings within ``tie_tol`` times the payoff range of the best
-        count as tied for the top.
-      executor: optional ``concurrent.futures.Executor`` for the exact path
-        (e.g. a Dask client's ``get_executor()``).
-      workers: processes for the exact path when no ``executor`` is given
-        (default 1: this process). Once JAX is imported the processes are
-        spawned, so call from under ``if __name__ == "__main__":`` in a script.
-      rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"``,
-        ``"nash"``, ``"alpharank"``, ``"payoff"``.
-      progress: called after each chunk with a
-        :class:`jaxrate.uncertainty.ResampleProgress` (done, total, seconds).
+      tie_tol: ratings within ``tie_tol`` times the payoff range of the best count as tied for the top.
+      executor: optional ``concurrent.futures.Executor`` for the exact path (e.g. a Dask client's
+        ``get_executor()``).
+      workers: processes for the exact path when no ``executor`` is given (default 1: this process). Once
+        JAX is imported the processes are spawned, so call from under ``if __name__ == "__main__":`` in a
+        script.
+      rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"`` (task win rates), ``"nash"``
+        (``"2p"`` only), ``"alpharank"``, ``"payoff"``.
+      progress: called after each chunk with a :class:`jaxrate.uncertainty.ResampleProgress` (done, total,
+        seconds).
 
     Returns:
-      A :class:`RatingIntervals` (``kind="task subsets"``); a left-out task's
-      rating is NaN in that resample.
+      A :class:`RatingIntervals` (``kind="task subsets"``); a left-out task's rating is NaN in that
+      resample.
     """
-    options = resolve(
-        options,
-        gamification=gamification,
-        resamples=resamples,
-        seed=seed,
-        method=method,
-        confidence=confidence,
-        tie_tol=tie_tol,
-        rating=rating,
-    )
+    given = {"gamification": gamification, "resamples": resamples, "seed": seed, "method": method}
+    options = resolve(options, **given, confidence=confidence, tie_tol=tie_tol, rating=rating)
     table, agents, tasks = games.score_table(scores)
-    rng = np.random.default_rng(options.seed)
-    t = table.shape[1]
-    masks = np.zeros((options.resamples, t), dtype=bool)
-    for i in range(options.resamples):
-        masks[i, rng.integers(t, size=t)] = True
+    masks = _task_masks(options.resamples, table.shape[1], options.seed)
 
     def make(start: int, stop: int) -> np.ndarray:
         return np.broadcast_to(table, (stop - start,) + table.shape)
 
     samples, failures, info = run_tables(make, options, table, executor, workers, progress, masks, agents)
     point = options.gamify(table, agents, tasks)
-    return summarise(
-        point,
-        samples,
-        options,
-        failures,
-        kind="task subsets",
-        interval_kind="task-subset sensitivity",
-        **info,
-    )
+    kinds = {"kind": "task subsets", "interval_kind": "task-subset sensitivity"}
+    return summarise(point, samples, options, failures, **kinds, **info)
+
+
+def _task_masks(resamples: int, t: int, seed: int) -> np.ndarray:
+    """``[resamples, t]``: the tasks each resample draws (``t`` draws with replacement, in order)."""
+    rng = np.random.default_rng(seed)
+    masks = np.zeros((resamples, t), dtype=bool)
+    for i in range(resamples):
+        masks[i, rng.integers(t, size=t)] = True
+    return masks
 
 
 def _bootstrap_tables(make, options: Resampling, point_table, agents, tasks, run: tuple, interval_kind: str):
@@ -157,12 +144,9 @@ def bootstrap_replicates(
 ) -> RatingIntervals:
     """Sampling intervals: a bootstrap stratified within each task over its replicates.
 
-    Each resample draws every task's replicates (items, seeds or folds) with
-    replacement, independently across tasks; paired replicates (the same
-    items for every model) are drawn once for all models. The draws are
-    averaged into a ``[models, tasks]`` table and rated by ``rating``. The
-    point estimate rates the mean table of all the data; ``pairwise`` and
-    ``top_probability`` come from the same resamples as the bounds.
+    Each resample draws every task's replicates (items, seeds or folds) with replacement, independently across
+    tasks, averages the draws into a ``[models, tasks]`` table and rates it. The point estimate rates the mean
+    table of all the data; ``pairwise`` and ``top_probability`` come from the same resamples as the bounds.
 
     .. math::
 
@@ -170,30 +154,20 @@ def bootstrap_replicates(
        I_{t,k} \\sim \\mathrm{Uniform}\\{1, \\dots, n_t\\}
 
     Args:
-      observations: long DataFrame with one row per (model, task, replicate)
-        and a score, or a :class:`jaxrate.io.ScoreReplicates` as a reader
-        returns it (:func:`jaxrate.io.read_harness`, :func:`jaxrate.io.read_replicates`):
-        its columns, each task's aggregate (the mean, or a harness's own
-        statistic such as ``exp(-mean)`` for perplexity) and its score table,
-        whose point ratings are then the harness's own aggregates.
+      observations: long DataFrame, one row per (model, task, replicate) with a score, or the
+        :class:`jaxrate.io.ScoreReplicates` of a reader (:func:`jaxrate.io.read_harness`,
+        :func:`jaxrate.io.read_replicates`), whose point ratings are then the harness's own aggregates.
       model, task, replicate, score: column names (of a DataFrame).
-      paired: ``None`` (default) pairs a task's replicates when every model
-        has the same ones; ``True`` requires it; ``False`` resamples each
-        model's own (e.g. seeds run separately per model).
-      rating: ``"deviation"`` or a baseline: ``"uniform"``, ``"elo"`` (task
-        win rates), ``"nash"`` (``"2p"`` only), ``"alpharank"``, ``"payoff"``.
-      gamification, resamples, seed, method, confidence, tie_tol, executor, workers, progress,
-        options: as in :func:`task_subsets` (``paired`` and ``rating`` are fields
-        of the :class:`Resampling` record too).
+      paired, rating, resamples, seed, tie_tol: the :class:`Resampling` field of the same name.
+      gamification, method, confidence, executor, workers, progress, options: as in :func:`task_subsets`.
 
     Returns:
-      A :class:`RatingIntervals` with ``kind="bootstrap"`` and
-      ``interval_kind`` ``"sampling (items within task)"`` (or seeds, folds,
-      replicates, after the replicate column's name).
+      A :class:`RatingIntervals` with ``kind="bootstrap"`` and ``interval_kind``
+      ``"sampling (items within task)"`` (or seeds, folds, replicates, after the replicate column's name).
 
     Raises:
-      ValueError: on missing columns, non-numeric or missing scores, a
-        repeated triple, or a model with no score on a task (or, paired, on an item).
+      ValueError: on missing columns, non-numeric or missing scores, a repeated triple, or a model with
+        no score on a task (or, paired, on an item).
 
     Example:
       >>> import pandas as pd, jaxrate
@@ -204,20 +178,21 @@ def bootstrap_replicates(
       >>> out.interval_kind, out.samples[0].shape
       ('sampling (replicates within task)', (20, 2))
     """
+    given = {"paired": paired, "rating": rating, "gamification": gamification, "resamples": resamples}
+    options = resolve(options, **given, seed=seed, method=method, confidence=confidence, tie_tol=tie_tol)
+    make, point, models, tasks, kind = _read_replicates(observations, options, model, task, replicate, score)
+    return _bootstrap_tables(make, options, point, models, tasks, (executor, workers, progress), kind)
+
+
+def _read_replicates(
+    observations: Any, options: Resampling, model: str, task: str, replicate: str, score: str
+) -> tuple:
+    """``(make, point, models, tasks, interval_kind)``: the observations of :func:`bootstrap_replicates` as
+    its resampled tables ``make(start, stop)`` (``options.seed``, ``options.paired``), the point table
+    ``[models, tasks]``, its labels, and the interval kind, named for the replicate column."""
     from jaxrate._replicate_data import replicates_from_frame
     from jaxrate.io import ScoreReplicates
 
-    options = resolve(
-        options,
-        paired=paired,
-        rating=rating,
-        gamification=gamification,
-        resamples=resamples,
-        seed=seed,
-        method=method,
-        confidence=confidence,
-        tie_tol=tie_tol,
-    )
     paired = options.paired
     if isinstance(observations, ScoreReplicates):
         data = observations.replicates(paired)
@@ -229,8 +204,7 @@ def bootstrap_replicates(
         )
         point = data.table()
     kind = f"sampling ({_KINDS.get(replicate.lower(), 'replicates')} within task)"
-    run = (executor, workers, progress)
-    return _bootstrap_tables(data.resampler(options.seed), options, point, data.models, data.tasks, run, kind)
+    return data.resampler(options.seed), point, data.models, data.tasks, kind
 
 
 def bootstrap_items(

@@ -21,11 +21,13 @@ from typing import Any
 
 __all__ = ["choose_path", "jax_pays"]
 
-# Fitted on 2 CPU cores (benchmarks/resample_cost.py): seconds.
-EXACT_BASE = 0.010  # e_0: one exact solve of a small game, proof included
-EXACT_PER_JOINT = 2.0e-6  # e_1
-JAX_START = 4.0  # c: importing JAX and compiling one batch (no persistent cache)
-JAX_PER_JOINT = 2.0e-7  # j_1: one game of a batch, per joint
+# Fitted on 2 CPU cores (benchmarks/resample_cost.py, RESULTS.md): seconds. Measured
+# crossovers R* = c / (e - j): 659 resamples at 8 x 8 x 5, 727 at 12 x 12 x 6, 592 at
+# 16 x 16 x 8, 1,039 at 20 x 20 x 10 (the JAX path 2.2x-4.8x slower at R = 200).
+EXACT_BASE = 0.0055  # e_0: one exact solve of a small game, proof included
+EXACT_PER_JOINT = 3.0e-6  # e_1
+JAX_START = 5.4  # c: importing JAX and compiling one batch (no persistent cache)
+JAX_PER_JOINT = 1.5e-6  # j_1: one game of a batch, per joint
 
 
 def choose_path(num_joints: int, resamples: int) -> str:
