@@ -1,19 +1,32 @@
 """jaxrate: clone-invariant deviation ratings for N-player general-sum games."""
 
-from jaxrate import baselines, battles, certificate, datasets, exact, gains, games, solvers, uncertainty
-from jaxrate._game import Game, ScoreTableGame
-from jaxrate._saved import SavedResult, read_result
-from jaxrate._version import __version__
-from jaxrate.baselines import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings
-from jaxrate.certificate import Certificate, Verification, verify
-from jaxrate.gains import deviation_gains, task_contributions, uniform_ratings
-from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game
-from jaxrate.rate import deviation_ratings
-from jaxrate.result import Ratings, SolvedBy
-from jaxrate.solvers import Auto, Exact, Simplex
-from jaxrate.status import Status
-from jaxrate.tolerances import TOLERANCES, Tolerances, payoff_scale
-from jaxrate.uncertainty import bootstrap_replicates, task_subsets
+import sys as _sys
+
+from jaxrate.game import gains, normalise, symmetry, tolerances
+from jaxrate.results import certificate, ranking, result, status
+from jaxrate.solving import rate, solvers
+
+# The public modules keep the names they had before the concept subpackages
+# (``import jaxrate.gains``, ``from jaxrate.certificate import verify``): one
+# module object under both names, so monkeypatching and isinstance see one.
+for _module in (gains, normalise, symmetry, tolerances, certificate, ranking, result, status, rate, solvers):
+    _sys.modules["jaxrate." + _module.__name__.rsplit(".", 1)[1]] = _module
+del _module
+
+from jaxrate import baselines, battles, datasets, exact, games, uncertainty  # noqa: E402
+from jaxrate._version import __version__  # noqa: E402
+from jaxrate.baselines import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings  # noqa: E402
+from jaxrate.game._game import Game, ScoreTableGame  # noqa: E402
+from jaxrate.game.gains import deviation_gains, task_contributions, uniform_ratings  # noqa: E402
+from jaxrate.game.tolerances import TOLERANCES, Tolerances, payoff_scale  # noqa: E402
+from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game  # noqa: E402
+from jaxrate.results._saved import SavedResult, read_result  # noqa: E402
+from jaxrate.results.certificate import Certificate, Verification, verify  # noqa: E402
+from jaxrate.results.result import Ratings, SolvedBy  # noqa: E402
+from jaxrate.results.status import Status  # noqa: E402
+from jaxrate.solving.rate import deviation_ratings  # noqa: E402
+from jaxrate.solving.solvers import Auto, Exact, Simplex  # noqa: E402
+from jaxrate.uncertainty import bootstrap_replicates, task_subsets  # noqa: E402
 
 __all__ = [
     "Auto",

@@ -18,11 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._game import Game, ScoreTableGame, as_game
-from jaxrate._score_table import score_table
-
 # WinRateGame and win_rate_game: still importable from here; their home is jaxrate.battles.
 from jaxrate.battles import WinRateGame, battle_game, win_rate_game  # noqa: F401
+from jaxrate.game._game import Game, ScoreTableGame, as_game
+from jaxrate.game._score_table import score_table
 
 __all__ = [
     "Game",

@@ -1,4 +1,4 @@
-"""Score tables' games rated through the table (jaxrate.exact._board, jaxrate._table_gains).
+"""Score tables' games rated through the table (jaxrate.exact._board, jaxrate.game._table_gains).
 
 The table route must be the general path's problem exactly: its gains and
 ``A^T d`` are checked against :mod:`jaxrate.gains` (the one definition), its
@@ -17,8 +17,8 @@ import pytest
 
 import jaxrate
 from jaxrate import gains
-from jaxrate._table_gains import TableDuals, TableGains, uniform_payoffs
 from jaxrate.exact import _board, _solve
+from jaxrate.game._table_gains import TableDuals, TableGains, uniform_payoffs
 from tests.subleaderboards import SHARED
 
 

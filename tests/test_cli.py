@@ -278,6 +278,8 @@ def test_fast_prints_and_writes_the_jax_proof(capsys, tmp_path):
     game = jaxrate.agent_vs_agent_vs_task(scores)  # the command's default gamification (3P)
     assert cert["scale"] == jaxrate.payoff_scale(game)
     exact = jaxrate.deviation_ratings(game)
-    assert max(payload["proof"]["level_values"]) == pytest.approx(exact.level_values[0], abs=cert["tolerance"])
+    assert max(payload["proof"]["level_values"]) == pytest.approx(
+        exact.level_values[0], abs=cert["tolerance"]
+    )
     fast = [payload["ratings"]["agent_a"][name] for name in "ABCD"]
     np.testing.assert_allclose(fast, exact.ratings[0], atol=cert["tolerance"])

@@ -111,9 +111,9 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_graph_sees_every_kind_of_import():
     graph = import_graph()
     # module level, absolute
-    assert "jaxrate._game" in graph["jaxrate.games"]
-    # ``from jaxrate import gains`` is the module jaxrate.gains, not the package facade
-    assert "jaxrate.gains" in graph["jaxrate.baselines._payoff"]
+    assert "jaxrate.game._game" in graph["jaxrate.games"]
+    # ``from jaxrate.game import gains`` is the module jaxrate.game.gains, not the package facade
+    assert "jaxrate.game.gains" in graph["jaxrate.baselines._payoff"]
     assert "jaxrate" not in graph["jaxrate.baselines._payoff"]
     # importlib.import_module with a literal name
     assert "jaxrate.batched" in graph["jaxrate"]
@@ -283,3 +283,292 @@ def test_the_typing_check_sees_parameters_returns_and_methods():
 def test_every_public_function_is_typed():
     missing = untyped_public_functions()
     assert not missing, "public functions without type hints:\n" + "\n".join(missing)
+
+
+# The public API, pinned: every name a user can import today keeps working (jaxrate.__all__ and
+# the __all__ of each public module, old module names included). A change here is a decision.
+PUBLIC_API = {
+    "jaxrate": (
+        "Auto",
+        "Certificate",
+        "Exact",
+        "Game",
+        "Ratings",
+        "SavedResult",
+        "ScoreTableGame",
+        "Simplex",
+        "SolvedBy",
+        "Status",
+        "TOLERANCES",
+        "Tolerances",
+        "Verification",
+        "__version__",
+        "agent_vs_agent_vs_task",
+        "agent_vs_task",
+        "alpha_rank",
+        "baselines",
+        "batched",
+        "battle_game",
+        "battles",
+        "bootstrap_replicates",
+        "certificate",
+        "datasets",
+        "deviation_gains",
+        "deviation_ratings",
+        "elo_ratings",
+        "exact",
+        "gains",
+        "games",
+        "nash_average",
+        "online_elo",
+        "payoff_ratings",
+        "payoff_scale",
+        "read_result",
+        "solvers",
+        "task_contributions",
+        "task_subsets",
+        "uncertainty",
+        "uniform_ratings",
+        "verify",
+    ),
+    "jaxrate.baselines": (
+        "AlphaRankResult",
+        "EloResult",
+        "NashAverageResult",
+        "PayoffRatingResult",
+        "alpha_rank",
+        "battle_wins",
+        "elo_ratings",
+        "fixation_probability",
+        "max_entropy_cce",
+        "nash_average",
+        "online_elo",
+        "payoff_ratings",
+        "win_probabilities",
+    ),
+    "jaxrate.batched": ("SimplexConfig", "Status", "deviation_ratings", "raise_for_status", "rate_game"),
+    "jaxrate.battles": (
+        "BattleCounts",
+        "BattleSupport",
+        "TIES",
+        "WinRateGame",
+        "battle_counts",
+        "battle_game",
+        "battle_support",
+        "battle_wins",
+        "battles_from_counts",
+        "check_connected",
+        "comparison_components",
+        "read_battles",
+        "win_rate_game",
+    ),
+    "jaxrate.certificate": (
+        "CERTIFICATE_TOL",
+        "Certificate",
+        "FREEZE_DUAL_TOL",
+        "LevelRoute",
+        "Proof",
+        "Verification",
+        "certificate_tolerance",
+        "rows_to_freeze",
+        "verify",
+    ),
+    "jaxrate.datasets": ("DATASETS", "load"),
+    "jaxrate.exact": (
+        "Certificate",
+        "LevelRoute",
+        "Progress",
+        "RateOutcome",
+        "SOLVERS",
+        "deviation_ratings",
+        "normalise_payoffs",
+        "rate_many",
+    ),
+    "jaxrate.gains": (
+        "constraint_columns",
+        "constraint_matrix",
+        "constraint_offsets",
+        "deviation_gains",
+        "deviation_gains_per_player",
+        "split_players",
+        "task_contributions",
+        "transpose_gains",
+        "uniform_ratings",
+    ),
+    "jaxrate.games": (
+        "Game",
+        "add_mixture",
+        "add_offset",
+        "agent_vs_agent_vs_task",
+        "agent_vs_task",
+        "battle_game",
+        "clone_strategy",
+        "permute_players",
+        "permute_strategies",
+        "score_table",
+    ),
+    "jaxrate.io": (
+        "AGGREGATES",
+        "Aggregate",
+        "DELIMITED",
+        "DELIMITERS",
+        "HARNESS_FORMATS",
+        "MAX_SCORE",
+        "MISSING",
+        "MISSING_MARKERS",
+        "MODELS",
+        "NORMALISE",
+        "OUTLIER_FACTOR",
+        "REPLICATE_COLUMNS",
+        "SCALE_RATIO",
+        "ScoreReplicates",
+        "ScoresWithErrors",
+        "WideTable",
+        "complete_replicates",
+        "delimiter_name",
+        "far_outliers",
+        "find_harness_output",
+        "header",
+        "input_kind",
+        "is_harness_output",
+        "is_long",
+        "is_missing_marker",
+        "normalise_scores",
+        "parse_number",
+        "read_harness",
+        "read_payoffs",
+        "read_replicates",
+        "read_score_csv",
+        "read_scores",
+        "read_scores_with_errors",
+        "read_wide_table",
+        "read_wide_text",
+        "replicate_column",
+        "scale_mismatch",
+        "sniff_delimiter",
+        "standard_error_columns",
+        "suffix",
+        "transposed_evidence",
+        "wide_scores",
+    ),
+    "jaxrate.normalise": ("DECIMALS", "normalise_payoffs", "quantized_payoffs"),
+    "jaxrate.openspiel": (
+        "GameTables",
+        "cce_gap",
+        "expected_returns_meta_game",
+        "game_tables",
+        "load_game",
+        "meta_game",
+        "random_policy",
+        "to_tabular_policy",
+    ),
+    "jaxrate.population": ("Iteration", "population_loop", "rate_population"),
+    "jaxrate.ranking": ("tie_groups", "tied_ranks"),
+    "jaxrate.rate": ("deviation_ratings",),
+    "jaxrate.result": ("Ratings", "SolvedBy", "ratings_frame"),
+    "jaxrate.solvers": (
+        "Auto",
+        "Exact",
+        "REFACTOR_EVERY",
+        "SIMPLEX_ACCURACY",
+        "SIMPLEX_TOL",
+        "STALL_AFTER",
+        "Simplex",
+        "SimplexConfig",
+        "as_solver",
+    ),
+    "jaxrate.status": ("SOLVER_FAILURES", "Status", "raise_first_failure"),
+    "jaxrate.symmetry": ("find_interchangeable_pair", "interchangeable_players", "swap_players"),
+    "jaxrate.tolerances": ("TOLERANCES", "Tolerances", "payoff_scale", "payoff_scales"),
+    "jaxrate.uncertainty": (
+        "RatingIntervals",
+        "ResampleProgress",
+        "Resampling",
+        "bootstrap_battles",
+        "bootstrap_items",
+        "bootstrap_replicates",
+        "bootstrap_standard_errors",
+        "task_subsets",
+    ),
+}
+
+
+def test_the_public_api_is_pinned():
+    import importlib
+
+    for module_name, names in PUBLIC_API.items():
+        module = importlib.import_module(module_name)
+        assert tuple(sorted(module.__all__)) == names, module_name
+        for name in names:
+            assert hasattr(module, name), f"{module_name}.{name}"
+    # The public modules that moved into the concept subpackages are the same objects.
+    import jaxrate.certificate
+    import jaxrate.gains
+
+    import jaxrate
+
+    assert jaxrate.gains is jaxrate.game.gains and jaxrate.certificate is jaxrate.results.certificate
+    from jaxrate.solvers import Exact
+
+    assert Exact is jaxrate.Exact
+
+
+def test_no_function_is_longer_than_60_lines():
+    long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 60:
+                    long.append(
+                        f"{path.relative_to(PACKAGE.parent)}:{node.lineno} {node.name} ({lines} lines)"
+                    )
+    assert not long, "functions over 60 lines:\n" + "\n".join(long)
+
+
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
+
+
+def _page_map() -> dict[str, tuple[int, set[str]]]:
+    """``{unit: (layer, modules)}`` from the architecture page's map table."""
+    rows = {}
+    for line in ARCHITECTURE.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0].isdigit():
+            unit = cells[1].strip("`")
+            modules = {m.strip().strip("`") for m in cells[2].split(",") if m.strip()}
+            rows[unit] = (int(cells[0]), modules)
+    return rows
+
+
+def _unit(module: str) -> str:
+    parts = module.split(".")
+    return ".".join(parts[:2])
+
+
+def test_the_package_root_holds_subpackages_and_a_few_leaf_modules():
+    leaves = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
+    assert leaves == ["_version", "datasets", "games", "openspiel", "population"]
+
+
+def test_the_architecture_page_matches_the_import_graph():
+    page = _page_map()
+    modules = _modules()
+    units = {_unit(m) for m in modules}
+    assert set(page) == units, f"on the page, not a unit: {set(page) - units}; missing: {units - set(page)}"
+    for unit, (_, listed) in page.items():
+        inside = {
+            m.split(".")[2]
+            for m in modules
+            if unit != "jaxrate" and m.startswith(unit + ".") and m.count(".") == 2
+        }
+        assert listed == inside, (
+            f"{unit}: the page lists {sorted(listed)}, the package holds {sorted(inside)}"
+        )
+    upward = []
+    for importer, imported in import_graph().items():
+        for target in imported:
+            a, b = _unit(importer), _unit(target)
+            if a != b and page[a][0] <= page[b][0]:
+                upward.append(f"{importer} (layer {page[a][0]}) imports {target} (layer {page[b][0]})")
+    assert not upward, "imports that do not go down the layers:\n" + "\n".join(upward)

@@ -10,11 +10,11 @@ import pytest
 
 import jaxrate
 from jaxrate import io
-from jaxrate._replicate_data import replicates_from_frame
-from jaxrate.uncertainty._chunks import ResampleProgress, _slow, rate_each, run_chunks
 from jaxrate.cli import main
 from jaxrate.cli._resample_progress import ResampleBar, ResampleLines
 from jaxrate.exact import deviation_ratings
+from jaxrate.io._replicate_data import replicates_from_frame
+from jaxrate.uncertainty._chunks import ResampleProgress, _slow, rate_each, run_chunks
 
 # Real lm-evaluation-harness output (tests/data/harness/lm_eval), its corpus-level task rated by acc.
 HARNESS = os.path.join(os.path.dirname(__file__), "data", "harness", "lm_eval", "outputs", "shared")

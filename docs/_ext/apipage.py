@@ -29,8 +29,9 @@ def home_of(module_name: str, name: str) -> str:
 
     module = importlib.import_module(module_name)
     obj = getattr(module, name)
-    if inspect.ismodule(obj):
-        return obj.__name__
+    if inspect.ismodule(obj):  # a public module under its public name (jaxrate.gains is jaxrate.game.gains)
+        public = obj.__name__.rsplit(".", 1)[1]
+        return f"jaxrate.{public}" if getattr(jaxrate, public, None) is obj else obj.__name__
     if module_name != "jaxrate" and name in jaxrate.__all__ and getattr(jaxrate, name, None) is obj:
         return f"jaxrate.{name}"
     if module_name != "jaxrate" and inspect.isclass(obj):  # two subpackages export it: the first documents it

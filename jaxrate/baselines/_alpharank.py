@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from jaxrate._game import Game, as_game
 from jaxrate.baselines import _alpharank_operator as _operator
 from jaxrate.baselines._alpharank_operator import fixation_probability
+from jaxrate.game._game import Game, as_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -61,7 +61,7 @@ class AlphaRankResult:
 
     def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player, strategy, rating, rank (see ``Ratings.to_frame``)."""
-        from jaxrate.result import ratings_frame
+        from jaxrate.results.result import ratings_frame
 
         return ratings_frame(self.ratings, self.players, self.strategies, tie_tol=tie_tol)
 

@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from jaxrate._score_table import score_table
 from jaxrate.baselines import _elo_intervals
 from jaxrate.battles import BattleCounts, battle_counts, battle_wins
 from jaxrate.battles import _bradley_terry as bradley_terry
+from jaxrate.game._score_table import score_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -64,7 +64,7 @@ class EloResult(NamedTuple):
 
     def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player ``"model"``, strategy, rating, rank (+ lower, upper)."""
-        from jaxrate.result import ratings_frame
+        from jaxrate.results.result import ratings_frame
 
         frame = ratings_frame((self.ratings,), ("model",), (self.models,), tie_tol=tie_tol)
         if self.lower is not None:

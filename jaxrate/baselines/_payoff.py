@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from jaxrate import gains
-from jaxrate._game import as_game
+from jaxrate.game import gains
+from jaxrate.game._game import as_game
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -58,7 +58,7 @@ class PayoffRatingResult:
 
     def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player, strategy, rating, rank (see ``Ratings.to_frame``)."""
-        from jaxrate.result import ratings_frame
+        from jaxrate.results.result import ratings_frame
 
         return ratings_frame(self.ratings, self.players, self.strategies, tie_tol=tie_tol)
 
@@ -153,7 +153,7 @@ def payoff_ratings(
       >>> [round(float(r), 6) + 0.0 for r in payoff_ratings(mp).ratings[0]]
       [0.0, 0.0]
     """
-    from jaxrate.normalise import normalise_payoffs
+    from jaxrate.game.normalise import normalise_payoffs
 
     game = as_game(game_or_payoffs)
     normalised, scale = normalise_payoffs(game.payoffs)

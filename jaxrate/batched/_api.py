@@ -14,22 +14,22 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from jaxrate import gains
-from jaxrate._game import as_batch, player_masks
-from jaxrate._simplex_config import SimplexConfig, simplex_config
 from jaxrate.batched._core import prepare, recheck
 from jaxrate.batched._lanes import stream
 from jaxrate.batched._result import BatchResult
-from jaxrate.result import Ratings
-from jaxrate.status import Status
-from jaxrate.tolerances import TOLERANCES
+from jaxrate.game import gains
+from jaxrate.game._game import as_batch, player_masks
+from jaxrate.game._simplex_config import SimplexConfig, simplex_config
+from jaxrate.game.tolerances import TOLERANCES
+from jaxrate.results.result import Ratings
+from jaxrate.results.status import Status
 
 __all__ = ["deviation_ratings"]
 
 
 def _masks_for(shape, masks, batch):
     """Per-player masks ``[B, A_p]`` on the device (all True when ``masks`` is None);
-    ``masks`` already read by :func:`jaxrate._game.player_masks`."""
+    ``masks`` already read by :func:`jaxrate.game._game.player_masks`."""
     if masks is None:
         return tuple(jnp.ones((batch, a), bool) for a in shape)
     return tuple(jnp.asarray(m) for m in masks)
@@ -102,7 +102,7 @@ def deviation_ratings(
 
 def _read(data, masks: Sequence[Any] | None) -> tuple[Any, tuple[int, ...], tuple | None]:
     """The batch's payoffs as floats (integers and bools in float32), its strategy counts
-    ``(A_1, ..., A_N)`` and the masks read by :func:`jaxrate._game.player_masks`."""
+    ``(A_1, ..., A_N)`` and the masks read by :func:`jaxrate.game._game.player_masks`."""
     array = data.payoffs
     if array.dtype.kind in "iub":
         array = array.astype(np.float32)

@@ -15,12 +15,12 @@ import functools
 import jax
 import jax.numpy as jnp
 
-from jaxrate import gains
 from jaxrate.batched._simplex import SimplexConfig, make_solver
-from jaxrate.certificate import certificate_tolerance
-from jaxrate.normalise import DECIMALS
-from jaxrate.status import Status
-from jaxrate.tolerances import TOLERANCES
+from jaxrate.game import gains
+from jaxrate.game.normalise import DECIMALS
+from jaxrate.game.tolerances import TOLERANCES
+from jaxrate.results.certificate import certificate_tolerance
+from jaxrate.results.status import Status
 
 __all__ = [
     "advance",

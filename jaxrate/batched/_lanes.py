@@ -16,8 +16,8 @@ import functools
 import jax
 import jax.numpy as jnp
 
-from jaxrate._simplex_config import SimplexConfig
 from jaxrate.batched._core import escalate, finish, init, refactor, run, running
+from jaxrate.game._simplex_config import SimplexConfig
 
 __all__ = ["stream"]
 

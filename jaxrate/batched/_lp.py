@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 
-from jaxrate import gains
-from jaxrate._simplex_config import SimplexConfig
+from jaxrate.game import gains
+from jaxrate.game._simplex_config import SimplexConfig
 
 __all__ = [
     "Layout",

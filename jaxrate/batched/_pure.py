@@ -6,9 +6,9 @@ from typing import Any
 
 import jax.numpy as jnp
 
-from jaxrate._simplex_config import simplex_config
 from jaxrate.batched._core import advance, finish, init, prepare
 from jaxrate.batched._simplex import SimplexConfig
+from jaxrate.game._simplex_config import simplex_config
 
 __all__ = ["rate_game"]
 

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.status import Status, raise_first_failure
+from jaxrate.results.status import Status, raise_first_failure
 
 __all__ = ["Status", "BatchResult", "raise_for_status"]
 

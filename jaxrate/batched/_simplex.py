@@ -41,11 +41,11 @@ from typing import NamedTuple
 import jax
 import jax.numpy as jnp
 
-from jaxrate import gains
-from jaxrate._simplex_config import SimplexConfig
 from jaxrate.batched import _lp
 from jaxrate.batched._lp import Layout, State, first_index
-from jaxrate.certificate import rows_to_freeze
+from jaxrate.game import gains
+from jaxrate.game._simplex_config import SimplexConfig
+from jaxrate.results.certificate import rows_to_freeze
 
 __all__ = ["Solver", "SimplexConfig", "make_solver"]
 

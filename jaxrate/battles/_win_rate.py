@@ -15,9 +15,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from jaxrate._game import Game
 from jaxrate.battles._bradley_terry import check_estimable, fit
 from jaxrate.battles._records import BattleCounts, battle_counts
+from jaxrate.game._game import Game
 
 __all__ = ["HINT", "IMPUTE_HINT", "MISSING", "WinRateGame", "battle_game", "win_rate_game"]
 

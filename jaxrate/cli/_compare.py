@@ -68,7 +68,7 @@ class _Comparison(NamedTuple):
 
 def _table(rated, methods: list[str], tie_tol: float) -> _Comparison:
     """The comparison table of ``rated`` (one per method), best first under the first method."""
-    from jaxrate.ranking import tied_ranks
+    from jaxrate.results.ranking import tied_ranks
 
     names = rated[0].strategies[0]
     ranks = {}

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate.cli._inputs import Source
-from jaxrate.tolerances import payoff_scale
+from jaxrate.game.tolerances import payoff_scale
 
 __all__ = ["METHODS", "Rated", "add_elo_options", "elo_intervals", "elo_settings", "run_method"]
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from jaxrate._files import write_atomic
+from jaxrate.results._files import write_atomic
 
 __all__ = [
     "ProgressBar",

@@ -3,7 +3,7 @@
 A board that grows by a few models is re-proved from its previous result
 (:func:`jaxrate.deviation_ratings` ``warm_start``): that needs the previous
 joint, every level's dual and the table it was proved against, which the
-result file holds (:mod:`jaxrate._result_file`). Rows are named by player and
+result file holds (:mod:`jaxrate.results._result_file`). Rows are named by player and
 strategy, so a board whose models were reordered or extended reads back; a
 file changed after jaxrate wrote it (its digest) is refused, as the levels
 carried over are not re-checked.
@@ -22,7 +22,7 @@ def read_previous(path: str) -> Any:
     Raises:
       ValueError: naming the file and what is wrong with it.
     """
-    from jaxrate._saved import read_result
+    from jaxrate.results._saved import read_result
 
     try:
         saved = read_result(path)

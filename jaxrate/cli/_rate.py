@@ -12,7 +12,7 @@ import numpy as np
 from jaxrate.cli import _output
 from jaxrate.cli._inputs import describe, load_source, print_notes
 from jaxrate.cli._methods import elo_intervals, elo_settings, print_method_notes, run_method
-from jaxrate.tolerances import TOLERANCES
+from jaxrate.game.tolerances import TOLERANCES
 
 EXAMPLES = """examples:
   jaxrate rate --dataset atari --game 3p                     # the paper's Atari agents
@@ -194,7 +194,7 @@ class _Table(NamedTuple):
 
 def _ranking_table(source, rated, intervals, args) -> _Table:
     import jaxrate
-    from jaxrate.ranking import tied_ranks
+    from jaxrate.results.ranking import tied_ranks
 
     tol = args.tie_tol * rated.scale
     values = rated.ratings[0]
@@ -257,7 +257,7 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
     if args.csv is not None:
         _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in table.headers], table.csv_rows)
     if args.json is not None:
-        from jaxrate._result_file import write_document
+        from jaxrate.results._result_file import write_document
 
         write_document(payload, args.json)
 
@@ -385,7 +385,7 @@ def _footer(rated, tol: float, intervals, args) -> str:
 
 
 def _payload(argv, source, rated, table: _Table, intervals, args) -> dict:
-    """The ``--json`` document: the result file (:mod:`jaxrate._result_file`: ratings, proof, the
+    """The ``--json`` document: the result file (:mod:`jaxrate.results._result_file`: ratings, proof, the
     game and how to read it from its input), with the board as printed beside it."""
     document = _result_document(source, rated, intervals, args)
     board = _board(argv, source, rated, table, intervals)
@@ -394,8 +394,8 @@ def _payload(argv, source, rated, table: _Table, intervals, args) -> dict:
 
 def _result_document(source, rated, intervals, args) -> dict:
     """The result file's fields: the proven ratings (or a baseline's), the game and its input options."""
-    from jaxrate._result_file import game_block, head, named, ratings_document
     from jaxrate.cli._verify import input_options
+    from jaxrate.results._result_file import game_block, head, named, ratings_document
 
     recipe = input_options(args)
     if rated.proven is not None and rated.proven.certificate is not None:  # exact or JAX: its proof
@@ -406,7 +406,7 @@ def _result_document(source, rated, intervals, args) -> dict:
         document["game"] = game_block(source.game, recipe)
     document["game"]["description"] = source.description
     if intervals is not None:
-        from jaxrate.uncertainty._intervals import interval_block
+        from jaxrate.results._intervals import interval_block
 
         document["intervals"] = interval_block(intervals)
     return document

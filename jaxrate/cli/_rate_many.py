@@ -142,10 +142,10 @@ def _rate_all(games: list, args) -> list:
 def _write_result(name: str, target: str, file_args, source, outcome) -> list:
     """Write one outcome's result file (as ``jaxrate rate --json`` would) and return its summary row."""
     import jaxrate
-    from jaxrate._result_file import write_document
     from jaxrate.cli._methods import Rated
     from jaxrate.cli._rate import _payload, _Table
-    from jaxrate.ranking import tied_ranks
+    from jaxrate.results._result_file import write_document
+    from jaxrate.results.ranking import tied_ranks
 
     if not outcome.ok:
         return [name, "failed", "", "", "", outcome.error]

@@ -11,8 +11,8 @@ import textwrap
 
 import numpy as np
 
-from jaxrate import _result_file
 from jaxrate.cli import _output, _page
+from jaxrate.results import _result_file
 
 __all__ = ["methods_figure", "ratings_figure", "write_report"]
 
@@ -60,7 +60,7 @@ def figure_rows(rated, top: int | None = None, ranking=None):
     orders them); by default ranks tied within the CLI's default tolerance.
     """
     from jaxrate.cli._figures import Rows
-    from jaxrate.ranking import tied_ranks
+    from jaxrate.results.ranking import tied_ranks
 
     values = rated.ratings[0]
     if ranking is None:
@@ -392,7 +392,7 @@ def _certificate_section(result) -> str:
     text = (
         f"<p><b>Verified: joint + one dual proof per level.</b> The joint <i>sigma*</i> realises every "
         f"rating, and for each of the {result.levels} levels a dual certificate shows that its value "
-        "cannot be beaten. The proof is in <a href=\"ratings.json\"><code>ratings.json</code></a> "
+        'cannot be beaten. The proof is in <a href="ratings.json"><code>ratings.json</code></a> '
         "(the result file, with the table it rates): anyone can check it with "
         "<code>jaxrate verify ratings.json</code>, or against the input itself with "
         "<code>jaxrate verify ratings.json INPUT</code>.</p>"

@@ -155,7 +155,7 @@ def _atari(args):
     import jaxrate
     from jaxrate import datasets
     from jaxrate.cli._report import ratings_figure
-    from jaxrate.ranking import tied_ranks
+    from jaxrate.results.ranking import tied_ranks
     from jaxrate.studies import atari
 
     table = datasets.load("atari")
@@ -201,7 +201,7 @@ def _livebench(args):
     import jaxrate
     from jaxrate.cli._report import ratings_figure
     from jaxrate.io import read_scores
-    from jaxrate.ranking import tied_ranks
+    from jaxrate.results.ranking import tied_ranks
     from jaxrate.studies import livebench
 
     table, _ = read_scores(args.data)

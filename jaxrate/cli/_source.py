@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._game import Game
+from jaxrate.game._game import Game
 
 __all__ = ["Source", "scores_source"]
 

@@ -50,8 +50,8 @@ def input_options(args) -> dict:
 
 
 def run(args, argv: Sequence[str]) -> int:
-    from jaxrate._result_file import game_digest
-    from jaxrate._saved import read_result
+    from jaxrate.results._result_file import game_digest
+    from jaxrate.results._saved import read_result
 
     saved = read_result(args.result)
     document = saved.document
@@ -112,7 +112,7 @@ def _game(args, saved, block: dict) -> tuple[Any, str]:
 
 def _identity(game, block: dict, where: str) -> list[str]:
     """The game is the one that was rated: its kind, shape and SHA-256."""
-    from jaxrate._result_file import game_digest, game_kind
+    from jaxrate.results._result_file import game_digest, game_kind
 
     kind = game_kind(game)
     if kind != block.get("kind"):
@@ -129,7 +129,7 @@ def _identity(game, block: dict, where: str) -> list[str]:
 
 
 def _proof(game, ratings, exact: bool):
-    from jaxrate.certificate import RATIONAL_MAX_JOINTS, verify
+    from jaxrate.results.certificate import RATIONAL_MAX_JOINTS, verify
 
     if exact and game.num_joints > RATIONAL_MAX_JOINTS:
         raise ValueError(

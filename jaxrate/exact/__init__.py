@@ -7,7 +7,7 @@ for every solver); this solver's own result type stays inside it.
 from jaxrate.exact._many import RateOutcome, rate_many
 from jaxrate.exact._result import Certificate, LevelRoute, Progress
 from jaxrate.exact._solve import SOLVERS, deviation_ratings
-from jaxrate.normalise import normalise_payoffs
+from jaxrate.game.normalise import normalise_payoffs
 
 __all__ = [
     "Certificate",

@@ -13,7 +13,7 @@ row in its LP and prices every joint at every level with the dense payoffs,
   violation asked for); every row is checked against the LP's joint in
   ``O(M T)`` and a violated one enters, so the LP's optimum is the level's;
 * **with column generation priced through the table**
-  (:class:`jaxrate._table_gains.TableGains`: branch and bound over blocks of
+  (:class:`jaxrate.game._table_gains.TableGains`: branch and bound over blocks of
   models, exact where a block's bound says a joint may price in).
 
 Rows left out of a level's LP have a zero dual, so each level's dual is a
@@ -29,11 +29,11 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate import gains
-from jaxrate._table_gains import TableDuals, TableGains
-from jaxrate.certificate import rows_to_freeze
 from jaxrate.exact._highs import _import_highspy, _new_highs, basis_vertex, set_options
 from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
+from jaxrate.game import gains
+from jaxrate.game._table_gains import TableDuals, TableGains
+from jaxrate.results.certificate import rows_to_freeze
 
 __all__ = ["BoardFailed", "BoardRun", "board_run", "grown_ratings"]
 
@@ -545,7 +545,7 @@ def _carried_certificate(
     joint; the previous levels' over the new joints, done by :func:`_carry_over`), the previous
     levels' dual gap carried over (their joints are the previous game's, unchanged). ``None``
     where a check fails (NaN fails every one)."""
-    from jaxrate.certificate import certificate_tolerance
+    from jaxrate.results.certificate import certificate_tolerance
 
     tol = certificate_tolerance(1.0, 0.0, rel_tol)  # normalised units
     values = np.asarray(values)

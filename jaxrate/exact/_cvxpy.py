@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxrate import gains
 from jaxrate.exact._highs import LevelSolution
+from jaxrate.game import gains
 
 __all__ = ["CvxpyLevelSolver"]
 

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate import gains
+from jaxrate.game import gains
 
 __all__ = ["HighsLevelSolver", "LevelSolution", "basis_vertex"]
 

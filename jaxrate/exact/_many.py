@@ -10,8 +10,8 @@ from concurrent.futures import FIRST_COMPLETED as _FIRST
 from concurrent.futures import Executor, Future, wait
 from typing import Any, NamedTuple
 
-from jaxrate._game import as_game
-from jaxrate.result import Ratings
+from jaxrate.game._game import as_game
+from jaxrate.results.result import Ratings
 
 __all__ = ["RateOutcome", "rate_many"]
 
@@ -43,8 +43,8 @@ class RateOutcome(NamedTuple):
 
 def _rate_one(payoffs: Any, options: dict) -> tuple[Ratings | None, str | None, float]:
     """Runs on the worker: errors of the game itself come back as values, not exceptions."""
-    from jaxrate._rated import from_exact
     from jaxrate.exact._solve import deviation_ratings
+    from jaxrate.results._filling import from_exact
 
     solver = options.get("solver", "highs")
     if hasattr(solver, "options"):  # a jaxrate.Exact value: its settings are the exact path's options

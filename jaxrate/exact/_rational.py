@@ -33,8 +33,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate import gains
 from jaxrate.exact._result import LevelRoute
+from jaxrate.game import gains
 
 __all__ = ["RationalRun", "integer_payoffs", "solve_rational"]
 

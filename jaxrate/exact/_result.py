@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.certificate import Certificate, LevelRoute
+from jaxrate.results.certificate import Certificate, LevelRoute
 
 __all__ = ["Certificate", "ExactResult", "LevelRoute", "Progress", "route_summary"]
 

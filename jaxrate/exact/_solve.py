@@ -10,12 +10,12 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from jaxrate import gains
-from jaxrate._game import Game, ScoreTableGame, as_game
-from jaxrate.certificate import rows_to_freeze
 from jaxrate.exact._board import BoardFailed
 from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
-from jaxrate.normalise import DECIMALS, normalise_payoffs
+from jaxrate.game import gains
+from jaxrate.game._game import Game, ScoreTableGame, as_game
+from jaxrate.game.normalise import DECIMALS, normalise_payoffs
+from jaxrate.results.certificate import rows_to_freeze
 
 __all__ = ["deviation_ratings", "SOLVERS"]
 
@@ -314,7 +314,7 @@ def _through_table(game: Game, solver: str, columns: str, symmetry: Any) -> bool
 
 def _loose(result: ExactResult) -> str | None:
     """Why a proven float result may be off the exact ratings by over 1e-12 of the range, or ``None``."""
-    from jaxrate.tolerances import TOLERANCES
+    from jaxrate.game.tolerances import TOLERANCES
 
     cert = result.certificate
     if cert.max_rating_residual > TOLERANCES.polish_residual * cert.scale:
@@ -549,7 +549,7 @@ def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue
     ``dense``: checked against the quantized dense payoffs the general path
     solved; ``False`` (the table route) through a score table's game.
     """
-    from jaxrate.certificate import certificate_tolerance, verify
+    from jaxrate.results.certificate import certificate_tolerance, verify
 
     shape = game.num_strategies
     ratings = run.ratings * scale
@@ -595,7 +595,7 @@ def _checked(run: _Run, game, scale, solver, rel_tol, dual_tol, decimals, rescue
 
 
 def _resolve_symmetry(payoffs: np.ndarray, symmetry: Any) -> tuple[int, int] | None:
-    from jaxrate.symmetry import find_interchangeable_pair, interchangeable_players
+    from jaxrate.game.symmetry import find_interchangeable_pair, interchangeable_players
 
     if symmetry is None or symmetry == "none":
         return None

@@ -24,10 +24,10 @@ nothing is dropped or filled unless asked (``missing=``). Cells reading
 (:data:`MISSING_MARKERS`); magnitudes above :data:`MAX_SCORE` are refused.
 """
 
-from jaxrate._replicate_data import AGGREGATES, Aggregate
 from jaxrate.io._columns import WideTable, read_score_csv, read_wide_table, standard_error_columns
 from jaxrate.io._harness import HARNESS_FORMATS, find_harness_output, is_harness_output, read_harness
 from jaxrate.io._payoffs import read_payoffs
+from jaxrate.io._replicate_data import AGGREGATES, Aggregate
 from jaxrate.io._replicates import REPLICATE_COLUMNS, ScoreReplicates, read_replicates, replicate_column
 from jaxrate.io._runs import complete_replicates
 from jaxrate.io._scores import (

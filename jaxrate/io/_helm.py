@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._replicate_data import Aggregate
+from jaxrate.io._replicate_data import Aggregate
 from jaxrate.io._runs import Run, choice, json_head
 
 __all__ = ["helm_files", "helm_runs", "helm_table_runs", "is_helm_table"]

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._replicate_data import Aggregate
+from jaxrate.io._replicate_data import Aggregate
 from jaxrate.io._runs import Run, choice, json_head
 
 __all__ = ["INSPECT_EXTRA", "inspect_files", "inspect_runs", "is_inspect_log"]

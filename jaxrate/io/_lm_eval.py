@@ -38,7 +38,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._replicate_data import AGGREGATES, Aggregate
+from jaxrate.io._replicate_data import AGGREGATES, Aggregate
 from jaxrate.io._runs import Run, choice, json_head, reproduces
 
 __all__ = ["is_lm_eval", "lm_eval_runs", "results_files"]

@@ -20,7 +20,7 @@ from jaxrate.io._tables import read_frame
 if TYPE_CHECKING:
     import pandas as pd
 
-    from jaxrate._replicate_data import Replicates
+    from jaxrate.io._replicate_data import Replicates
 
 __all__ = ["REPLICATE_COLUMNS", "ScoreReplicates", "read_replicates", "replicate_column"]
 
@@ -83,13 +83,13 @@ class ScoreReplicates:
         return wide.reindex(index=models, columns=tasks).rename_axis(index=None, columns=None)
 
     def replicates(self, paired: bool | None = None) -> Replicates:
-        """The replicates as the resampler holds them (:class:`jaxrate._replicate_data.Replicates`).
+        """The replicates as the resampler holds them (:class:`jaxrate.io._replicate_data.Replicates`).
 
         Raises:
           ValueError: naming the model and task of a score that has no
             replicates to resample (a harness run without per-item samples).
         """
-        from jaxrate._replicate_data import replicates_from_frame
+        from jaxrate.io._replicate_data import replicates_from_frame
 
         if self.without_items:
             m, t, why = self.without_items[0]

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._replicate_data import Aggregate, replicates_from_cells
+from jaxrate.io._replicate_data import Aggregate, replicates_from_cells
 from jaxrate.io._replicates import ScoreReplicates
 
 __all__ = [

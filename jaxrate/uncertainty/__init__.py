@@ -12,9 +12,11 @@
 Inside: ``_options`` (the record), ``_bootstrap`` (the functions),
 ``_rating`` (rating the resamples), ``_cost`` (which path rates them),
 ``_chunks`` (chunks of bounded memory, progress, a status per member),
-``_raters`` (every rating method as a function of a table), ``_intervals``.
+``_raters`` (every rating method as a function of a table). The record and
+:class:`RatingIntervals` are result types, defined in ``jaxrate.results``.
 """
 
+from jaxrate.results._intervals import RatingIntervals
 from jaxrate.uncertainty._bootstrap import (
     bootstrap_battles,
     bootstrap_items,
@@ -23,7 +25,6 @@ from jaxrate.uncertainty._bootstrap import (
     task_subsets,
 )
 from jaxrate.uncertainty._chunks import ResampleProgress
-from jaxrate.uncertainty._intervals import RatingIntervals
 from jaxrate.uncertainty._options import Resampling
 
 __all__ = [

@@ -30,8 +30,8 @@ from typing import Any
 import numpy as np
 
 from jaxrate import games
-from jaxrate.uncertainty._intervals import RatingIntervals
-from jaxrate.uncertainty._options import Resampling, resolve
+from jaxrate.results._intervals import RatingIntervals
+from jaxrate.uncertainty._options import Resampling, game_of, resolve
 from jaxrate.uncertainty._rating import rate_exact, run_tables, summarise
 
 __all__ = [
@@ -98,7 +98,7 @@ def task_subsets(
         return np.broadcast_to(table, (stop - start,) + table.shape)
 
     samples, failures, info = run_tables(make, options, table, executor, workers, progress, masks, agents)
-    point = options.gamify(table, agents, tasks)
+    point = game_of(options)(table, agents, tasks)
     kinds = {"kind": "task subsets", "interval_kind": "task-subset sensitivity"}
     return summarise(point, samples, options, failures, **kinds, **info)
 
@@ -115,7 +115,7 @@ def _task_masks(resamples: int, t: int, seed: int) -> np.ndarray:
 def _bootstrap_tables(make, options: Resampling, point_table, agents, tasks, run: tuple, interval_kind: str):
     """Intervals from resampled tables ``make(start, stop)``; ``run`` is ``(executor, workers, progress)``."""
     samples, failures, info = run_tables(make, options, point_table, *run, models=agents)
-    point = options.gamify(point_table, agents, tasks)
+    point = game_of(options)(point_table, agents, tasks)
     return summarise(point, samples, options, failures, kind="bootstrap", interval_kind=interval_kind, **info)
 
 
@@ -190,8 +190,8 @@ def _read_replicates(
     """``(make, point, models, tasks, interval_kind)``: the observations of :func:`bootstrap_replicates` as
     its resampled tables ``make(start, stop)`` (``options.seed``, ``options.paired``), the point table
     ``[models, tasks]``, its labels, and the interval kind, named for the replicate column."""
-    from jaxrate._replicate_data import replicates_from_frame
     from jaxrate.io import ScoreReplicates
+    from jaxrate.io._replicate_data import replicates_from_frame
 
     paired = options.paired
     if isinstance(observations, ScoreReplicates):

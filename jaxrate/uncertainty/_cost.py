@@ -33,7 +33,7 @@ JAX_PER_JOINT = 1.5e-6  # j_1: one game of a batch, per joint
 def choose_path(num_joints: int, resamples: int) -> str:
     """``"jax"`` where the cost model says a batch of ``resamples`` games of ``num_joints``
     joints is rated faster on the JAX path, else ``"exact"``."""
-    from jaxrate.solvers import AUTO_MAX_JAX_JOINTS
+    from jaxrate.solving.solvers import AUTO_MAX_JAX_JOINTS
 
     if num_joints > AUTO_MAX_JAX_JOINTS:
         return "exact"

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate._game import Game
+from jaxrate.game._game import Game
 
 __all__ = ["RATINGS", "TableRater", "table_rater"]
 
@@ -47,8 +47,9 @@ def table_rater(
     Raises:
       ValueError: for an unknown method, or Nash averaging of a 3-player game.
     """
-    from jaxrate import baselines, gains
-    from jaxrate.tolerances import payoff_scale
+    from jaxrate import baselines
+    from jaxrate.game import gains
+    from jaxrate.game.tolerances import payoff_scale
 
     game = gamify(point_table)
     scale = payoff_scale(game) or 1.0

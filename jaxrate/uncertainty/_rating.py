@@ -9,13 +9,13 @@ from concurrent.futures import Executor
 
 import numpy as np
 
-from jaxrate import gains
-from jaxrate._game import Game, ScoreTableGame
-from jaxrate.solvers import Exact
-from jaxrate.status import Status
-from jaxrate.tolerances import payoff_scale
-from jaxrate.uncertainty._intervals import RatingIntervals
-from jaxrate.uncertainty._options import Resampling
+from jaxrate.game import gains
+from jaxrate.game._game import Game, ScoreTableGame
+from jaxrate.game.tolerances import payoff_scale
+from jaxrate.results._intervals import RatingIntervals
+from jaxrate.results.status import Status
+from jaxrate.solving.solvers import Exact
+from jaxrate.uncertainty._options import Resampling, game_of
 
 __all__ = ["rate_exact", "run_tables", "summarise"]
 
@@ -40,7 +40,7 @@ def rate_exact(
 
         outcomes = rate_many(payoffs, executor=executor, workers=workers, tighten=False, _light=True)
         return [(o.result.ratings if o.ok else None, o.error) for o in outcomes]
-    from jaxrate.rate import deviation_ratings
+    from jaxrate.solving.rate import deviation_ratings
 
     out = []
     for g in payoffs:
@@ -80,7 +80,7 @@ def summarise(
     Failed resamples (all NaN) are left out of all three.
     """
     if point_ratings is None:
-        from jaxrate.rate import deviation_ratings
+        from jaxrate.solving.rate import deviation_ratings
 
         point_ratings = deviation_ratings(point, "highs").ratings
     shape = tuple(len(r) for r in point_ratings)
@@ -138,8 +138,8 @@ def _rate_tables(
     ``"auto"``); the JAX path's unsolved games are re-rated exactly by
     :func:`jaxrate.deviation_ratings` itself.
     """
-    from jaxrate.rate import deviation_ratings
-    from jaxrate.solvers import Auto
+    from jaxrate.solving.rate import deviation_ratings
+    from jaxrate.solving.solvers import Auto
 
     r, m, t = tables.shape
     sample = gamify(tables[0])
@@ -221,7 +221,7 @@ def run_tables(make, options: Resampling, point_table, executor, workers, progre
     from jaxrate.uncertainty._chunks import rate_each, run_chunks
     from jaxrate.uncertainty._raters import table_rater
 
-    shape, total, rating, gamify = point_table.shape, options.resamples, options.rating, options.gamify
+    shape, total, rating, gamify = point_table.shape, options.resamples, options.rating, game_of(options)
     if rating == "deviation":
         chunk, rate, path = _deviation_runner(shape, gamify, options.solver, executor, workers, masks, total)
         point, scale = None, None

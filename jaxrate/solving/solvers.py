@@ -4,7 +4,7 @@ Every solver rates the same problem (:mod:`jaxrate.normalise`, divided by
 :func:`jaxrate.payoff_scale`), freezes rows by the same rule and is checked
 against the same tolerances (:data:`jaxrate.TOLERANCES`); a solver says *how*,
 and carries it out: ``solver.rate(problems, games, out)`` rates prepared games
-(:mod:`jaxrate._rated`) into the one result.
+(:mod:`jaxrate.solving._rated`) into the one result.
 
 * :class:`Exact` -- float64 sequential LPs (HiGHS incremental by default, GLOP,
   the paper's naive method, or exact rational arithmetic), never gives up, every
@@ -27,12 +27,13 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._rated import Filled, Problems, rate_exact, rate_simplex
-from jaxrate._simplex_config import STALL_AFTER, SimplexConfig, simplex_config
-from jaxrate.certificate import CERTIFICATE_TOL, FREEZE_DUAL_TOL
-from jaxrate.normalise import DECIMALS
-from jaxrate.status import Status
-from jaxrate.tolerances import TOLERANCES
+from jaxrate.game._simplex_config import STALL_AFTER, SimplexConfig, simplex_config
+from jaxrate.game.normalise import DECIMALS
+from jaxrate.game.tolerances import TOLERANCES
+from jaxrate.results._filling import Filled, Problems
+from jaxrate.results.certificate import CERTIFICATE_TOL, FREEZE_DUAL_TOL
+from jaxrate.results.status import Status
+from jaxrate.solving._rated import rate_exact, rate_simplex
 
 __all__ = [
     "Auto",

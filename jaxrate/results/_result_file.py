@@ -130,7 +130,7 @@ def document_digest(document: dict) -> str:
 
 
 def game_kind(game: Any) -> str:
-    from jaxrate._game import ScoreTableGame
+    from jaxrate.game._game import ScoreTableGame
 
     return "score-table" if isinstance(game, ScoreTableGame) else "payoffs"
 
@@ -176,7 +176,7 @@ def game_from_block(block: Any) -> Any:
     Raises:
       ValueError: an unknown kind, or data that does not make the game the block describes.
     """
-    from jaxrate._game import Game, ScoreTableGame
+    from jaxrate.game._game import Game, ScoreTableGame
 
     if not isinstance(block, dict) or "kind" not in block:
         raise ValueError("the result has no game block (kind, players, data)")
@@ -239,7 +239,7 @@ def ratings_document(ratings: Any, game: Any = None, recipe: dict | None = None,
 
 
 def _game_document(ratings: Any, game: Any, recipe: dict | None) -> dict:
-    from jaxrate.status import Status
+    from jaxrate.results.status import Status
 
     by = ratings.solved_by
     out = {
@@ -292,8 +292,8 @@ def _check_head(document: Any) -> None:
 
 
 def _ratings_of(doc: dict, Ratings: type, SolvedBy: type) -> Any:  # noqa: N803 (the types)
-    from jaxrate.certificate import Certificate, LevelRoute, Proof
-    from jaxrate.status import Status
+    from jaxrate.results.certificate import Certificate, LevelRoute, Proof
+    from jaxrate.results.status import Status
 
     players = tuple(str(p) for p in doc["players"])
     strategies, values = unnamed(doc["ratings"], players, "ratings")
@@ -383,7 +383,7 @@ def write_document(document: dict, path: str | Path | None = None) -> str:
     document = {**document, "digest": document_digest(document)}
     text = json.dumps(document, indent=1, allow_nan=False) + "\n"
     if path is not None:
-        from jaxrate._files import write_atomic
+        from jaxrate.results._files import write_atomic
 
         write_atomic(str(path), text)
     return text

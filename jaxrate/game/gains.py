@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._game import Game
+from jaxrate.game._game import Game
 
 __all__ = [
     "constraint_offsets",
@@ -248,11 +248,11 @@ def uniform_ratings(game_or_payoffs: Any) -> tuple[np.ndarray, ...]:
       >>> jaxrate.uniform_ratings([[[1., 0.], [0., 0.]], [[0., 1.], [1., 1.]]])[0].tolist()
       [0.5, 0.0]
     """
-    from jaxrate._game import ScoreTableGame, as_game
+    from jaxrate.game._game import ScoreTableGame, as_game
 
     game = as_game(game_or_payoffs)
     if isinstance(game, ScoreTableGame):  # from the table: its payoffs are not built
-        from jaxrate._table_gains import uniform_payoffs
+        from jaxrate.game._table_gains import uniform_payoffs
 
         noise = 1e-12 * game.scale  # the payoffs' ptp is the scale, 2 R
         return tuple(np.where(np.abs(u) <= noise, 0.0, u) for u in uniform_payoffs(game.table))

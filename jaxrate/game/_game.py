@@ -136,7 +136,7 @@ class ScoreTableGame(Game):
     :class:`Game` like any other; its ``3 M^2 T`` payoffs are built only when
     read (``payoffs``), so a board of 5,000 models x 6 tasks costs the table's
     240 kB, not 3.6 GB. The exact path and :func:`jaxrate.verify` work from
-    the table (:mod:`jaxrate.exact._board`, :mod:`jaxrate._table_gains`).
+    the table (:mod:`jaxrate.exact._board`, :mod:`jaxrate.game._table_gains`).
 
     Args:
       table: ``[M, T]`` finite float64 scores (validated by the caller,

@@ -36,10 +36,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from jaxrate import gains
-from jaxrate._game import ScoreTableGame, as_game
-from jaxrate.normalise import DECIMALS, quantized_payoffs
-from jaxrate.tolerances import TOLERANCES, payoff_scale
+from jaxrate.game import gains
+from jaxrate.game._game import ScoreTableGame, as_game
+from jaxrate.game.normalise import DECIMALS, quantized_payoffs
+from jaxrate.game.tolerances import TOLERANCES, payoff_scale
 
 __all__ = [
     "CERTIFICATE_TOL",
@@ -506,7 +506,7 @@ class _TableChecks(_FloatChecks):
     """The arithmetic of :func:`verify` through a score table's game (:class:`jaxrate.ScoreTableGame`).
 
     The game of an ``[M, T]`` table is checked from the table
-    (:mod:`jaxrate._table_gains`): the joint's gains from its support,
+    (:mod:`jaxrate.game._table_gains`): the joint's gains from its support,
     ``O(M T)`` per joint, and each level's ``min_a (A^T d_k)(a)`` by bounding
     then evaluating the joints the bound leaves, resolved down to the level's
     value (a bound that clears it is as good a proof as the minimum). The
@@ -515,7 +515,7 @@ class _TableChecks(_FloatChecks):
     """
 
     def __init__(self, table: np.ndarray) -> None:
-        from jaxrate._table_gains import TableGains
+        from jaxrate.game._table_gains import TableGains
 
         self.tg = TableGains(table)
 
@@ -526,7 +526,7 @@ class _TableChecks(_FloatChecks):
     def dual_bounds(
         self, duals: np.ndarray, frozen_at: np.ndarray, ratings: np.ndarray, known=None, values=None
     ) -> list:
-        from jaxrate._table_gains import TableDuals
+        from jaxrate.game._table_gains import TableDuals
 
         before = frozen_at[None, :] < np.arange(len(duals))[:, None]
         frozen_part = np.einsum("kc,kc,c->k", duals, before, ratings)

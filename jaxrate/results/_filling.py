@@ -1,4 +1,4 @@
-"""The rated problem of :func:`jaxrate.deviation_ratings` and the per-game fields solvers fill.
+"""The rated problem of :func:`jaxrate.deviation_ratings`, and the per-game fields solvers fill.
 
 :class:`Problems` is the input read once (payoffs ``[B, N, A..]``, masks, warm
 start, each game's scale); :class:`Filled` holds one row per game that the
@@ -15,14 +15,14 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate import gains
-from jaxrate._game import Batch, Game, ScoreTableGame, as_batch, player_masks
-from jaxrate.certificate import Certificate, Proof, certificate_tolerance
-from jaxrate.result import Ratings, SolvedBy
-from jaxrate.status import SOLVER_FAILURES, Status
-from jaxrate.tolerances import payoff_scale, payoff_scales
+from jaxrate.game import gains
+from jaxrate.game._game import Batch, Game, ScoreTableGame, as_batch, player_masks
+from jaxrate.game.tolerances import payoff_scale, payoff_scales
+from jaxrate.results.certificate import Proof
+from jaxrate.results.result import Ratings, SolvedBy
+from jaxrate.results.status import Status
 
-__all__ = ["Filled", "Problems", "from_exact", "rate_exact", "rate_simplex"]
+__all__ = ["Filled", "Problems", "from_exact", "put_exact"]
 
 
 class Problems:
@@ -129,47 +129,14 @@ class Filled:
         return out if data.batched else out.game(0)
 
 
-def rate_exact(problems: Problems, games: np.ndarray, solver: Any, out: Filled) -> None:
-    """Rate ``games`` one by one with the exact solver value ``solver`` (masked strategies left out).
-
-    A :class:`jaxrate.ScoreTableGame` passed whole goes to the solver as it
-    is (rated through its table, its payoffs never built). Only the exact
-    path's declared failures (:data:`jaxrate.status.SOLVER_FAILURES`) become a
-    game's status; any other exception propagates.
-    """
-    for i in games.tolist():
-        keep = problems.keep(i)
-        out.solved_by[i] = SolvedBy(solver.name)
-        out.messages[i] = ""
-        if isinstance(problems.game, ScoreTableGame) and keep is None:
-            game = problems.game
-        else:
-            sub = problems.sub_game(i)
-            if not np.all(np.isfinite(sub)):
-                out.status[i], out.messages[i] = int(Status.NONFINITE), Status.NONFINITE.message
-                continue
-            names = problems.strategies
-            if keep is not None:
-                names = tuple(tuple(np.asarray(s)[k].tolist()) for s, k in zip(names, keep))
-            game = Game(sub, problems.players, names)
-        try:
-            progress = problems.progress if problems.size == 1 else None
-            previous = problems.previous if problems.size == 1 else None
-            result = solver.solve_one(game, progress, previous=previous)
-        except SOLVER_FAILURES as err:
-            out.status[i], out.messages[i] = int(Status.FAILED), f"{type(err).__name__}: {err}"
-            continue
-        _put_exact(out, i, result, keep, solver.name)
-
-
 def from_exact(game: Game, result: Any, name: str) -> Ratings:
     """One game's exact-path result as the public :class:`Ratings` (for :func:`jaxrate.exact.rate_many`)."""
     out = Filled(Problems(as_batch(game)))
-    _put_exact(out, 0, result, None, name)
+    put_exact(out, 0, result, None, name)
     return out.result()
 
 
-def _put_exact(out: Filled, i: int, result: Any, keep, name: str) -> None:
+def put_exact(out: Filled, i: int, result: Any, keep, name: str) -> None:
     flat, joint = np.concatenate(result.ratings), result.joint
     if keep is not None:
         flat = np.concatenate([np.full(a, np.nan) for a in out.problems.shape])
@@ -186,50 +153,3 @@ def _put_exact(out: Filled, i: int, result: Any, keep, name: str) -> None:
         routes = tuple(result.routes)
         table = getattr(result, "table", None)
         out.proofs[i] = Proof(result.level_values, result.frozen_at, cert, tuple(result.steps), routes, table)
-
-
-def rate_simplex(problems: Problems, games: np.ndarray, solver: Any, out: Filled) -> None:
-    """Rate ``games`` in one batch on the JAX simplex value ``solver``, in its precision."""
-    from jaxrate.batched._api import solve_batch
-
-    dtype = np.float64 if solver.precision == "float64" else np.float32
-    masks = None if problems.masks is None else tuple(m[games] for m in problems.masks)
-    start = problems.warm_start
-    if start is not None:
-        start = start.reshape((problems.size,) + problems.shape)[games] if start.size else None
-    with solver.precision_scope():
-        got = solve_batch(
-            np.asarray(problems.payoffs[games], dtype=dtype), masks, start, solver.config, solver.lanes
-        )
-    out.precision = got.pop("precision")
-    out.ratings[games] = np.asarray(got["ratings"], np.float64)
-    out.joint[games] = np.asarray(got["joint"], np.float64)
-    for name in ("levels", "status", "iterations", "max_gain", "residual"):
-        getattr(out, name)[games] = np.asarray(got[name])
-    for k, i in enumerate(games.tolist()):
-        out.solved_by[i] = SolvedBy(solver.name)
-        code = Status(int(got["status"][k]))
-        out.messages[i] = "" if code == Status.SOLVED else code.message
-        if problems.masks is None:  # a masked game's proof is of its sub-game
-            out.proofs[i] = _simplex_proof(
-                got, k, out.joint[i], solver.accuracy(out.precision), problems.scale[i]
-            )
-
-
-def _simplex_proof(got: dict, k: int, joint: np.ndarray, accuracy: float, scale: float) -> Proof:
-    """Game ``k``'s proof from the JAX simplex, in the exact path's form (for :func:`jaxrate.verify`)."""
-    levels = int(got["levels"][k])
-    certificate = Certificate(
-        max_gain=float(got["max_gain"][k]),
-        max_rating_residual=float(got["residual"][k]),
-        max_simplex_residual=float(abs(joint.sum() - 1.0) + max(0.0, -joint.min())),
-        slack=0.0,
-        tolerance=certificate_tolerance(float(scale), rel_tol=accuracy),
-        scale=float(scale),
-        duals=np.asarray(got["duals"][k][:levels], np.float64),
-        max_dual_gap=float(got["dual_gap"][k]),
-        min_frozen_dual=float(got["min_frozen_dual"][k]),
-    )
-    return Proof(
-        np.asarray(got["level_values"][k][:levels], np.float64), np.asarray(got["frozen_at"][k]), certificate
-    )

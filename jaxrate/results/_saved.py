@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from jaxrate._result_file import document_digest, game_from_block, read_document
-from jaxrate.result import Ratings
-from jaxrate.uncertainty._intervals import RatingIntervals
+from jaxrate.results._intervals import RatingIntervals
+from jaxrate.results._result_file import document_digest, game_from_block, read_document
+from jaxrate.results.result import Ratings
 
 __all__ = ["SavedResult", "read_result"]
 

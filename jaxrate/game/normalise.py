@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from jaxrate.tolerances import TOLERANCES, payoff_scale
+from jaxrate.game.tolerances import TOLERANCES, payoff_scale
 
 __all__ = ["DECIMALS", "normalise_payoffs", "quantized_payoffs"]
 

@@ -1,4 +1,4 @@
-"""Resampling intervals of ratings, and their block of the result file."""
+"""Resampling intervals of ratings, the options record that made them, and their block of the result file."""
 
 from __future__ import annotations
 
@@ -7,9 +7,55 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.uncertainty._options import Resampling
+from jaxrate.game.tolerances import TOLERANCES
 
-__all__ = ["RatingIntervals", "interval_block"]
+__all__ = ["RatingIntervals", "Resampling", "interval_block"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Resampling:
+    """How a resampling run draws and rates its resamples (the same defaults in Python and the CLI).
+
+    Attributes:
+      resamples: number of resamples ``R`` (``--bootstrap N``, ``--task-subsets N``).
+      seed: the random seed (``--seed``); the same seed gives the same draws
+        however the resamples are chunked or spread over processes.
+      level: coverage of the percentile interval ``[lower, upper]``.
+      game: the game made of each resampled table: ``"3p"`` (agent vs agent vs
+        task, as on the command line) or ``"2p"`` (agent vs task).
+      rating: the rating resampled: ``"deviation"`` or a baseline
+        (``"uniform"``, ``"elo"``, ``"nash"``, ``"alpharank"``, ``"payoff"``).
+      solver: the path that rates the resamples: ``"exact"``, ``"jax"`` or
+        ``"auto"`` (the cost model of :mod:`jaxrate.uncertainty._cost` picks).
+      paired: stratification of a replicate bootstrap (draws are always within
+        each task): ``None`` pairs a task's replicates when every model has the
+        same ones, ``True`` requires it, ``False`` draws each model's own.
+      tie_tol: ratings within this fraction of the payoff scale share the top.
+    """
+
+    resamples: int = 200
+    seed: int = 0
+    level: float = 0.95
+    game: str = "3p"
+    rating: str = "deviation"
+    solver: str = "auto"
+    paired: bool | None = None
+    tie_tol: float = TOLERANCES.ties
+
+    def __post_init__(self) -> None:
+        if isinstance(self.resamples, bool) or int(self.resamples) != self.resamples or self.resamples < 1:
+            raise ValueError(f"resamples must be an integer >= 1; got {self.resamples!r}")
+        if not 0 < self.level < 1:
+            raise ValueError(f"level (confidence) must be in (0, 1); got {self.level}")
+        if self.solver not in ("auto", "exact", "jax"):
+            raise ValueError(f"method must be 'auto', 'exact' or 'jax'; got {self.solver!r}")
+        if self.game not in ("2p", "3p"):
+            raise ValueError(f"gamification must be '2p' or '3p'; got {self.game!r}")
+        if not self.tie_tol >= 0:
+            raise ValueError(f"tie_tol must be >= 0; got {self.tie_tol}")
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,10 +135,10 @@ class RatingIntervals:
         ]
 
     def to_json(self, path: str | None = None, *, samples: bool = False) -> str:
-        """The result file (:mod:`jaxrate._result_file`): the point ratings and an ``intervals``
+        """The result file (:mod:`jaxrate.results._result_file`): the point ratings and an ``intervals``
         block (bounds, P(top), pairwise orders, failures, the options and seed); ``samples``
         adds every resample's ratings. Written to ``path`` (atomically) if given."""
-        from jaxrate._result_file import head, named, write_document
+        from jaxrate.results._result_file import head, named, write_document
 
         document = {**head(self.rating), "players": list(self.players)}
         document["ratings"] = named(self.players, self.strategies, self.ratings)
@@ -106,7 +152,7 @@ class RatingIntervals:
         Raises:
           ValueError: the file is unreadable, not a result file, or holds no intervals.
         """
-        from jaxrate._result_file import read_document
+        from jaxrate.results._result_file import read_document
 
         document = read_document(source)
         try:
@@ -117,7 +163,7 @@ class RatingIntervals:
 
 def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:
     """The result file's ``intervals`` block (also the command line's ``--json``)."""
-    from jaxrate._result_file import named
+    from jaxrate.results._result_file import named
 
     names = intervals.strategies[0]
     pairwise = intervals.pairwise
@@ -158,7 +204,7 @@ def _plain(x: float) -> float | None:
 
 
 def _from_block(document: dict, cls: type) -> RatingIntervals:
-    from jaxrate._result_file import unnamed
+    from jaxrate.results._result_file import unnamed
 
     block = document.get("intervals")
     if not isinstance(block, dict) or "lower" not in block:

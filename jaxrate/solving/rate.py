@@ -2,7 +2,7 @@
 
 One game or a batch in, one :class:`jaxrate.Ratings` out; the solver is a value
 (:mod:`jaxrate.solvers`) that carries its behaviour. This module reads the
-input once (:func:`jaxrate._game.as_batch`), hands every game to the solver's
+input once (:func:`jaxrate.game._game.as_batch`), hands every game to the solver's
 ``rate`` (``Auto`` picks a solver and re-rates what the JAX simplex did not
 solve) and returns the result. JAX is imported only when the simplex runs.
 """
@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate._game import as_batch
-from jaxrate._rated import Filled, Problems
-from jaxrate.result import Ratings
-from jaxrate.solvers import as_solver
+from jaxrate.game._game import as_batch
+from jaxrate.results._filling import Filled, Problems
+from jaxrate.results.result import Ratings
+from jaxrate.solving.solvers import as_solver
 
 __all__ = ["deviation_ratings"]
 

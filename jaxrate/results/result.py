@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.status import Status, raise_first_failure
-from jaxrate.tolerances import TOLERANCES
+from jaxrate.game.tolerances import TOLERANCES
+from jaxrate.results.status import Status, raise_first_failure
 
 __all__ = ["Ratings", "SolvedBy", "ratings_frame"]
 
@@ -65,7 +65,7 @@ def ratings_frame(
     """
     import pandas as pd
 
-    from jaxrate.ranking import tied_ranks
+    from jaxrate.results.ranking import tied_ranks
 
     rows = []
     for p, player in enumerate(players):
@@ -245,7 +245,7 @@ class Ratings:
           >>> jaxrate.Ratings.from_json(text).rating_of(0)
           {'0': 0.0, '1': 0.0}
         """
-        from jaxrate._result_file import ratings_document, write_document
+        from jaxrate.results._result_file import ratings_document, write_document
 
         return write_document(ratings_document(self, game), path)
 
@@ -257,6 +257,6 @@ class Ratings:
           ValueError: naming what is wrong: unreadable, not a jaxrate result file,
             a version this jaxrate does not read, or a malformed field.
         """
-        from jaxrate._result_file import ratings_from_document, read_document
+        from jaxrate.results._result_file import ratings_from_document, read_document
 
         return ratings_from_document(read_document(source), cls, SolvedBy)

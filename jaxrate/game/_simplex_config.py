@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from jaxrate.tolerances import TOLERANCES
+from jaxrate.game.tolerances import TOLERANCES
 
 __all__ = ["STALL_AFTER", "SimplexConfig", "simplex_config"]
 
