@@ -75,8 +75,10 @@ def test_intervals_round_trip_with_their_options_and_seed():
     ("text", "message"),
     [
         ("{", "not JSON"),
-        ('{"ranking": []}', "not a jaxrate result file"),
+        ('{"x": 1}', "not a jaxrate result file"),
         ('{"format": "jaxrate.ratings", "version": 99}', "version 99"),
+        ('{"ranking": [], "command": ["jaxrate"]}', "older jaxrate"),
+        ('{"format": "jaxrate.ratings", "version": 1, "method": "elo", "ratings": {}}', "elo ratings"),
     ],
 )
 def test_a_file_that_is_not_a_result_is_refused_by_name(text, message):

@@ -28,8 +28,8 @@ def read_previous(path: str) -> Any:
         saved = read_result(path)
     except ValueError as err:
         text = str(err)
-        if "not a jaxrate result file" in text:
-            text = "no proof in it"
+        if "not a jaxrate result file" in text or "older jaxrate" in text:
+            text = f"no proof in it ({text}); write it with `jaxrate rate BOARD --json {path}`"
         raise ValueError(f"--previous {path}: {text.removeprefix(path + ': ')}") from None
     proof = saved.ratings.proof if "games" not in saved.document else None
     if proof is None or proof.table is None:

@@ -50,9 +50,14 @@ def input_options(args) -> dict:
 
 
 def run(args, argv: Sequence[str]) -> int:
-    from jaxrate.results._result_file import game_digest
+    from jaxrate.results._result_file import game_digest, read_document
     from jaxrate.results._saved import read_result
 
+    method = read_document(args.result).get("method", "deviation")
+    if method != "deviation":
+        raise ValueError(
+            f"{args.result}: no proof to check ({method} ratings: only deviation ratings carry one)"
+        )
     saved = read_result(args.result)
     document = saved.document
     if "games" in document:

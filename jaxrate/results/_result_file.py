@@ -275,6 +275,11 @@ def ratings_from_document(document: dict, ratings_type: type, solved_by_type: ty
       ValueError: naming what in the document is missing or malformed.
     """
     _check_head(document)
+    if document.get("method", "deviation") != "deviation" and "joint" not in document:
+        raise ValueError(
+            f"it holds {document['method']} ratings, which have no joint or proof: "
+            "only deviation ratings read back as jaxrate.Ratings"
+        )
     try:
         if "games" in document:
             return _stacked([_ratings_of(g, ratings_type, solved_by_type) for g in document["games"]])
@@ -284,6 +289,11 @@ def ratings_from_document(document: dict, ratings_type: type, solved_by_type: ty
 
 
 def _check_head(document: Any) -> None:
+    if isinstance(document, dict) and "format" not in document and "ranking" in document:
+        raise ValueError(
+            'written by an older jaxrate, before the result file (no "format"): '
+            "rate the input again with `jaxrate rate ... --json`"
+        )
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(f'not a jaxrate result file (no "format": "{FORMAT}")')
     version = document.get("version")
