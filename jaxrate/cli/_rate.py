@@ -64,7 +64,7 @@ def add_options(parser) -> None:
         help="N random subsets of the tasks: how much the ratings depend on which tasks are included "
         "(sensitivity, not a sampling interval)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="resampling seed")
+    parser.add_argument("--seed", type=int, default=0, help="resampling seed (default 0, as in Python)")
     parser.add_argument("--json", metavar="PATH", help="write ratings, joint and certificate as JSON")
     parser.add_argument(
         "--previous",
@@ -275,28 +275,29 @@ def _intervals(source, args):
         return _battle_intervals(source, args)
     from jaxrate import uncertainty
 
+    options = _resampling(args)
     if args.bootstrap and source.standard_errors is not None:  # each score drawn from N(score, se)
-        return uncertainty.bootstrap_standard_errors(
-            source.table,
-            source.standard_errors,
-            gamification=args.game,
-            resamples=args.bootstrap,
-            seed=args.seed,
-            tie_tol=args.tie_tol,
-        )
-    options = {"gamification": args.game, "seed": args.seed, "rating": args.method, "tie_tol": args.tie_tol}
-    options["workers"] = _resample_workers(source, args)
+        return uncertainty.bootstrap_standard_errors(source.table, source.standard_errors, options=options)
+    workers = _resample_workers(source, args)
     bar = resample_progress(args.progress)
     try:
         if args.bootstrap and source.replicates is not None:
             return uncertainty.bootstrap_replicates(
-                source.replicates, resamples=args.bootstrap, progress=bar, **options
+                source.replicates, options=options, progress=bar, workers=workers
             )
-        n = args.task_subsets or args.bootstrap
-        return uncertainty.task_subsets(source.table, resamples=n, progress=bar, **options)
+        return uncertainty.task_subsets(source.table, options, progress=bar, workers=workers)
     finally:
         if bar is not None:
             bar.close()
+
+
+def _resampling(args):
+    """The one options record of the resampling functions, from the command line's options
+    (the record's defaults are the command line's: ``--seed 0``, a 95% interval, the 3P game)."""
+    from jaxrate.uncertainty import Resampling
+
+    resamples = args.task_subsets or args.bootstrap
+    return Resampling(resamples, seed=args.seed, game=args.game, rating=args.method, tie_tol=args.tie_tol)
 
 
 def _resample_workers(source, args) -> int | None:
