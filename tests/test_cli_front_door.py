@@ -282,6 +282,16 @@ def test_missing_markers_are_missing_scores_handled_by_missing(capsys, tmp_path,
     assert set(dropped["ratings"]["agent"]) == {"A", "B", "D"} and "dropped 1 model(s)" in dropped["notes"][0]
 
 
+def test_a_separator_given_for_a_file_that_is_not_text_is_not_applied(capsys, tmp_path):
+    """One reader for Python and the command line: --sep names a text table's delimiter, and a
+    JSON table is read as Python reads it (before, the CLI's own text path refused it)."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(TABLE.T.to_dict()))
+    payload = _rated(path, capsys, "--sep", ";")
+    assert payload["ratings"]["agent"] == pytest.approx(EXPECTED, abs=1e-9)
+    assert not any("separated" in note for note in payload["notes"])
+
+
 def test_any_one_character_separator(capsys, tmp_path):
     path = tmp_path / "s.csv"
     TABLE.to_csv(path, sep="|", index_label="model")
