@@ -226,3 +226,84 @@ def test_a_result_with_a_tampered_embedded_table_fails(capsys, tmp_path):
     assert main(["verify", str(path)]) == 1
     line = capsys.readouterr().out
     assert "is not the game that was rated" in line and "changed after jaxrate wrote it" in line
+
+
+def _signed(document: dict) -> dict:
+    """A forger's file: the edit, with the digest recomputed (the digest is unkeyed)."""
+    from jaxrate.results._result_file import document_digest
+
+    document.pop("digest", None)
+    return {**document, "digest": document_digest(document)}
+
+
+def _forged(tmp_path, capsys, change) -> tuple[int, str]:
+    path = tmp_path / "scores.csv"
+    _board(5, 3, 9).to_csv(path)
+    out = _rated(tmp_path, str(path))
+    document = json.loads(out.read_text())
+    change(document)
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(_signed(document)))
+    capsys.readouterr()
+    code = main(["verify", str(forged), str(path)])
+    return code, capsys.readouterr().out
+
+
+def test_a_forger_who_re_signs_the_file_is_still_caught(capsys, tmp_path):
+    """Found in review: each of these passed before (a claimed slack widened the tolerance; names
+    were not compared with the game; ranks were not checked)."""
+
+    def slack(d):
+        d["proof"]["certificate"]["slack"] = 1e6
+        for player in d["ratings"].values():
+            for name in player:
+                player[name] = 0.0
+
+    def swapped(d):  # two models' names exchanged, the values left in place
+        items = list(d["ratings"]["agent_a"].items())
+        (a, va), (b, vb) = items[:2]
+        d["ratings"]["agent_a"] = dict([(b, va), (a, vb), *items[2:]])
+
+    def rank(d):
+        d["ranking"][0]["rank"], d["ranking"][-1]["rank"] = d["ranking"][-1]["rank"], d["ranking"][0]["rank"]
+
+    for change, named in ((slack, "slack"), (swapped, "names: agent_a"), (rank, "ranking")):
+        code, line = _forged(tmp_path, capsys, change)
+        assert code == 1 and named in line, line
+
+
+def test_multipliers_out_of_float_range_fail_their_level():
+    """Found in review: multipliers of 1e308 on frozen rows made a NaN dual bound, which passed."""
+    game = jaxrate.agent_vs_agent_vs_task(_board(5, 3, 10))
+    rated = jaxrate.deviation_ratings(game)
+    duals = rated.certificate.duals.copy()
+    later = np.flatnonzero(rated.proof.frozen_at == 0)[:2]
+    duals[-1, later] = [1e308, -1e308]
+    forged = {
+        **{k: getattr(rated, k) for k in ("ratings", "joint", "level_values", "frozen_at")},
+        "duals": duals,
+    }
+    level = f"level {len(duals)}: "
+    floats = jaxrate.verify(game, forged)
+    assert not floats.ok and any(
+        p.startswith(level) and "multipliers too large" in p for p in floats.problems
+    )
+    exact = jaxrate.verify(game, forged, rational=True)  # exactly: a bound far below the level's value
+    assert not exact.ok and any(p.startswith(level) for p in exact.problems)
+    zero = {**forged, "duals": np.zeros_like(duals)}  # no crash: the level fails
+    assert not jaxrate.verify(game, zero, rational=True).ok
+
+
+def test_previous_needs_the_digest_and_intervals_read_back_alone(tmp_path):
+    from jaxrate.cli._previous import read_previous
+
+    game = jaxrate.agent_vs_agent_vs_task(_board(6, 3, 11))
+    document = json.loads(jaxrate.deviation_ratings(game).to_json(game=game))
+    document.pop("digest")
+    path = tmp_path / "previous.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(ValueError, match="changed after jaxrate wrote it"):
+        read_previous(str(path))
+    intervals = jaxrate.task_subsets(_board(6, 3, 11), resamples=5, method="exact")
+    saved = jaxrate.read_result(intervals.to_json())
+    assert saved.ratings is None and saved.intervals.options.resamples == 5 and not saved.edited

@@ -50,42 +50,60 @@ def input_options(args) -> dict:
 
 
 def run(args, argv: Sequence[str]) -> int:
-    from jaxrate.results._result_file import game_digest, read_document
-    from jaxrate.results._saved import read_result
+    from jaxrate.results._result_file import game_digest
 
-    method = read_document(args.result).get("method", "deviation")
-    if method != "deviation":
-        raise ValueError(
-            f"{args.result}: no proof to check ({method} ratings: only deviation ratings carry one)"
-        )
-    saved = read_result(args.result)
-    document = saved.document
-    if "games" in document:
-        raise ValueError(f"{args.result} holds a batch of games; check each from Python (jaxrate.verify)")
-    if saved.ratings.proof is None:
-        method = document.get("method", "?")
-        status = document.get("status")
-        raise ValueError(f"{args.result}: no proof to check ({method} ratings, status {status})")
-    block = document.get("game")
-    if not isinstance(block, dict):
-        raise ValueError(f"{args.result} records no game; write it with `jaxrate rate ... --json`")
+    saved, block = _read(args.result)
     started = time.perf_counter()
     game, where = _game(args, saved, block)
-    problems = _identity(game, block, where)
+    problems = _identity(game, block, where) or _names(saved.ratings, game)
     checked = None
     if not problems:
         checked = _proof(game, saved.ratings, args.exact)
         problems += list(checked.problems)
-    problems += _consistency(document)
+    problems += _consistency(saved.document, saved.ratings)
     if saved.edited:
-        problems.append("the file was changed after jaxrate wrote it (its digest does not match)")
+        problems.append(
+            "the file was changed after jaxrate wrote it (its digest is missing or does not match)"
+        )
     seconds = time.perf_counter() - started
     if problems:
         extra = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
         print(f"FAILED: {args.result}: {problems[0]}{extra}")
         return 1
-    print(_proved_line(args, saved, game, where, checked, seconds, game_digest(game)))
+    print(_proved_line(args, saved, game, where, checked, seconds, game_digest(game), block))
     return 0
+
+
+def _read(path: str) -> tuple[Any, dict]:
+    """The result file read back, and its game block; ``ValueError`` (exit 2) when it holds no proof."""
+    from jaxrate.results._result_file import read_document
+    from jaxrate.results._saved import read_result
+
+    method = read_document(path).get("method", "deviation")
+    if method != "deviation":
+        raise ValueError(f"{path}: no proof to check ({method} ratings: only deviation ratings carry one)")
+    saved = read_result(path)
+    document = saved.document
+    if "games" in document:
+        raise ValueError(f"{path} holds a batch of games; check each from Python (jaxrate.verify)")
+    if saved.ratings is None or saved.ratings.proof is None:
+        raise ValueError(f"{path}: no proof to check (status {document.get('status')})")
+    block = document.get("game")
+    if not isinstance(block, dict):
+        raise ValueError(f"{path} records no game; write it with `jaxrate rate ... --json`")
+    return saved, block
+
+
+def _names(ratings, game) -> list[str]:
+    """The ratings are named as the game's players and strategies, in the game's order."""
+    if tuple(ratings.players) != tuple(game.players):
+        return [f"players: the ratings are of {list(ratings.players)}; the game's are {list(game.players)}"]
+    for player, got, want in zip(game.players, ratings.strategies, game.strategies):
+        if tuple(got) != tuple(want):
+            first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), 0)
+            where = f"{player} strategy {first}"
+            return [f"names: {where} is {got[first]!r} in the ratings, {want[first]!r} in the game"]
+    return []
 
 
 def _game(args, saved, block: dict) -> tuple[Any, str]:
@@ -144,27 +162,56 @@ def _proof(game, ratings, exact: bool):
     return verify(game, ratings, rational=exact)
 
 
-def _consistency(document: dict) -> list[str]:
-    """The board as printed (``ranking``) shows the ratings that were proved."""
+def _consistency(document: dict, ratings) -> list[str]:
+    """The board as printed (``ranking``) shows the ratings that were proved, at their ranks."""
+    from jaxrate.results.ranking import tied_ranks
+
     ranking = document.get("ranking")
-    if not isinstance(ranking, list) or not document.get("players"):
+    if ranking is None:
         return []
-    first = document["ratings"].get(document["players"][0], {})
+    if not isinstance(ranking, list) or not all(isinstance(e, dict) for e in ranking):
+        return ["ranking: not a list of entries"]
+    values = ratings.ratings[0]
+    index = {name: i for i, name in enumerate(ratings.strategies[0])}
+    ranks = tied_ranks(values, float(document.get("tie_tolerance", 0.0)))
+    if sorted(e.get("strategy") for e in ranking if e.get("strategy") in index) != sorted(index):
+        return ["ranking: it does not list every rated strategy once"]
     for entry in ranking:
-        name, value = entry.get("strategy"), entry.get("rating")
-        if name not in first or first[name] != value:
-            return [f"ranking: {name!r} is listed at {value!r}; its rating is {first.get(name)!r}"]
+        i = index[entry["strategy"]]
+        if entry.get("rating") != float(values[i]) or entry.get("rank") != int(ranks[i]):
+            return [
+                f"ranking: {entry['strategy']!r} is listed at rank {entry.get('rank')!r}, rating "
+                f"{entry.get('rating')!r}; its rating is {float(values[i])!r}, rank {int(ranks[i])}"
+            ]
     return []
 
 
-def _proved_line(args, saved, game, where: str, checked, seconds: float, digest: str) -> str:
+def _proved_line(args, saved, game, where: str, checked, seconds: float, digest: str, block: dict) -> str:
     ratings = saved.ratings
     count = sum(len(s) for s in ratings.strategies)
     shape = " x ".join(str(a) for a in game.num_strategies)
     arithmetic = "exact rational arithmetic" if args.exact else "floating point"
+    read = _read_with(block.get("input"))
     return (
-        f"verified: {args.result} holds the deviation ratings of {where} ({shape} game, sha256 "
-        f"{digest[:12]}...): {count} ratings, joint + {len(ratings.proof.level_values)} level proofs "
+        f"verified: {args.result} holds the deviation ratings of {where}{read} ({shape} game, sha256 "
+        f"{digest}): {count} ratings, joint + {len(ratings.proof.level_values)} level proofs "
         f"checked in {arithmetic} in {seconds:.2f} s (max |delta - r| {checked.max_rating_residual:.1e}, "
         f"dual gap {checked.max_dual_gap:.1e}, tolerance {checked.tolerance:.1e})"
     )
+
+
+def _read_with(recipe: dict | None) -> str:
+    """The input options the rating was read with, where they are not the defaults."""
+    from jaxrate.cli._inputs import add_input_options
+
+    if not recipe:
+        return ""
+    probe = argparse.ArgumentParser(add_help=False)
+    add_input_options(probe)
+    defaults = {a.dest: a.default for a in probe._actions}
+    shown = [
+        f"--{k.replace('_', '-')} {v}"
+        for k, v in recipe.get("options", {}).items()
+        if k not in ("dataset", "file") and v is not None and v != defaults.get(k)
+    ]
+    return f" read with {' '.join(shown)}" if shown else ""

@@ -23,7 +23,7 @@ SOLVERS = ("highs", "glop", "naive", "rational")
 
 # Slacks (relative to the payoff scale) tried, smallest first, when a level
 # fails in floating point; see DESIGN.md "Frozen constraints and floating point".
-_SLACK_LADDER = (0.0, 1e-13, 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7)
+_SLACK_LADDER = (0.0, 1e-13, 1e-12, 1e-11, 1e-10, 1e-9, 1e-8, 1e-7)  # up to certificate.MAX_SLACK
 # Columns (joints) up to which the HiGHS master starts with every joint.
 # Measured (2026-11-22): column generation is faster from ~200 joints on
 # (65 x 12 agent-vs-task 0.088 s vs 0.224 s dense; 30 x 30 0.070 vs 0.217;

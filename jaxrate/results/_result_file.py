@@ -213,7 +213,14 @@ def _proof_block(ratings: Any) -> dict | None:
         "certificate": {k: v for k, v in cert.as_dict().items()},
         "steps": list(proof.steps),
         "routes": [
-            {"level": int(r[0]), "route": str(r[1]), "exact_pivots": int(r[2]), "seconds": float(r[3])}
+            {
+                "level": int(r[0]),
+                "route": str(r[1]),
+                "exact_pivots": int(r[2]),
+                "seconds": float(r[3]),
+                "float_seconds": float(r[4]),
+                "repair_seconds": float(r[5]),
+            }
             for r in proof.routes
         ],
     }
@@ -320,7 +327,14 @@ def _ratings_of(doc: dict, Ratings: type, SolvedBy: type) -> Any:  # noqa: N803 
         stats = {k: float(v) for k, v in proof["certificate"].items() if k != "levels_proven"}
         certificate = Certificate(**stats, duals=duals.reshape(-1, num_c))
         routes = tuple(
-            LevelRoute(int(r["level"]), str(r["route"]), int(r["exact_pivots"]), float(r["seconds"]))
+            LevelRoute(
+                int(r["level"]),
+                str(r["route"]),
+                int(r["exact_pivots"]),
+                float(r["seconds"]),
+                float(r.get("float_seconds", 0.0)),
+                float(r.get("repair_seconds", 0.0)),
+            )
             for r in proof.get("routes", [])
         )
         frozen_at = np.asarray(proof["frozen_at"], dtype=np.int64)
@@ -400,11 +414,12 @@ def write_document(document: dict, path: str | Path | None = None) -> str:
 
 
 def _clean(value: Any) -> Any:
-    """``value`` with every NaN float (anywhere in it) as ``None``: JSON has no NaN."""
+    """``value`` with every NaN or infinite float (anywhere in it) as ``None`` (JSON has neither) and
+    every key a string (as JSON reads it back, so that the digest is the same after a round trip)."""
     if isinstance(value, float):
-        return None if math.isnan(value) else value
+        return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return {k: _clean(v) for k, v in value.items()}
+        return {str(k): _clean(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_clean(v) for v in value]
     return value

@@ -16,12 +16,14 @@ class SavedResult(NamedTuple):
     """A result file read back.
 
     Attributes:
-      ratings: the :class:`jaxrate.Ratings` it holds.
+      ratings: the :class:`jaxrate.Ratings` it holds (``None`` for intervals alone).
       game: the game rebuilt from the data it embeds, or ``None`` (not embedded:
         rebuild it from the input, as ``jaxrate verify RESULT.json INPUT`` does).
       intervals: the :class:`jaxrate.uncertainty.RatingIntervals` it holds, or ``None``.
       document: the parsed JSON document.
-      edited: whether the document differs from what jaxrate wrote (its ``digest``).
+      edited: whether the document differs from what jaxrate wrote: its ``digest`` (a SHA-256
+        of the rest, unkeyed: it catches edits, not a forger, whom the proof check catches)
+        is missing or does not match.
     """
 
     ratings: Any
@@ -38,10 +40,16 @@ def read_result(source: str | Path | dict) -> SavedResult:
       ValueError: the file is unreadable, not a jaxrate result, or malformed.
     """
     document = read_document(source)
-    ratings = Ratings.from_json(document)
-    game = None if "games" in document else game_from_block(document["game"]) if "game" in document else None
-    intervals = None
-    if isinstance(document.get("intervals"), dict) and "lower" in document["intervals"]:
-        intervals = RatingIntervals.from_json(document)
-    edited = "digest" in document and document["digest"] != document_digest(document)
+    try:
+        # RatingIntervals.to_json writes intervals and no proven ratings; anything else holds ratings.
+        has_ratings = "games" in document or "joint" in document or "intervals" not in document
+        ratings = Ratings.from_json(document) if has_ratings else None
+        game = None if "games" in document or "game" not in document else game_from_block(document["game"])
+        intervals = None
+        if isinstance(document.get("intervals"), dict) and "lower" in document["intervals"]:
+            intervals = RatingIntervals.from_json(document)
+    except (KeyError, TypeError, AttributeError, IndexError) as err:
+        raise ValueError(f"malformed result file ({type(err).__name__}: {err})") from None
+    # No digest, or one that does not match: not the document as jaxrate wrote it.
+    edited = document.get("digest") != document_digest(document)
     return SavedResult(ratings, game, intervals, document, edited)

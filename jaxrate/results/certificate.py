@@ -64,6 +64,9 @@ SIMPLEX_TOL = SIMPLEX_SUM_TOL  # former name; jaxrate.solvers.SIMPLEX_TOL is the
 # Joints from which a score table's game is checked through its table (below, the dense
 # check is as fast: Atari 3P, 21,200 joints, 0.006 s dense against 0.099 s through the table).
 TABLE_CHECK_JOINTS = 200_000
+# The largest slack a level retry adds to a frozen row, relative to the payoff scale (the last
+# rung of the exact path's slack ladder); a result claiming more is refused, not believed.
+MAX_SLACK = 1e-7
 # Largest game (joints) checked in exact arithmetic by verify(rational=True).
 RATIONAL_MAX_JOINTS = 2_000_000
 
@@ -265,11 +268,11 @@ def verify(
     game = as_game(game)
     fields = _read_result(game, result)
     check, scale = _checks_for(game, rational, decimals, _dense)
-    tol = certificate_tolerance(scale, fields.slack, rel_tol)
+    tol = certificate_tolerance(scale, min(max(fields.slack, 0.0), MAX_SLACK * scale), rel_tol)
     early = _trivial_verdict(fields, scale, tol, rational)
     if early is not None:
         return early
-    problems, frozen_at = _level_problems(fields)
+    problems, frozen_at = _level_problems(fields, scale)
     ratings, joint, values, duals = fields.ratings, fields.joint, fields.values, fields.duals
     name = _row_namer(game)
     residual, max_gain = _check_joint(check, joint, ratings, values, frozen_at, tol, problems, name)
@@ -294,11 +297,15 @@ def _trivial_verdict(fields: _Fields, scale: float, tol: float, rational: bool) 
     return None
 
 
-def _level_problems(fields: _Fields) -> tuple[list[str], np.ndarray]:
-    """``(problems, frozen_at)``: a dual vector missing for some level, or a row of no level (its
-    ``frozen_at`` then clipped to the levels, so that the other checks can still run)."""
+def _level_problems(fields: _Fields, scale: float) -> tuple[list[str], np.ndarray]:
+    """``(problems, frozen_at)``: a slack no solver adds, a dual vector missing for some level, or a row
+    of no level (its ``frozen_at`` then clipped to the levels, so that the other checks can still run)."""
     values, duals, frozen_at = fields.values, fields.duals, fields.frozen_at
     problems: list[str] = []
+    if not 0 <= fields.slack <= MAX_SLACK * scale:  # the tolerance never grows by more than a retry adds
+        problems.append(
+            f"the result claims a slack of {fields.slack:.3g}; no solver adds over {MAX_SLACK:g} of the scale"
+        )
     levels = len(values)
     if levels == 0 or duals.shape[0] != levels:
         problems.append(f"{duals.shape[0]} dual vectors for {levels} levels: the levels are not proven")
@@ -430,6 +437,12 @@ def _check_levels(check, duals, values, frozen_at, ratings, tol, dual_tol, known
         total = float(d[free].sum())
         if abs(total - 1.0) > 1e-6:
             problems.append(f"level {k + 1}: free multipliers sum to {total:.9g}, not 1")
+        rounding = check.rounding(d, ratings, frozen_at < k)
+        if not np.isfinite(bounds[k]) or rounding > tol:
+            why = f"could be off by {rounding:.3g} > {tol:.3g} in floating point"
+            why = "is not finite" if not np.isfinite(bounds[k]) else why
+            problems.append(f"level {k + 1}: its dual bound {why} (multipliers too large)")
+            continue
         gap = max(gap, float(values[k] - bounds[k]))
         if values[k] - bounds[k] > tol:
             problems.append(
@@ -453,9 +466,20 @@ class _FloatChecks:
 
     def __init__(self, payoffs: np.ndarray) -> None:
         self.payoffs = payoffs
+        self.magnitude = float(np.abs(payoffs).max(initial=0.0))
 
     def simplex_residual(self, joint: np.ndarray) -> float:
         return float(abs(joint.sum() - 1.0) + max(0.0, -joint.min()))
+
+    def rounding(self, d: np.ndarray, ratings: np.ndarray, before: np.ndarray) -> float:
+        """A bound on the float64 rounding error of one level's dual bound (Higham's ``gamma_n``
+        times the sum of the absolute values of its terms, over every joint at once): a level
+        whose multipliers are so large that it exceeds the tolerance proves nothing in floats."""
+        n = 4 * (len(d) + 8)
+        gamma = n * 2.0**-53 / (1 - n * 2.0**-53)
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = 2 * self.magnitude * np.abs(d).sum() + np.abs(d[before] * ratings[before]).sum()
+        return float(gamma * total) if np.isfinite(total) else np.inf
 
     def gains(self, joint: np.ndarray) -> np.ndarray:
         return gains.deviation_gains(self.payoffs, joint)
@@ -494,6 +518,9 @@ class _FloatChecks:
                 out.append(float(known[k] - d[before] @ ratings[before]))
                 continue
             sums = np.array([d[offsets[p] : offsets[p + 1]].sum() for p in range(n)])
+            if not np.all(np.isfinite(sums)) or np.abs(d).max(initial=0.0) > 1e300:
+                out.append(np.nan)  # out of float range: the level fails (check it exactly)
+                continue
             np.matmul(-sums, flat, out=total.reshape(-1))
             for p in range(n):
                 dev = d[offsets[p] : offsets[p + 1]] @ moved[p]
@@ -518,6 +545,7 @@ class _TableChecks(_FloatChecks):
         from jaxrate.game._table_gains import TableGains
 
         self.tg = TableGains(table)
+        self.magnitude = 2 * float(np.abs(table).max(initial=0.0))  # G_A = X(a, t) - X(b, t)
 
     def gains(self, joint: np.ndarray) -> np.ndarray:
         flat = np.flatnonzero(joint)
@@ -559,6 +587,9 @@ class _RationalChecks:
         self.floats = _FloatChecks(payoffs)
         self.magnitudes = _FloatChecks(np.abs(payoffs))
         self.offsets = gains.constraint_offsets(payoffs.shape[1:])
+
+    def rounding(self, d: np.ndarray, ratings: np.ndarray, before: np.ndarray) -> float:
+        return 0.0  # every bound is exact
 
     def simplex_residual(self, joint: np.ndarray) -> float:
         j = _to_fractions(joint.reshape(-1)[np.flatnonzero(joint)])
@@ -602,13 +633,16 @@ class _RationalChecks:
 
     def _dual_bound(self, d: np.ndarray, before: np.ndarray, ratings: np.ndarray) -> float:
         shape = self.payoffs.shape[1:]
-        value = _adjoint(self.floats, d, shape)
         n = len(d) + len(shape) + 4
         gamma = 1.01 * n * 2.0**-53 / (1 - n * 2.0**-53)
-        error = gamma * _adjoint(self.magnitudes, np.abs(d), shape, absolute=True)
-        error = error * (1 + 4 * 2.0**-53) + np.finfo(np.float64).tiny  # the bound's own rounding
-        least_upper = np.min(value + error)
-        candidates = np.flatnonzero(value - error <= least_upper)
+        with np.errstate(over="ignore", invalid="ignore"):  # out of float range: every joint exactly
+            value = _adjoint(self.floats, d, shape)
+            error = gamma * _adjoint(self.magnitudes, np.abs(d), shape, absolute=True)
+            error = error * (1 + 4 * 2.0**-53) + np.finfo(np.float64).tiny  # the bound's own rounding
+        if not (np.all(np.isfinite(value)) and np.all(np.isfinite(error))):  # float range left
+            candidates = np.arange(value.size)  # every joint, exactly
+        else:
+            candidates = np.flatnonzero(value - error <= np.min(value + error))
         frozen = np.flatnonzero(before & (d != 0))
         x, y = self._terms(np.unravel_index(candidates, shape), d, np.flatnonzero(d))
         x = np.concatenate([x, np.broadcast_to(-d[frozen], (len(candidates), len(frozen)))], axis=1)
@@ -618,7 +652,7 @@ class _RationalChecks:
     def _terms(self, index: tuple, d: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Factors ``[K, 2 R]`` of ``(A^T d)(a) = sum_c d_c u_p(s_c, a_-p) - d_c u_p(a)`` at the
         joints ``index`` (``K`` of them) over the ``R`` rows with a non-zero ``d``."""
-        xs, ys = [], []
+        xs, ys = [np.zeros(len(index[0]))], [np.zeros(len(index[0]))]  # a zero term: never empty
         for c in rows.tolist():
             k = int(np.searchsorted(self.offsets, c, side="right") - 1)
             deviated = list(index)
@@ -636,11 +670,17 @@ def _exact_dot(x: np.ndarray, y: np.ndarray) -> float:
     correctly. Where a piece could leave float64's exact range (an entry above
     ``2^995`` or a product below ``2^-960``), the sum is taken in ``Fraction``.
     """
-    prod = x * y
+    with np.errstate(over="ignore", invalid="ignore"):
+        prod = x * y
     big = max(np.abs(x).max(initial=0.0), np.abs(y).max(initial=0.0)) > 2.0**995
+    big = big or not np.all(np.isfinite(prod)) or np.abs(prod).max(initial=0.0) > 2.0**1000
     tiny = np.any((x != 0) & (y != 0) & (np.abs(prod) < 2.0**-960))
     if big or tiny:
-        return float(sum((Fraction(float(a)) * Fraction(float(b)) for a, b in zip(x, y)), Fraction(0)))
+        exact = sum((Fraction(float(a)) * Fraction(float(b)) for a, b in zip(x, y)), Fraction(0))
+        try:
+            return float(exact)
+        except OverflowError:  # beyond float64: an infinite bound, which fails its level
+            return math.inf if exact > 0 else -math.inf
     split = 134217729.0  # 2^27 + 1
     cx, cy = split * x, split * y
     xh, yh = cx - (cx - x), cy - (cy - y)

@@ -330,7 +330,7 @@ def bootstrap_battles(
       ValueError: as :func:`jaxrate.games.battle_game`, naming the resample.
     """
     given = {"resamples": resamples, "seed": seed, "confidence": confidence, "tie_tol": tie_tol}
-    options = resolve(options, **given)
+    options = resolve(options, **given, method="exact", rating="deviation")  # what this bootstrap runs
     point = games.battle_game(battles, by=by, missing=missing)
     payoffs = _battle_resamples(battles, point, by, missing, options)
     start = time.perf_counter()
