@@ -209,6 +209,8 @@ def test_a_changed_input_cell_or_an_unreadable_file_fails(capsys, tmp_path):
     capsys.readouterr()
     assert main(["verify", str(out), str(tmp_path / "changed.csv")]) == 1
     assert "is not the game that was rated" in capsys.readouterr().out
+    assert main(["verify"]) == 2  # INPUT is optional: only the result file is asked for
+    assert "required: RESULT.json (see --help)" in capsys.readouterr().err
     (tmp_path / "junk.json").write_text("[1, 2")
     for argv in ([str(tmp_path / "junk.json")], [str(tmp_path / "missing.json")], [str(out), "nope.csv"]):
         assert main(["verify", *argv]) == 2

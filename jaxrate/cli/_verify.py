@@ -32,6 +32,7 @@ def add_options(parser) -> None:
         "input",
         metavar="INPUT",
         nargs="*",
+        default=[],  # optional: argparse would otherwise name it among the required arguments
         help="the input that was rated (read with the options the file records); default: the game the "
         "file embeds (a score table always, payoffs of small games) or the dataset it names",
     )
