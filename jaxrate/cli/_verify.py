@@ -41,11 +41,7 @@ def add_options(parser) -> None:
 
 def input_options(args) -> dict:
     """The input options of a ``rate`` run, as the result file records them (how to rebuild its game)."""
-    from jaxrate.cli._inputs import add_input_options
-
-    probe = argparse.ArgumentParser(add_help=False)
-    add_input_options(probe)
-    dests = [a.dest for a in probe._actions if a.dest not in ("help", "file")]
+    dests = list(_input_defaults())
     paths = getattr(args, "paths", None) or ([args.file] if getattr(args, "file", None) else [])
     return {"files": [str(p) for p in paths], "options": {d: getattr(args, d, None) for d in dests}}
 
@@ -203,16 +199,21 @@ def _proved_line(args, saved, game, where: str, checked, seconds: float, digest:
 
 def _read_with(recipe: dict | None) -> str:
     """The input options the rating was read with, where they are not the defaults."""
-    from jaxrate.cli._inputs import add_input_options
-
     if not recipe:
         return ""
-    probe = argparse.ArgumentParser(add_help=False)
-    add_input_options(probe)
-    defaults = {a.dest: a.default for a in probe._actions}
+    defaults = _input_defaults()
     shown = [
         f"--{k.replace('_', '-')} {v}"
         for k, v in recipe.get("options", {}).items()
         if k not in ("dataset", "file") and v is not None and v != defaults.get(k)
     ]
     return f" read with {' '.join(shown)}" if shown else ""
+
+
+def _input_defaults() -> dict:
+    """``{option: default}`` of every input option of ``jaxrate rate`` (the positional FILE aside)."""
+    from jaxrate.cli._inputs import add_input_options
+
+    probe = argparse.ArgumentParser(add_help=False)
+    add_input_options(probe)
+    return {a.dest: a.default for a in probe._actions if a.dest not in ("help", "file")}

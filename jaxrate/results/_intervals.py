@@ -163,7 +163,7 @@ class RatingIntervals:
 
 def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:
     """The result file's ``intervals`` block (also the command line's ``--json``)."""
-    from jaxrate.results._result_file import named
+    from jaxrate.results._result_file import json_number, named
 
     names = intervals.strategies[0]
     pairwise = intervals.pairwise
@@ -185,22 +185,18 @@ def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:
         "failed": [{"resample": i, "reason": why} for i, why in intervals.failures],
         "slow": [{"resamples": [a, b], "seconds": s} for a, b, s in intervals.slow],
         "p_above": {
-            a: {b: _plain(pairwise[i, j]) for j, b in enumerate(names) if j != i} for i, a in enumerate(names)
+            a: {b: json_number(pairwise[i, j]) for j, b in enumerate(names) if j != i}
+            for i, a in enumerate(names)
         }
         if pairwise is not None
         else None,
     }
     if samples:
         block["samples"] = {
-            p: [[_plain(v) for v in row] for row in np.asarray(s).tolist()]
+            p: [[json_number(v) for v in row] for row in np.asarray(s).tolist()]
             for p, s in zip(intervals.players, intervals.samples)
         }
     return block
-
-
-def _plain(x: float) -> float | None:
-    x = float(x)
-    return None if np.isnan(x) else x
 
 
 def _from_block(document: dict, cls: type) -> RatingIntervals:

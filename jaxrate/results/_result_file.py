@@ -40,6 +40,7 @@ __all__ = [
     "game_digest",
     "game_from_block",
     "head",
+    "json_number",
     "named",
     "read_document",
     "unnamed",
@@ -58,7 +59,7 @@ EMBED_PAYOFFS = 1_000_000
 # --------------------------------------------------------------------------- floats and arrays
 
 
-def _num(x: Any) -> float | None:
+def json_number(x: Any) -> float | None:
     """A float for JSON: ``None`` for NaN (JSON has no NaN); infinities are refused."""
     x = float(x)
     if math.isnan(x):
@@ -69,7 +70,7 @@ def _num(x: Any) -> float | None:
 
 
 def _nums(values: Any) -> list:
-    return [_num(v) for v in np.asarray(values, dtype=np.float64).reshape(-1).tolist()]
+    return [json_number(v) for v in np.asarray(values, dtype=np.float64).reshape(-1).tolist()]
 
 
 def _floats(values: Any, what: str) -> np.ndarray:
@@ -255,11 +256,11 @@ def _game_document(ratings: Any, game: Any, recipe: dict | None) -> dict:
         "status": Status(int(ratings.status)).name,
         "message": str(ratings.messages or ""),
         "precision": ratings.precision,
-        "scale": _num(ratings.scale),
+        "scale": json_number(ratings.scale),
         "levels": int(ratings.levels),
         "iterations": int(ratings.iterations),
-        "max_gain": _num(ratings.max_gain),
-        "residual": _num(ratings.residual),
+        "max_gain": json_number(ratings.max_gain),
+        "residual": json_number(ratings.residual),
         "solved_by": None if by is None else {k: getattr(by, k) for k in by.__dataclass_fields__},
         "joint": _joint_block(ratings.joint),
         "proof": _proof_block(ratings),
