@@ -393,7 +393,7 @@ def _certificate_section(result) -> str:
         f"<p><b>Verified: joint + one dual proof per level.</b> The joint <i>sigma*</i> realises every "
         f"rating, and for each of the {result.levels} levels a dual certificate shows that its value "
         'cannot be beaten. The proof is in <a href="ratings.json"><code>ratings.json</code></a> '
-        "(the result file, with the table it rates): anyone can check it with "
+        "(the result file, with the game it rates): anyone can check it with "
         "<code>jaxrate verify ratings.json</code>, or against the input itself with "
         "<code>jaxrate verify ratings.json INPUT</code>.</p>"
     )
