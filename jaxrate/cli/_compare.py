@@ -18,6 +18,7 @@ EXAMPLES = """examples:
   jaxrate compare scores.csv --game 2p --methods deviation,nash --csv methods.csv
   jaxrate compare --dataset atari --json methods.json
   jaxrate compare battles.csv --methods elo,deviation --anchor gpt-4-0613=1000
+  jaxrate compare scores.csv --report compare/                # HTML report, CSV, JSON and figure
 
 'moved' is the rank under the first method minus the rank under the other
 (+: the other method ranks the model higher).
@@ -37,6 +38,12 @@ def add_options(parser) -> None:
     parser.add_argument("--csv", metavar="PATH", help="write the comparison table as CSV")
     parser.add_argument("--plot", metavar="PATH", help="methods side by side (.png, .svg or .pdf)")
     parser.add_argument(
+        "--report",
+        metavar="DIR",
+        help="write a self-contained HTML report into DIR (with comparison.csv, comparison.json and "
+        "methods.svg)",
+    )
+    parser.add_argument(
         "--tie-tol", type=float, default=1e-7, help="ties within this fraction of each method's scale"
     )
 
@@ -55,7 +62,9 @@ def _methods(args) -> list[str]:
 
 
 class _Comparison(NamedTuple):
-    """Ratings and ranks per method (``{method: [M]}``) in the first method's model order, and the rows."""
+    """Ratings and ranks per method (``{method: [M]}``) in the first method's model order, and the rows:
+    as printed (``headers``: each method, then its ``rank`` and ``moved``) and as numbers for CSV
+    (``csv_headers``, unique: ``elo``, ``elo_rank``, ``elo_moved``)."""
 
     names: tuple[str, ...]
     values: dict
@@ -63,6 +72,7 @@ class _Comparison(NamedTuple):
     headers: list
     right: list
     rows: list
+    csv_headers: list
     csv_rows: list
 
 
@@ -79,10 +89,11 @@ def _table(rated, methods: list[str], tie_tol: float) -> _Comparison:
         ranks[r.method] = tied_ranks(values[r.method], tie_tol * r.scale)
     reference = methods[0]
     order = np.lexsort((np.arange(len(names)), ranks[reference]))
-    headers = [rated[0].players[0]]
+    headers, csv_headers = [rated[0].players[0]], [rated[0].players[0]]
     right = [False]
     for m in methods:
         headers += [m, "rank"] + ([] if m == reference else ["moved"])
+        csv_headers += [m, f"{m}_rank"] + ([] if m == reference else [f"{m}_moved"])
         right += [True, True] + ([] if m == reference else [True])
     shown = {m: _output.format_column(values[m]) for m in methods}  # decimals per method's magnitude
     rows, csv_rows = [], []
@@ -97,48 +108,55 @@ def _table(rated, methods: list[str], tie_tol: float) -> _Comparison:
                 csv_row.append(moved)
         rows.append(row)
         csv_rows.append(csv_row)
-    return _Comparison(names, values, ranks, headers, right, rows, csv_rows)
+    return _Comparison(names, values, ranks, headers, right, rows, csv_headers, csv_rows)
 
 
 def run(args, argv: Sequence[str]) -> int:
-    import jaxrate
-
     methods = _methods(args)
     elo = elo_settings(args)
     for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         _output.check_output_path(option, path)
+    _output.check_output_path("--report", args.report, folder=True)
     source = load_source(args)
     print_notes(source)
     rated = [run_method(source, m, elo=elo) for m in methods]
     for r in rated:
         print_method_notes(r)
-    names, values, ranks, headers, right, rows, csv_rows = _table(rated, methods, args.tie_tol)
+    table = _table(rated, methods, args.tie_tol)
     reference = methods[0]
     print(describe(source))
-    _output.print_table(headers, rows, right)
+    _output.print_table(table.headers, table.rows, table.right)
     times = ", ".join(f"{r.method} {r.seconds:.2f} s" for r in rated)
     print(f"'moved': rank under {reference} minus rank under the method (+ = ranked higher); {times}")
-    if args.csv is not None:
-        _output.write_csv(args.csv, headers, csv_rows)
-    if args.json is not None:
-        _output.write_json(
-            args.json,
-            {
-                "jaxrate_version": jaxrate.__version__,
-                "command": ["jaxrate", *argv],
-                "source": source.name,
-                "game": source.description,
-                "methods": {
-                    m: {
-                        "ratings": dict(zip(names, values[m].tolist())),
-                        "ranks": dict(zip(names, ranks[m].tolist())),
-                    }
-                    for m in methods
-                },
-            },
-        )
-    if args.plot is not None:
+    payload = _payload(argv, source, table, methods)
+    if args.plot is not None or args.report is not None:  # drawn, so the likelier to fail: first
         from jaxrate.cli import _report
 
-        _report.methods_figure(names, values, ranks, methods, args.plot)
+        if args.plot is not None:
+            _report.methods_figure(table.names, table.values, table.ranks, methods, args.plot)
+        if args.report is not None:
+            _report.write_comparison_report(args.report, source, table, methods, payload)
+    if args.csv is not None:
+        _output.write_csv(args.csv, table.csv_headers, table.csv_rows)
+    if args.json is not None:
+        _output.write_json(args.json, payload)
     return 0
+
+
+def _payload(argv, source, table: _Comparison, methods: list[str]) -> dict:
+    """The ``--json`` document (and the report's ``comparison.json``): every method's ratings and ranks."""
+    import jaxrate
+
+    return {
+        "jaxrate_version": jaxrate.__version__,
+        "command": ["jaxrate", *argv],
+        "source": source.name,
+        "game": source.description,
+        "methods": {
+            m: {
+                "ratings": dict(zip(table.names, table.values[m].tolist())),
+                "ranks": dict(zip(table.names, table.ranks[m].tolist())),
+            }
+            for m in methods
+        },
+    }

@@ -12,6 +12,7 @@ import sys
 import textwrap
 import threading
 import time
+import unicodedata
 from collections.abc import Sequence
 
 import numpy as np
@@ -23,14 +24,17 @@ __all__ = [
     "ProgressLines",
     "TimedLines",
     "check_output_path",
+    "display_width",
     "format_column",
     "format_table",
     "print_table",
+    "plural",
     "terminal_width",
     "rank_labels",
     "write_atomic",
     "write_csv",
     "write_json",
+    "write_ranking_csv",
 ]
 
 
@@ -78,9 +82,42 @@ def terminal_width() -> int:
     return _PIPE_WIDTH
 
 
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: 2 for wide and full-width characters (CJK, most emoji),
+    0 for combining marks, zero-width joiners and variation selectors, 1 otherwise."""
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or ch in "\u200b\u200c\u200d\ufe0e\ufe0f":
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return width
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    fill = " " * max(width - display_width(text), 0)
+    return fill + text if right else text + fill
+
+
 def _wrap(text: str, width: int) -> list[str]:
-    """Lines of at most ``width``: breaks at spaces, not inside names like ``gpt-4o-2024-08-06``."""
-    return textwrap.wrap(text, width, break_on_hyphens=False)
+    """Lines of at most ``width`` columns: breaks at spaces, not inside names like ``gpt-4o-2024-08-06``
+    (a word wider than a line is cut); wide characters count twice."""
+    if text.isascii():
+        return textwrap.wrap(text, width, break_on_hyphens=False)
+    lines, line = [], ""
+    for word in text.split():
+        joined = f"{line} {word}" if line else word
+        if display_width(joined) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        for ch in word:  # a word wider than a line: cut by columns
+            if display_width(line + ch) > width and line:
+                lines.append(line)
+                line = ""
+            line += ch
+    return lines + ([line] if line else [])
 
 
 def format_table(
@@ -92,9 +129,10 @@ def format_table(
     narrowed, widest first, and their cells wrapped onto continuation lines;
     numbers are never cut.
     """
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    size = display_width
+    widths = [max(size(h), *(size(r[i]) for r in rows)) if rows else size(h) for i, h in enumerate(headers)]
     excess = sum(widths) + 2 * (len(widths) - 1) - (width or 0)
-    floors = [w if r else min(w, max(_MIN_TEXT, len(h))) for w, h, r in zip(widths, headers, right)]
+    floors = [w if r else min(w, max(_MIN_TEXT, size(h))) for w, h, r in zip(widths, headers, right)]
     while width and excess > 0:
         narrowable = [i for i, w in enumerate(widths) if w > floors[i]]
         if not narrowable:
@@ -103,13 +141,11 @@ def format_table(
         excess -= 1
 
     def fmt(cells):
-        parts = [(_wrap(c, w) or [""]) if len(c) > w else [c] for c, w in zip(cells, widths)]
+        parts = [(_wrap(c, w) or [""]) if size(c) > w else [c] for c, w in zip(cells, widths)]
         lines = []
         for k in range(max(len(p) for p in parts)):
             line = (p[k] if k < len(p) else "" for p in parts)
-            lines.append(
-                "  ".join(c.rjust(w) if r else c.ljust(w) for c, w, r in zip(line, widths, right)).rstrip()
-            )
+            lines.append("  ".join(_pad(c, w, r) for c, w, r in zip(line, widths, right)).rstrip())
         return "\n".join(lines)
 
     return "\n".join([fmt(headers), fmt(["-" * w for w in widths])] + [fmt(r) for r in rows])
@@ -148,14 +184,48 @@ def rank_labels(ranks: np.ndarray) -> list[str]:
     return [f"{r}=" if counts[r] > 1 else f"{r}" for r in ranks.tolist()]
 
 
+# What each output option writes: the file name endings it takes (``None``: a folder).
+OUTPUT_KINDS = {
+    "--json": (".json",),
+    "--csv": (".csv", ".txt"),
+    "--plot": (".png", ".svg", ".pdf"),
+    "--report": None,
+}
+# Endings that name a kind of file: an output whose name ends in one of another kind is refused.
+_FILE_ENDINGS = (".json", ".csv", ".tsv", ".txt", ".png", ".svg", ".pdf", ".html", ".htm", ".jpg", ".jpeg")
+_FILE_ENDINGS += (".gif", ".parquet", ".xlsx", ".npz", ".npy", ".md")
+
+
+def _check_kind(option: str, path: str, folder: bool) -> None:
+    """Refuse an output whose name says another kind of file than ``option`` writes (``--csv x.json``)."""
+    ending = os.path.splitext(path)[1].lower()
+    takes = None if folder else OUTPUT_KINDS.get(option)
+    if folder and ending in _FILE_ENDINGS:
+        stem = os.path.splitext(path)[0] or "report"
+        raise ValueError(
+            f"{option} {path}: {option} takes a folder; give a folder name such as {stem}/ "
+            "(index.html and the other files are written inside it)"
+        )
+    if takes is None or ending in takes:
+        return
+    if option == "--plot" or ending in _FILE_ENDINGS:
+        other = [o for o, kinds in OUTPUT_KINDS.items() if kinds and ending in kinds]
+        hint = f" ({other[0]} writes {ending} files)" if other else ""
+        endings = ", ".join(takes[:-1]) + f" or {takes[-1]}" if len(takes) > 1 else takes[0]
+        raise ValueError(f"{option} {path}: the file name must end in {endings}{hint}")
+
+
 def check_output_path(option: str, path: str | None, folder: bool = False) -> None:
     """Fail before any work, and before any output is written, when an output cannot be written.
 
-    The path's directory must exist and be writable; a file output must not
-    be a directory, and a ``folder`` output (``--report DIR``) must not be a file.
+    The name must fit the option's kind of output (:data:`OUTPUT_KINDS`: ``--report`` takes a
+    folder, ``--plot`` a ``.png``, ``.svg`` or ``.pdf``, and ``--csv`` and ``--json`` no name ending
+    in another kind's ``.json``, ``.png``...); the path's directory must exist and be writable; a
+    file output must not be a directory, and a ``folder`` output (``--report DIR``) must not be a file.
     """
     if path is None:
         return
+    _check_kind(option, path, folder)
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
         raise ValueError(f"{option} {path}: directory {directory} does not exist")
@@ -165,6 +235,23 @@ def check_output_path(option: str, path: str | None, folder: bool = False) -> No
         raise ValueError(f"{option} {path}: is a directory; give a file name")
     if not os.access(path if os.path.isdir(path) else directory, os.W_OK):
         raise ValueError(f"{option} {path}: cannot write into {directory if not folder else path}")
+
+
+def plural(count, noun: str, many: str | None = None) -> str:
+    """``"1 agent"``, ``"3 agents"``, ``"2 strategies"``; a ``(fewest, most)`` pair is a range:
+    ``"29-30 seeds"``, or ``"30 seeds"`` when its ends are equal."""
+    if isinstance(count, tuple):
+        low, high = count
+        if low != high:
+            return f"{low}-{high} {many or _plural_noun(noun)}"
+        count = low
+    return f"{count} {noun if count == 1 else many or _plural_noun(noun)}"
+
+
+def _plural_noun(noun: str) -> str:
+    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 def write_json(path: str, payload: dict) -> None:
@@ -177,6 +264,20 @@ def write_csv(path: str, headers: Sequence[str], rows: Sequence[Sequence[object]
     writer.writerow(headers)
     writer.writerows(rows)
     write_atomic(path, buffer.getvalue())
+
+
+def write_ranking_csv(path: str, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    """The ranking table as CSV (``rate --csv`` and the report's ``ratings.csv``): numbers only.
+
+    ``rows`` hold numbers, not the printed strings: ranks as integers (tied models share one, so
+    equal ranks are a tie: no ``'='``), ratings, bounds and ``p_top`` as floats at full precision.
+    Headers are the printed ones, with ``P(top)`` written ``p_top``.
+    """
+    for row in rows:
+        for value in row[:1] + row[2:]:
+            if isinstance(value, str):
+                raise TypeError(f"ranking CSV: {value!r} is text where a number belongs")
+    write_csv(path, [h.replace("P(top)", "p_top") for h in headers], rows)
 
 
 class Bar:

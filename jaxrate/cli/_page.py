@@ -2,15 +2,22 @@
 
 Self-contained (no network): the style and the sorting script are inline. The
 layout fits 1280 px and a phone width; wide tables scroll inside their own box
-instead of widening the page.
+instead of widening the page. Model names keep to their column: a long one
+(over :data:`LONG_NAME` columns) is cut with an ellipsis past 26em at 1280 px
+and wrapped at spaces and hyphens, three lines at most, on a phone, the whole
+name in the cell's tooltip; a word is broken only where it is wider than the
+column.
 """
 
 from __future__ import annotations
 
 import html
 
+from jaxrate.cli._output import display_width
+
 __all__ = [
     "INTERVALS",
+    "LONG_NAME",
     "SCRIPT",
     "STYLE",
     "interval_kind",
@@ -23,7 +30,7 @@ __all__ = [
 STYLE = """
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2328;
-  background:#fff;line-height:1.45;overflow-wrap:anywhere}
+  background:#fff;line-height:1.45;overflow-wrap:break-word}
 main{max-width:1180px;margin:0 auto;padding:24px 24px 48px}
 h1{font-size:1.55rem;margin:0 0 .25rem}
 h2{font-size:1.15rem;margin:2rem 0 .6rem;padding-bottom:.2rem;border-bottom:1px solid #d0d7de}
@@ -39,6 +46,7 @@ table.sortable th{cursor:pointer;user-select:none}
 table.sortable th[data-dir=asc]::after{content:" \\25B2";font-size:9px}
 table.sortable th[data-dir=desc]::after{content:" \\25BC";font-size:9px}
 td.name,th.name,td.text,th.text{text-align:left}
+.nm{display:block;max-width:26em;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 tr.top td{background:#eef6ee}
 th.vertical{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;padding:6px 3px}
 table.compact{font-size:12px}
@@ -63,6 +71,9 @@ small,.muted{color:#57606a}
   table{font-size:12px}
   th,td{padding:2px 5px}
   #ratings.many td.name{white-space:normal;min-width:6.5em;max-width:9.5em}
+  .nm{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:3;white-space:normal;
+    max-width:11em;min-width:6.5em}
+  #ratings.many .nm{max-width:9.5em}
 }
 """
 
@@ -113,12 +124,16 @@ def table(
     vertical=(),
     shade_top: bool = False,
     css: str = "",
+    names=(),
 ) -> str:
     """An HTML table in a scroll box.
 
     ``text_columns`` are left-aligned (numbers right-aligned), the headers of
     ``vertical`` columns are set vertically (narrow columns of long task
-    names), and ``shade_top`` shades the rows whose first cell is rank 1.
+    names), ``shade_top`` shades the rows whose first cell is rank 1, and the
+    cells of ``names`` columns (model names) longer than :data:`LONG_NAME` keep
+    to a width of their own, the whole name in their ``title``, so that long
+    names never push the numbers away.
     """
     titles = titles or {}
 
@@ -135,7 +150,7 @@ def table(
     body = []
     for row in rows:
         top = shade_top and str(row[0]).rstrip("=") == "1"
-        cells = "".join(f"<td{cls(j)}>{html.escape(str(c))}</td>" for j, c in enumerate(row))
+        cells = "".join(_cell(c, cls(j), j in names) for j, c in enumerate(row))
         body.append(f"<tr{' class=top' if top else ''}>{cells}</tr>")
     classes = " ".join(c for c in (("sortable" if sortable else ""), css) if c)
     attrs = (f' id="{table_id}"' if table_id else "") + (f' class="{classes}"' if classes else "")
@@ -144,6 +159,16 @@ def table(
         f'<div class="scroll"><table{attrs}><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(body)}</tbody></table></div>"
     )
+
+
+LONG_NAME = 40  # columns: a longer model name could outgrow its 26em column: held to it, whole in a title
+
+
+def _cell(value, attrs: str, name: bool) -> str:
+    text = html.escape(str(value))
+    if name and display_width(str(value)) > LONG_NAME:
+        return f'<td{attrs} title="{text}"><span class="nm">{text}</span></td>'
+    return f"<td{attrs}>{text}</td>"
 
 
 # What each kind of interval measures: (short name, what it is over, in words with {n} resamples).

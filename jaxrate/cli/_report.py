@@ -1,4 +1,5 @@
-"""Figures (matplotlib) and the self-contained HTML report of ``jaxrate rate --report``."""
+"""Figures (matplotlib) and the self-contained HTML reports of ``jaxrate rate --report`` and
+``jaxrate compare --report``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import numpy as np
 from jaxrate.cli import _output, _page
 from jaxrate.results import _result_file
 
-__all__ = ["methods_figure", "ratings_figure", "write_report"]
+__all__ = ["methods_figure", "ratings_figure", "write_comparison_report", "write_report"]
 
 
 def _pyplot():
@@ -83,7 +84,9 @@ def ratings_figure(
     """The ratings, best at the top, in the ranking table's order; beside them, the task contributions.
 
     The rating panel draws each rating as a bar from 0 with a dot at its
-    value (the top model's dot sits on 0), intervals as whiskers, the top
+    value (the top model's dot sits on 0), or, where 0 is far from the
+    ratings, as a dot on an axis spanning them that says 0 is not shown
+    (:func:`jaxrate.cli._figures.from_zero`), intervals as whiskers, the top
     tied group in green and ``'='`` after a shared rank. Deviation ratings
     of a score table get a second panel: each rating split into the
     contributions of the tasks that matter most (one colour per task in
@@ -96,6 +99,15 @@ def ratings_figure(
     rows = figure_rows(rated, top, ranking)
     c = contributions(source, rated) if "contributions" in panels else None
     drawn = [p for p in panels if p == "rating" or c is not None]
+    names = list(rated.strategies[0])
+    with _figures.name_fonts([names[i] for i in rows.index]):
+        _ratings_axes(plt, source, rated, intervals, path, rows, c, drawn)
+
+
+def _ratings_axes(plt, source, rated, intervals, path: str, rows, c, drawn) -> None:
+    """:func:`ratings_figure`'s panels, drawn and saved."""
+    from jaxrate.cli import _figures
+
     height = _figures.ROW * len(rows.index)
     fig, axes = plt.subplots(
         1, len(drawn), figsize=(_figures.PANEL_WIDTH * len(drawn), height + 2.6), sharey=True, squeeze=False
@@ -130,7 +142,16 @@ def ratings_figure(
 
 def methods_figure(names, values: dict, ranks: dict, methods: list, path: str) -> None:
     """Every method's ratings, each rescaled to [0, 1], models ordered by the first method."""
+    from jaxrate.cli import _figures
+
     plt = _pyplot()
+    with _figures.name_fonts(names):
+        _methods_axes(plt, names, values, ranks, methods, path)
+
+
+def _methods_axes(plt, names, values: dict, ranks: dict, methods: list, path: str) -> None:
+    from jaxrate.cli import _figures
+
     ref = methods[0]
     order = np.lexsort((np.arange(len(names)), ranks[ref]))
     y = np.arange(len(order))[::-1]
@@ -141,7 +162,7 @@ def methods_figure(names, values: dict, ranks: dict, methods: list, path: str) -
         span = np.ptp(v)
         scaled = (v - v.min()) / span if span > 0 else np.full(len(v), 0.5)
         ax.scatter(scaled, y, marker=markers[k % len(markers)], s=18, label=m, alpha=0.85)
-    ax.set_yticks(y, [names[i] for i in order], fontsize=7)
+    ax.set_yticks(y, [_figures.short_name(names[i]) for i in order], fontsize=7, parse_math=False)
     ax.set_xlabel("rating, rescaled to [0, 1] per method")
     ax.set_title(f"methods side by side (ordered by {ref})", fontsize=10)
     ax.legend(fontsize=7, frameon=False, loc="upper left", bbox_to_anchor=(1.01, 1.0))
@@ -167,8 +188,7 @@ def write_report(
     rated,
     intervals,
     payload: dict,
-    headers,
-    rows,
+    table,
     top: int | None = None,
     ranking=None,
 ) -> None:
@@ -179,12 +199,13 @@ def write_report(
     first, then how to read it), and says in plain words, for its kind of
     data and of interval (:func:`jaxrate.cli._page.interval_kind`), what the
     numbers mean. ``ranking``: the table's ``(order, rank labels)``, which
-    the figures follow.
+    the figures follow. ``table``: the ranking as printed (``headers``, ``rows``) and as numbers
+    (``csv_rows``, written by :func:`jaxrate.cli._output.write_ranking_csv`, as ``--csv`` is).
     """
-    parent = os.path.dirname(os.path.abspath(directory))
-    if not os.path.isdir(parent):
-        raise ValueError(f"--report {directory}: directory {parent} does not exist")
+    _output.check_output_path("--report", directory, folder=True)
     import jaxrate
+
+    headers, rows = table.headers, table.rows
 
     # Everything is drawn before the folder is made, so a failure leaves nothing behind.
     svgs = [
@@ -205,17 +226,65 @@ def write_report(
         sections.append(_contributions_section(source, rated, c, payload, tol))
     if rated.proven is not None:
         sections.append(_certificate_section(rated.proven))
-    sections.append("<h2>Reproduce</h2>")
-    sections.append(f"<pre>{html.escape(' '.join(payload['command']))}</pre>")
-    sections.append(f'<p class="muted">{html.escape(_versions())}</p>')
+    sections += _reproduce_sections(payload["command"])
     page = _page.page(f"jaxrate {jaxrate.__version__}: {source.name}", "\n".join(sections))
     files = {
         "ratings.svg": lambda path: _output.write_atomic(path, both),
         "ratings.json": lambda path: _result_file.write_document(payload, path),
-        "ratings.csv": lambda path: _output.write_csv(path, headers, rows),
+        "ratings.csv": lambda path: _output.write_ranking_csv(path, headers, table.csv_rows),
         "index.html": lambda path: _output.write_atomic(path, page),
     }
     _write_folder(directory, files)
+
+
+def write_comparison_report(directory: str, source, comparison, methods: list, payload: dict) -> None:
+    """``DIR/index.html`` of ``jaxrate compare --report``, plus ``comparison.csv`` (as ``--csv``),
+    ``comparison.json`` (as ``--json``) and ``methods.svg``.
+
+    The page is built as :func:`write_report`'s is (self-contained, the sortable table first, names
+    kept to their column): every method's rating and rank with rank changes, what each method
+    measures, the methods figure, the command and the versions. ``comparison``: the table of
+    :mod:`jaxrate.cli._compare` (``names``, ``values``, ``ranks``, ``headers``, ``rows``,
+    ``csv_headers``, ``csv_rows``).
+    """
+    from jaxrate.cli._methods import METHODS
+
+    _output.check_output_path("--report", directory, folder=True)
+    import jaxrate
+
+    c, esc, ref = comparison, html.escape, methods[0]
+    svg = _svg(lambda p: methods_figure(c.names, c.values, c.ranks, methods, p))  # drawn before the folder
+    what = "".join(f"<li><b>{esc(m)}</b>: {esc(METHODS[m])}</li>" for m in methods)
+    sections = [
+        f"<h1>Rating methods side by side: {esc(source.name)}</h1>",
+        f'<p class="lead">{esc(_output.plural(len(c.names), _label(source)))}; {esc(source.description)}; '
+        f"jaxrate {esc(jaxrate.__version__)}</p>",
+        "<h2>Ratings by method</h2>",
+        f'<p class="key">Rows in the order of {esc(ref)}; each method\'s <b>rank</b> follows its rating; '
+        f"<b>moved</b>: the rank under {esc(ref)} minus the rank under the method (+: the method ranks "
+        "the model higher).</p>",
+        _page.table(c.headers, c.rows, sortable=True, text_columns=(0,), names=(0,), table_id="ratings"),
+        f'<section class="notes"><h2>What each method measures</h2><ul>{what}</ul></section>',
+        f'<h2>Figure</h2><div class="figures"><div class="figure">{svg}</div></div>',
+        *_reproduce_sections(payload["command"]),
+    ]
+    page = _page.page(f"jaxrate {jaxrate.__version__}: {source.name} by method", "\n".join(sections))
+    files = {
+        "methods.svg": lambda path: _output.write_atomic(path, svg),
+        "comparison.json": lambda path: _output.write_json(path, payload),
+        "comparison.csv": lambda path: _output.write_csv(path, c.csv_headers, c.csv_rows),
+        "index.html": lambda path: _output.write_atomic(path, page),
+    }
+    _write_folder(directory, files)
+
+
+def _reproduce_sections(command) -> list[str]:
+    """The command that made the page, and the versions it ran with."""
+    return [
+        "<h2>Reproduce</h2>",
+        f"<pre>{html.escape(' '.join(command))}</pre>",
+        f'<p class="muted">{html.escape(_versions())}</p>',
+    ]
 
 
 def _panels(source, rated) -> tuple:
@@ -236,7 +305,7 @@ def _head_sections(source, rated) -> list[str]:
         how = f"{path}, verified"
     sections = [
         f"<h1>{esc(rated.method.capitalize())} ratings: {esc(source.name)}</h1>",
-        f'<p class="lead">{count} {esc(_label(source))}s; {esc(source.description)}; '
+        f'<p class="lead">{esc(_output.plural(count, _label(source)))}; {esc(source.description)}; '
         f"strategies {shape}; {how}; jaxrate {esc(jaxrate.__version__)}</p>",
     ]
     notes = list(source.notes) + list(source.warnings)
@@ -287,6 +356,7 @@ def _ratings_sections(rated, payload: dict, headers, rows) -> list[str]:
             titles=titles,
             shade_top=True,
             css="many" if len(headers) > 3 else "",
+            names=(1,),
         ),
     ]
 
@@ -322,7 +392,7 @@ def _support_section(source, rated, payload: dict) -> str:
     return (
         "<h2>What each rating rests on</h2>"
         + text
-        + _page.table(headers, rows, sortable=True, text_columns=(0,))
+        + _page.table(headers, rows, sortable=True, text_columns=(0,), names=(0,))
     )
 
 
@@ -361,15 +431,17 @@ def _contributions_section(source, rated, c: np.ndarray, payload: dict, tol: flo
     rows = [[rated.strategies[0][i], *cells[k], total[k]] for k, i in enumerate(order)]
     text = (
         "<p>How much each task adds to each rating under the rating joint <i>sigma*</i>; every row "
-        f"sums to the rating. Shown: the {len(active)} task(s) that move some rating by more than "
-        f"{tol:.1e}, largest first."
+        f"sums to the rating. Shown: the {_output.plural(len(active), 'task')} that move some rating by "
+        f"more than {tol:.1e}, largest first."
     )
     if silent:
         text += f" The other {len(silent)} contribute nothing: " + html.escape(", ".join(silent)) + "."
     text += "</p>"
     headers = [_label(source)] + [tasks[j] for j in active] + ["rating"]
     vertical = range(1, len(active) + 1)
-    table = _page.table(headers, rows, sortable=True, text_columns=(0,), vertical=vertical, css="compact")
+    table = _page.table(
+        headers, rows, sortable=True, text_columns=(0,), vertical=vertical, css="compact", names=(0,)
+    )
     return "<h2>Task contributions</h2>" + text + table
 
 
@@ -391,8 +463,9 @@ def _certificate_section(result) -> str:
         rows.append(["why floating point was not enough", str(result.rescue)])
     text = (
         f"<p><b>Verified: joint + one dual proof per level.</b> The joint <i>sigma*</i> realises every "
-        f"rating, and for each of the {result.levels} levels a dual certificate shows that its value "
-        'cannot be beaten. The proof is in <a href="ratings.json"><code>ratings.json</code></a> '
+        f"rating, and for each of the {_output.plural(int(result.levels), 'level')} a dual certificate "
+        "shows that its value cannot be beaten. The proof is in "
+        '<a href="ratings.json"><code>ratings.json</code></a> '
         "(the result file, with the game it rates): anyone can check it with "
         "<code>jaxrate verify ratings.json</code>, or against the input itself with "
         "<code>jaxrate verify ratings.json INPUT</code>.</p>"
