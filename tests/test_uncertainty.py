@@ -59,7 +59,7 @@ def test_task_subsets_jax_agrees_with_exact(monkeypatch):
 
     monkeypatch.setattr(_rating, "JAX_CHUNK", 8)
     monkeypatch.setattr(_rating, "_rate_tables", spy)
-    table = _scores(2, models=5, tasks=4)
+    table = _scores(2, models=5, tasks=5)  # 31 distinct subsets: none repeats (4 tasks have 15)
     exact = uncertainty.task_subsets(table, resamples=20, seed=1, method="exact", gamification="2p")
     assert batches == [1] * 20  # the exact path: one resample at a time, each timed
     batches.clear()
@@ -80,7 +80,7 @@ def test_task_subsets_top_probability_and_bounds():
     assert p_top["m2"] == 1.0
     assert sum(p_top.values()) == pytest.approx(1.0)  # m2 alone at the top every time
     assert np.all(r.lower[0] <= r.upper[0])
-    rows = r.table("agent")
+    rows = r.records("agent")
     assert rows[2]["strategy"] == "m2" and rows[2]["p_top"] == 1.0
 
 

@@ -20,6 +20,7 @@ copies of an opponent changes everyone's rating (see ``examples/clone_attack.py`
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -28,12 +29,18 @@ import numpy as np
 from jaxrate.baselines import _elo_intervals
 from jaxrate.battles import BattleCounts, battle_counts, battle_wins
 from jaxrate.battles import _bradley_terry as bradley_terry
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game._score_table import score_table
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["EloResult", "battle_wins", "elo_ratings", "online_elo", "win_probabilities"]
+
+# Warn when at least this share of the pairs that met (and this many pairs) were won every time by one
+# model: perfect separation, common with win rates from a few tasks (3 tasks: 84% of LiveBench's pairs).
+SEPARATED_SHARE = 0.5
+SEPARATED_PAIRS = 3
 
 
 class EloResult(NamedTuple):
@@ -118,7 +125,7 @@ def elo_ratings(
     base: float = 10.0,
     initial: float = 1000.0,
     anchor: tuple[str, float] | None = None,
-    prior: float | str = 0.0,
+    prior: float | str = DEFAULTS.elo_prior,
     bootstrap: int = 0,
     resample: str = "pairs",
     intervals: str = "bootstrap",
@@ -137,8 +144,9 @@ def elo_ratings(
       scale, base: ``p_ij = 1 / (1 + base ** ((r_j - r_i) / scale))``; ``initial``: the mean rating.
       anchor: ``(model, value)``: instead of ``initial``, shift every rating (and interval) by one constant so
         that ``model`` is rated exactly ``value``.
-      prior: virtual drawn games added between every pair that met (BayesElo's prior; half a win each); 0:
-        plain maximum likelihood; ``"auto"``: 0 when that is finite, else 1 (the result's ``notes`` say why).
+      prior: virtual draws (BayesElo's prior, half a win each) between every pair that met: 0 (plain maximum
+        likelihood) or ``"auto"`` (default, as on the command line: 0 when finite, else 1, said in ``notes``).
+        A ``UserWarning`` says when most pairs were won every time by one model: the prior sets the spread.
       bootstrap, seed: the number of resamples for percentile intervals, and their seed.
       resample: ``"pairs"``: each pair's observed battles are redrawn from its own outcomes (a multinomial
         over its wins, losses and ties; every resample keeps the comparison graph); ``"battles"``: all
@@ -153,18 +161,17 @@ def elo_ratings(
 
     Raises:
       ValueError: on a malformed input, an unknown anchor, or a comparison graph that is not connected
-        (naming its groups) or whose maximum likelihood is not finite (a group that never loses).
+        (naming its groups) or whose maximum likelihood is not finite (a group that never loses; prior 0).
 
     Example:
       >>> r = elo_ratings([[0.5, 0.75], [0.25, 0.5]], models=["a", "b"])
       >>> round(float(r.ratings[0] - r.ratings[1]), 2)  # 400 log10(3)
       190.85
-      >>> elo_ratings([[0.5, 1.0], [0.0, 0.5]], models=["a", "b"], prior="auto").prior
+      >>> elo_ratings([[0.5, 1.0], [0.0, 0.5]], models=["a", "b"]).prior  # "auto": a never loses
       1.0
     """
     _check_options(prior, resample, intervals, confidence)
-    k = np.log(base) / scale
-    observed = _observe(data, models, counts)
+    k, observed = np.log(base) / scale, _observe(data, models, counts)
     centred, shift, point = _point_fit(observed, k, prior, initial, anchor, confidence)
     if intervals == "sandwich":
         return _with_sandwich(point, observed, centred, shift, k)
@@ -186,7 +193,41 @@ def _point_fit(
     prior, notes = _choose_prior(observed, prior)
     centred = _fit_ratings(observed.wins, names, k, prior=prior)
     shift = initial if anchor is None else float(anchor[1]) - centred[names.index(anchor[0])]
-    return centred, shift, EloResult(centred + shift, names, prior=prior, notes=notes, confidence=confidence)
+    point = EloResult(centred + shift, names, prior=prior, notes=notes, confidence=confidence)
+    _warn_separated(observed, point)
+    return centred, shift, point
+
+
+def separated_pairs(wins: np.ndarray) -> tuple[int, int]:
+    """``(separated, met)``: the pairs that met, and those of them that one model won every time
+    (``wins [M, M]``, ties as halves, so a tie splits a pair)."""
+    upper = np.triu(np.ones(wins.shape, dtype=bool), 1)
+    forward, backward = wins[upper], wins.T[upper]
+    met = (forward + backward) > 0
+    return int(np.sum(met & ((forward == 0) | (backward == 0)))), int(met.sum())
+
+
+def _warn_separated(observed: _Observed, point: EloResult) -> None:
+    """Warn (``UserWarning``) when most pairs that met are perfectly separated (see :func:`elo_ratings`)."""
+    separated, met = separated_pairs(observed.wins)
+    if separated < SEPARATED_PAIRS or separated < SEPARATED_SHARE * met:
+        return
+    spread = float(np.ptp(point.ratings))
+    if point.prior > 0:
+        tail = f" ({point.prior:g} virtual draw{'s' if point.prior != 1 else ''} per pair), not by the data"
+    else:
+        tail = (
+            f", not by the data: here none (prior 0), so only the {met - separated:,} pairs that split hold "
+            "the ratings in; a prior of 1 (a virtual draw per pair) would bound them"
+        )
+    warnings.warn(
+        f"Elo: {separated:,} of {met:,} pairs that met ({100 * separated / met:.0f}%) were won every time by "
+        "one model (on every task, or in every battle between them): perfect separation, whose "
+        f"Bradley-Terry distance the data cannot bound, so the spread of the ratings ({spread:,.0f} points) "
+        f"is set by the prior{tail}",
+        UserWarning,
+        stacklevel=4,
+    )
 
 
 def _with_sandwich(

@@ -17,14 +17,18 @@ import numpy as np
 
 from jaxrate.battles._bradley_terry import check_estimable, fit
 from jaxrate.battles._records import BattleCounts, battle_counts
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game._game import Game
 
-__all__ = ["HINT", "IMPUTE_HINT", "MISSING", "WinRateGame", "battle_game", "win_rate_game"]
+__all__ = ["HINT", "IMPUTE_FAILED", "IMPUTE_HINT", "MISSING", "WinRateGame", "battle_game", "win_rate_game"]
 
 MISSING = ("model", "even", "drop-models", "error")
 # Hints in Python syntax; the command line rewrites them in its own.
 HINT = "pass missing='model' (Bradley-Terry fill), 'even' or 'drop-models'"
 IMPUTE_HINT = "use missing='even' or 'drop-models'"
+# How the error starts when pairs that never met cannot be filled from a Bradley-Terry fit: only the
+# win-rate game needs the fill (Elo fits the battles themselves), so the command line knows it by this.
+IMPUTE_FAILED = "cannot impute pairs that never met"
 IMPUTED_WARNING = 0.25  # warn when more than this share of the game's pairs is imputed
 
 
@@ -85,7 +89,7 @@ def _bradley_terry_rates(scores: np.ndarray, models: Sequence[str], where: str) 
     try:
         check_estimable(scores, models, hint=IMPUTE_HINT)
     except ValueError as err:
-        raise ValueError(f"cannot impute pairs that never met{where}: {err}") from None
+        raise ValueError(f"{IMPUTE_FAILED}{where}: {err}") from None
     r = fit(scores, 1.0)
     return 0.5 * (1.0 + np.tanh(0.5 * (r[:, None] - r[None, :])))
 
@@ -104,7 +108,9 @@ def _drop_until_all_met(never: np.ndarray, games: np.ndarray) -> np.ndarray:
         keep[alive[worst]] = False
 
 
-def win_rate_game(battles: Any, *, by: str | None = None, missing: str = "model") -> WinRateGame:
+def win_rate_game(
+    battles: Any, *, by: str | None = None, missing: str = DEFAULTS.battle_missing
+) -> WinRateGame:
     """The win-rate game of battle records, and what was imputed (see :func:`jaxrate.battle_game`).
 
     Raises:
@@ -203,7 +209,7 @@ def _win_rate_payoffs(
     )
 
 
-def battle_game(battles: Any, *, by: str | None = None, missing: str = "model") -> Game:
+def battle_game(battles: Any, *, by: str | None = None, missing: str = DEFAULTS.battle_missing) -> Game:
     """Game from pairwise battle records (Chatbot Arena's format).
 
     Without ``by``: the two-player symmetric zero-sum win-rate game,

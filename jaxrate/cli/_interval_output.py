@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from jaxrate.cli._output import plural
+
 __all__ = ["interval_notes"]
 
 
@@ -13,26 +15,33 @@ def interval_notes(intervals) -> list[str]:
     """Footer sentences: kind of interval, resamples, failures and slow resamples."""
     resamples = int(intervals.samples[0].shape[0])
     if intervals.kind == "task subsets":
-        what = "task subsets"
+        noun, rest = "task subset", ""
     elif intervals.interval_kind == "sampling (standard errors)":
-        what = "resamples drawing each score from Normal(score, its standard error)"
+        noun, rest = "resample", " drawing each score from Normal(score, its standard error)"
     elif intervals.interval_kind.startswith("sampling ("):  # "sampling (items within task)"
         replicates = intervals.interval_kind[len("sampling (") :].split(" within")[0]
-        what = f"bootstrap resamples of the {replicates} within each task"
+        noun, rest = "bootstrap resample", f" of the {replicates} within each task"
     elif intervals.interval_kind == "battles":
-        what = "bootstrap resamples of the battles"
+        noun, rest = "bootstrap resample", " of the battles"
     else:
-        what = "bootstrap resamples"
+        noun, rest = "bootstrap resample", ""
     if intervals.method in ("jax", "exact"):
         path = f"{intervals.method} path"
     else:  # a baseline's own fit of each resample (Elo: all battles drawn with replacement)
         path = "drawn with replacement" if intervals.interval_kind == "battles" else "its own function"
-    notes = [f"{int(round(100 * intervals.confidence))}% intervals from {resamples} {what} ({path})"]
+    distinct = getattr(intervals, "distinct", None)
+    if distinct is not None:  # fewer distinct resamples than drawn (3 tasks: 7 subsets)
+        tasks = f": {(distinct + 1).bit_length() - 1} tasks" if intervals.kind == "task subsets" else ""
+        path = f"only {distinct:,} distinct{tasks}; {path}"
+    notes = [
+        f"{int(round(100 * intervals.confidence))}% intervals from {plural(resamples, noun)}{rest} ({path})"
+    ]
     if intervals.failures:
         first, why = intervals.failures[0]
+        failed = len(intervals.failures)
         notes.append(
-            f"{len(intervals.failures)} of {resamples} resamples could not be rated and are left out "
-            f"(first: #{first}: {why})"
+            f"{failed} of {plural(resamples, 'resample')} could not be rated and "
+            f"{'is' if failed == 1 else 'are'} left out (first: #{first}: {why})"
         )
     if intervals.slow:
         named = ", ".join(f"{_span(a, b)} {s:.1f} s" for a, b, s in intervals.slow[:5])

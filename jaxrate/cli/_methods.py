@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import sys
 import time
+import warnings
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 
 from jaxrate.cli._inputs import Source
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game.tolerances import payoff_scale
 
-__all__ = ["METHODS", "Rated", "add_elo_options", "elo_intervals", "elo_settings", "run_method"]
+__all__ = [
+    "METHODS",
+    "Rated",
+    "add_elo_options",
+    "caught_warnings",
+    "elo_intervals",
+    "elo_settings",
+    "load_for_method",
+    "relay_warnings",
+    "run_method",
+]
 
 METHODS = {
     "deviation": "deviation ratings (exact; --fast: JAX path)",
@@ -40,8 +55,9 @@ def add_elo_options(parser) -> None:
     parser.add_argument(
         "--prior",
         metavar="N|auto",
-        help="Elo: N virtual draws added between every pair that met (BayesElo's prior); auto (default): "
-        "0, or 1 when some model never loses (no finite fit without one), said in a note",
+        help="Elo: N virtual draws added between every pair that met (BayesElo's prior); "
+        f"{DEFAULTS.elo_prior} (default, as in Python): 0, or 1 when some model never loses (no finite fit "
+        "without one), said in a note",
     )
     parser.add_argument(
         "--anchor",
@@ -53,7 +69,7 @@ def add_elo_options(parser) -> None:
 
 def elo_settings(args) -> dict:
     """``{"prior": ..., "anchor": ...}`` for :func:`jaxrate.elo_ratings` from ``--prior`` and ``--anchor``."""
-    prior = getattr(args, "prior", None) or "auto"
+    prior = getattr(args, "prior", None) or DEFAULTS.elo_prior
     if prior != "auto":
         try:
             prior = float(prior)
@@ -78,7 +94,7 @@ def _elo(source: Source, game, elo: dict | None, **options):
     """Elo of a score table (task win rates) or of battle records (the counts, all categories)."""
     from jaxrate import baselines
 
-    elo = {"prior": "auto", "anchor": None} if elo is None else elo
+    elo = {"prior": DEFAULTS.elo_prior, "anchor": None} if elo is None else elo
     if source.kind == "scores":
         data, models = baselines.win_probabilities(source.table)
     elif source.kind == "battles":  # the game's models: all, or those left by --missing drop-models
@@ -133,11 +149,60 @@ def _elo_info(result, elo: dict | None) -> dict:
 
 
 def print_method_notes(rated: Rated) -> None:
-    """A method's own notes (e.g. the prior Elo added) on stderr, as ``print_notes`` prints the input's."""
-    import sys
-
+    """A method's own notes (e.g. the prior Elo added) and warnings (e.g. Elo's perfectly separated pairs)
+    on stderr, as ``print_notes`` prints the input's."""
     for note in rated.info.get("method_notes", ()):
         print(f"jaxrate: note: {note}", file=sys.stderr)
+    for warning in rated.info.get("method_warnings", ()):
+        print(f"jaxrate: warning: {warning}", file=sys.stderr)
+
+
+@contextlib.contextmanager
+def caught_warnings(into: list) -> Iterator[list]:
+    """The library's warnings (``UserWarning``) inside the block, each appended to ``into`` (once) for the
+    command line to print as ``jaxrate: warning: ...``; any other warning goes on as it came."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield into
+    for w in caught:
+        if not issubclass(w.category, UserWarning):
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        elif str(w.message) not in into:
+            into.append(str(w.message))
+
+
+@contextlib.contextmanager
+def relay_warnings(skip: Any = ()) -> Iterator[list]:
+    """The library's warnings (``UserWarning``) inside the block printed as ``jaxrate: warning: ...`` lines
+    on stderr when it ends (those in ``skip``, printed already, left out)."""
+    caught: list = []
+    with caught_warnings(caught):
+        yield caught
+    for message in caught:
+        if message not in skip:
+            print(f"jaxrate: warning: {message}", file=sys.stderr)
+
+
+def load_for_method(args) -> Source:
+    """The input (``load_source``); for ``--method elo``, battles whose pairs that never met admit no
+    Bradley-Terry fill are read with those pairs even (``--missing even``): Elo fits the battles
+    themselves and imputes nothing, and only the win-rate game, which it does not rate, needs the fill."""
+    from jaxrate.battles._win_rate import IMPUTE_FAILED
+    from jaxrate.cli._inputs import load_source
+
+    try:
+        return load_source(args)
+    except ValueError as err:
+        if args.method != "elo" or not str(err).startswith(IMPUTE_FAILED):
+            raise
+    args.missing = "even"
+    source = load_source(args)
+    unmet = source.info.get("missing", {}).get("imputed_pairs", 0)
+    source.notes.append(
+        f"Elo fits the battles and imputes nothing: the {unmet:,} pairs that never met, which no "
+        "Bradley-Terry fit can fill here, are left even (--missing even) in the win-rate game --json records"
+    )
+    return source
 
 
 def _deviation(game, fast: bool, solver: str, progress, previous, info: dict):
@@ -189,10 +254,13 @@ def run_method(
     elif method == "uniform":
         values = jaxrate.uniform_ratings(game)
     elif method == "elo":
-        result = _elo(source, game, elo)
+        with caught_warnings([]) as warned:  # printed by print_method_notes, kept in the JSON
+            result = _elo(source, game, elo)
         values, players, strategies = (result.ratings,), ("model",), (result.models,)
         scale = float(np.ptp(result.ratings)) or 1.0
         info.update(_elo_info(result, elo))
+        if warned:
+            info["method_warnings"] = warned
     elif method == "nash":
         if game.num_players != 2:
             raise ValueError("Nash averaging needs a two-player zero-sum game (for score tables: --game 2p)")

@@ -10,8 +10,16 @@ from typing import NamedTuple
 import numpy as np
 
 from jaxrate.cli import _output
-from jaxrate.cli._inputs import describe, load_source, print_notes
-from jaxrate.cli._methods import elo_intervals, elo_settings, print_method_notes, run_method
+from jaxrate.cli._inputs import describe, print_notes
+from jaxrate.cli._methods import (
+    elo_intervals,
+    elo_settings,
+    load_for_method,
+    print_method_notes,
+    relay_warnings,
+    run_method,
+)
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game.tolerances import TOLERANCES
 
 EXAMPLES = """examples:
@@ -64,7 +72,7 @@ def add_options(parser) -> None:
         help="N random subsets of the tasks: how much the ratings depend on which tasks are included "
         "(sensitivity, not a sampling interval)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="resampling seed (default 0, as in Python)")
+    parser.add_argument("--seed", type=int, default=DEFAULTS.seed, help="resampling seed (0, as in Python)")
     parser.add_argument("--json", metavar="PATH", help="write ratings, joint and certificate as JSON")
     parser.add_argument(
         "--previous",
@@ -99,7 +107,7 @@ def add_options(parser) -> None:
 def run(args, argv: Sequence[str]) -> int:
 
     _check_options(args)
-    source = load_source(args)
+    source = load_for_method(args)  # Elo on battles: no fill of pairs that never met needed
     if args.bootstrap is not None and source.kind == "payoffs":
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
@@ -112,7 +120,8 @@ def run(args, argv: Sequence[str]) -> int:
     print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
     rated = _rate(source, args)
     print_method_notes(rated)
-    intervals = _intervals(source, args) if args.bootstrap or args.task_subsets else None
+    with relay_warnings(skip=rated.info.get("method_warnings", ())):  # e.g. fewer distinct resamples
+        intervals = _intervals(source, args) if args.bootstrap or args.task_subsets else None
     table = _ranking_table(source, rated, intervals, args)
     print(describe(source))
     _output.print_table(table.headers, table.rows, table.right)
@@ -129,8 +138,6 @@ def _check_options(args) -> None:
     for option, path in (("--json", args.json), ("--csv", args.csv), ("--plot", args.plot)):
         _output.check_output_path(option, path)
     _output.check_output_path("--report", args.report, folder=True)
-    if args.plot is not None and not args.plot.lower().endswith((".png", ".svg", ".pdf")):
-        raise ValueError(f"--plot {args.plot}: the file name must end in .png, .svg or .pdf")
     if args.top is not None and args.top < 1:
         raise ValueError(f"--top must be >= 1; got {args.top}")
     if not args.tie_tol >= 0:
@@ -231,7 +238,7 @@ def _ranking_table(source, rated, intervals, args) -> _Table:
         csv_row = [int(ranks[i]), names[i], float(values[i])]
         if uniform is not None:
             row += [u_labels[i], u_shown[i]]
-            csv_row += [u_labels[i].rstrip("="), float(uniform[i])]
+            csv_row += [int(u_labels[i].rstrip("=")), float(uniform[i])]
         if intervals is not None:
             lo, hi, top = intervals.lower[0][i], intervals.upper[0][i], intervals.top_probability[0][i]
             row += [lo_shown[i], hi_shown[i], f"{top:.3f}"]
@@ -251,11 +258,9 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
         if args.plot is not None:
             _report.ratings_figure(source, rated, intervals, args.plot, top=args.top, ranking=ranking)
         if args.report is not None:
-            _report.write_report(
-                args.report, source, rated, intervals, payload, table.headers, table.rows, args.top, ranking
-            )
-    if args.csv is not None:
-        _output.write_csv(args.csv, [h.replace("P(top)", "p_top") for h in table.headers], table.csv_rows)
+            _report.write_report(args.report, source, rated, intervals, payload, table, args.top, ranking)
+    if args.csv is not None:  # the one writer of the ranking CSV, as the report's ratings.csv
+        _output.write_ranking_csv(args.csv, table.headers, table.csv_rows)
     if args.json is not None:
         from jaxrate.results._result_file import write_document
 
@@ -349,12 +354,12 @@ def _proof_line(rated) -> str:
     result, by = rated.proven, rated.proven.solved_by
     cert, levels = result.certificate, int(result.levels)
     proof = (
-        f"joint + {levels} dual proofs, max gain {cert.max_gain:+.2e}, "
+        f"joint + {_output.plural(levels, 'dual proof')}, max gain {cert.max_gain:+.2e}, "
         f"max |delta - r| {cert.max_rating_residual:.1e}, slack {cert.slack:.1e}"
     )
     if by.solver.startswith("simplex"):
         return (
-            f"JAX path proof: {levels} levels, {proof}\n"
+            f"JAX path proof: {_output.plural(levels, 'level')}, {proof}\n"
             f"JAX path, {result.precision}, {rated.seconds:.2f} s (with compilation); "
             f"residual {cert.max_rating_residual:.1e}"
         )
@@ -365,7 +370,7 @@ def _proof_line(rated) -> str:
         how += ", ladder: " + ", ".join(ladder)
     if by.fallback_from is not None:  # --fast: say that the JAX path did not rate it
         how = f"the JAX path ended {by.reason}, so the exact path rated it: {how}"
-    return f"{levels} levels in {rated.seconds:.2f} s ({how}); verified: {proof}"
+    return f"{_output.plural(levels, 'level')} in {rated.seconds:.2f} s ({how}); verified: {proof}"
 
 
 def _footer(rated, tol: float, intervals, args) -> str:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game.tolerances import TOLERANCES
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["RatingIntervals", "Resampling", "interval_block"]
 
@@ -22,7 +26,7 @@ class Resampling:
         however the resamples are chunked or spread over processes.
       level: coverage of the percentile interval ``[lower, upper]``.
       game: the game made of each resampled table: ``"3p"`` (agent vs agent vs
-        task, as on the command line) or ``"2p"`` (agent vs task).
+        task, the default of Python and the command line alike) or ``"2p"`` (agent vs task).
       rating: the rating resampled: ``"deviation"`` or a baseline
         (``"uniform"``, ``"elo"``, ``"nash"``, ``"alpharank"``, ``"payoff"``).
       solver: the path that rates the resamples: ``"exact"``, ``"jax"`` or
@@ -33,10 +37,10 @@ class Resampling:
       tie_tol: ratings within this fraction of the payoff scale share the top.
     """
 
-    resamples: int = 200
-    seed: int = 0
-    level: float = 0.95
-    game: str = "3p"
+    resamples: int = DEFAULTS.resamples
+    seed: int = DEFAULTS.seed
+    level: float = DEFAULTS.level
+    game: str = DEFAULTS.score_game
     rating: str = "deviation"
     solver: str = "auto"
     paired: bool | None = None
@@ -91,6 +95,9 @@ class RatingIntervals:
       rating: the rating method resampled (``"deviation"``, ``"uniform"``, ...).
       options: the :class:`Resampling` the run used (resamples, seed, level,
         game, solver, stratification), where the run records it.
+      distinct: how many distinct resamples the data admit, where that is fewer
+        than the resamples drawn (the resamples then repeat one another: 3 tasks
+        have 7 subsets), else ``None``.
     """
 
     ratings: tuple[np.ndarray, ...]
@@ -111,6 +118,7 @@ class RatingIntervals:
     interval_kind: str = ""
     rating: str = "deviation"
     options: Resampling | None = None
+    distinct: int | None = None
 
     def above(self, a: str, b: str) -> float:
         """Fraction of resamples in which strategy ``a`` of the first player is rated above ``b``."""
@@ -120,8 +128,15 @@ class RatingIntervals:
                 raise ValueError(f"no strategy {name!r}; the first player's are {list(names)}")
         return float(self.pairwise[names.index(a), names.index(b)])
 
-    def table(self, player: int | str = 0) -> list[dict]:
-        """One row per strategy of ``player``: name, rating, lower, upper, P(top)."""
+    def table(self, player: int | str = 0) -> pd.DataFrame:
+        """A ``pandas.DataFrame``, one row per strategy of ``player`` (a name or an index): columns
+        ``strategy``, ``rating``, ``lower``, ``upper``, ``p_top`` (P(top)); :meth:`records` as a list."""
+        import pandas as pd
+
+        return pd.DataFrame(self.records(player), columns=["strategy", "rating", "lower", "upper", "p_top"])
+
+    def records(self, player: int | str = 0) -> list[dict]:
+        """The rows of :meth:`table` as a list of dicts (plain floats), one per strategy of ``player``."""
         p = self.players.index(player) if isinstance(player, str) else player
         return [
             {
@@ -178,6 +193,7 @@ def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:
         "fallbacks": int(intervals.fallbacks),
         "seconds": intervals.seconds,
         "options": None if intervals.options is None else intervals.options.as_dict(),
+        "distinct": intervals.distinct,
         "lower": named(intervals.players, intervals.strategies, intervals.lower),
         "upper": named(intervals.players, intervals.strategies, intervals.upper),
         "top_probability": named(intervals.players, intervals.strategies, intervals.top_probability),
@@ -250,4 +266,5 @@ def _from_block(document: dict, cls: type) -> RatingIntervals:
         interval_kind=str(block.get("interval_kind", "")),
         rating=str(block.get("rating", "deviation")),
         options=options,
+        distinct=None if block.get("distinct") is None else int(block["distinct"]),
     )

@@ -21,6 +21,7 @@ Two questions, kept apart:
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections.abc import Callable
@@ -30,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate import games
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.results._intervals import RatingIntervals
 from jaxrate.uncertainty._options import Resampling, game_of, resolve
 from jaxrate.uncertainty._rating import rate_exact, run_tables, summarise
@@ -93,6 +95,8 @@ def task_subsets(
     options = resolve(options, **given, confidence=confidence, tie_tol=tie_tol, rating=rating)
     table, agents, tasks = games.score_table(scores)
     masks = _task_masks(options.resamples, table.shape[1], options.seed)
+    t = table.shape[1]
+    distinct = _few(2**t - 1, options.resamples, "task subsets", f"{t} tasks: 2^{t} - 1", stacklevel=3)
 
     def make(start: int, stop: int) -> np.ndarray:
         return np.broadcast_to(table, (stop - start,) + table.shape)
@@ -100,7 +104,33 @@ def task_subsets(
     samples, failures, info = run_tables(make, options, table, executor, workers, progress, masks, agents)
     point = game_of(options)(table, agents, tasks)
     kinds = {"kind": "task subsets", "interval_kind": "task-subset sensitivity"}
-    return summarise(point, samples, options, failures, **kinds, **info)
+    return summarise(point, samples, options, failures, **kinds, **info, distinct=distinct)
+
+
+def _few(distinct: int | None, resamples: int, noun: str, why: str, stacklevel: int = 3) -> int | None:
+    """``distinct`` where the data admit fewer distinct resamples than the ``resamples`` asked for (with a
+    ``UserWarning`` that says so: the resamples repeat one another), else ``None``."""
+    if distinct is None or distinct >= resamples:
+        return None
+    warnings.warn(
+        f"{resamples:,} {noun} asked for, but only {distinct:,} distinct {noun} exist ({why}): they "
+        f"repeat one another, so the intervals rest on {distinct:,} distinct ratings at most",
+        UserWarning,
+        stacklevel=stacklevel,
+    )
+    return distinct
+
+
+def distinct_draws(sizes: list[int], cap: int) -> int | None:
+    """How many distinct bootstrap resamples there are when each of ``sizes`` is drawn from, ``n``
+    draws with replacement from ``n`` (``C(2n - 1, n)`` multisets each, independently); ``None``
+    once the count passes ``cap`` (it is then never fewer than asked for)."""
+    count = 1
+    for n in sizes:
+        count *= math.comb(2 * n - 1, n) if n > 0 else 1
+        if count > cap:
+            return None
+    return count
 
 
 def _task_masks(resamples: int, t: int, seed: int) -> np.ndarray:
@@ -112,11 +142,15 @@ def _task_masks(resamples: int, t: int, seed: int) -> np.ndarray:
     return masks
 
 
-def _bootstrap_tables(make, options: Resampling, point_table, agents, tasks, run: tuple, interval_kind: str):
-    """Intervals from resampled tables ``make(start, stop)``; ``run`` is ``(executor, workers, progress)``."""
+def _bootstrap_tables(
+    options: Resampling, run: tuple, make, point_table, agents, tasks, interval_kind: str, distinct=None
+):
+    """Intervals from resampled tables ``make(start, stop)``; ``run`` is ``(executor, workers, progress)``;
+    ``distinct``: the distinct resamples, where fewer than asked for."""
     samples, failures, info = run_tables(make, options, point_table, *run, models=agents)
     point = game_of(options)(point_table, agents, tasks)
-    return summarise(point, samples, options, failures, kind="bootstrap", interval_kind=interval_kind, **info)
+    kinds = {"kind": "bootstrap", "interval_kind": interval_kind, "distinct": distinct}
+    return summarise(point, samples, options, failures, **kinds, **info)
 
 
 _KINDS = {"item": "items", "doc_id": "items", "seed": "seeds", "fold": "folds"}
@@ -180,16 +214,17 @@ def bootstrap_replicates(
     """
     given = {"paired": paired, "rating": rating, "gamification": gamification, "resamples": resamples}
     options = resolve(options, **given, seed=seed, method=method, confidence=confidence, tie_tol=tie_tol)
-    make, point, models, tasks, kind = _read_replicates(observations, options, model, task, replicate, score)
-    return _bootstrap_tables(make, options, point, models, tasks, (executor, workers, progress), kind)
+    read = _read_replicates(observations, options, model, task, replicate, score)
+    return _bootstrap_tables(options, (executor, workers, progress), *read)
 
 
 def _read_replicates(
     observations: Any, options: Resampling, model: str, task: str, replicate: str, score: str
 ) -> tuple:
-    """``(make, point, models, tasks, interval_kind)``: the observations of :func:`bootstrap_replicates` as
-    its resampled tables ``make(start, stop)`` (``options.seed``, ``options.paired``), the point table
-    ``[models, tasks]``, its labels, and the interval kind, named for the replicate column."""
+    """``(make, point, models, tasks, interval_kind, distinct)``: the observations of
+    :func:`bootstrap_replicates` as its resampled tables ``make(start, stop)`` (``options.seed``,
+    ``options.paired``), the point table ``[models, tasks]``, its labels, the interval kind, named for
+    the replicate column, and the distinct resamples where fewer than asked for (else ``None``)."""
     from jaxrate.io import ScoreReplicates
     from jaxrate.io._replicate_data import replicates_from_frame
 
@@ -203,8 +238,25 @@ def _read_replicates(
             observations, model=model, task=task, replicate=replicate, score=score, paired=paired
         )
         point = data.table()
-    kind = f"sampling ({_KINDS.get(replicate.lower(), 'replicates')} within task)"
-    return data.resampler(options.seed), point, data.models, data.tasks, kind
+    what = _KINDS.get(replicate.lower(), "replicates")
+    kind = f"sampling ({what} within task)"
+    distinct = _few_replicates(data, what, options.resamples)
+    return data.resampler(options.seed), point, data.models, data.tasks, kind, distinct
+
+
+def _few_replicates(data: Any, what: str, resamples: int) -> int | None:
+    """The distinct resamples of a replicate bootstrap, where fewer than ``resamples`` (warned of)."""
+    if data.paired:
+        sizes, per = [v.shape[1] for v in data.values], "task"
+    else:
+        sizes, per = [len(x) for v in data.values for x in v], "model and task"
+    distinct = distinct_draws(sizes, resamples)
+    if distinct is None:
+        return None
+    lo, hi = min(sizes), max(sizes)
+    many = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    why = f"{many} {what} per {per}, C(2n - 1, n) draws of n each"
+    return _few(distinct, resamples, "resamples", why, stacklevel=5)
 
 
 def bootstrap_items(
@@ -299,14 +351,14 @@ def bootstrap_standard_errors(
         return table + se * rng.standard_normal((stop - start,) + table.shape)
 
     run = (executor, workers, None)
-    return _bootstrap_tables(make, options, table, agents, tasks, run, "sampling (standard errors)")
+    return _bootstrap_tables(options, run, make, table, agents, tasks, "sampling (standard errors)")
 
 
 def bootstrap_battles(
     battles: Any,
     *,
     by: str | None = None,
-    missing: str = "model",
+    missing: str = DEFAULTS.battle_missing,
     resamples: int | None = None,
     seed: int | None = None,
     confidence: float | None = None,
@@ -332,6 +384,9 @@ def bootstrap_battles(
     given = {"resamples": resamples, "seed": seed, "confidence": confidence, "tie_tol": tie_tol}
     options = resolve(options, **given, method="exact", rating="deviation")  # what this bootstrap runs
     point = games.battle_game(battles, by=by, missing=missing)
+    n = len(battles)
+    why = f"{n} battles, C(2n - 1, n) draws of n"
+    distinct = _few(distinct_draws([n], options.resamples), options.resamples, "resamples", why, stacklevel=3)
     payoffs = _battle_resamples(battles, point, by, missing, options)
     start = time.perf_counter()
     num_c = sum(point.num_strategies)
@@ -342,9 +397,8 @@ def bootstrap_battles(
             failures.append((i, error))
     seconds = time.perf_counter() - start
     info = {"method": "exact", "fallbacks": 0, "seconds": seconds}
-    return summarise(
-        point, np.stack(rows), options, failures, kind="bootstrap", interval_kind="battles", **info
-    )
+    kinds = {"kind": "bootstrap", "interval_kind": "battles", "distinct": distinct}
+    return summarise(point, np.stack(rows), options, failures, **kinds, **info)
 
 
 def _battle_resamples(battles: Any, point: Any, by: str | None, missing: str, options: Resampling) -> list:

@@ -10,11 +10,13 @@ library's own functions (:func:`jaxrate.uniform_ratings`,
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game._game import Game
 
 __all__ = ["RATINGS", "TableRater", "table_rater"]
@@ -30,11 +32,19 @@ class TableRater(NamedTuple):
     scale: float
 
 
-def _elo(table: np.ndarray, models) -> np.ndarray:
+def _elo(table: np.ndarray, models, prior: float | str) -> Any:
+    """The :class:`jaxrate.baselines.EloResult` of a table's task win rates."""
     from jaxrate.baselines import elo_ratings, win_probabilities
 
     p, _ = win_probabilities(table)
-    return np.asarray(elo_ratings(p, models=models).ratings, dtype=np.float64)
+    return elo_ratings(p, models=models, prior=prior)
+
+
+def _elo_resample(table: np.ndarray, models, prior: float) -> np.ndarray:
+    """Elo of a resample, with the prior the data's fit chose (said, with any warning, once for the data)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return np.asarray(_elo(table, models, prior).ratings, dtype=np.float64)
 
 
 def table_rater(
@@ -57,8 +67,9 @@ def table_rater(
         rate = lambda t: np.concatenate(gains.uniform_ratings(gamify(t)))  # noqa: E731
     elif name == "elo":
         names = list(models) if models is not None else None
-        point = _elo(point_table, names)
-        return TableRater(lambda t: _elo(t, names), (point,), float(np.ptp(point)) or 1.0)
+        fit = _elo(point_table, names, DEFAULTS.elo_prior)  # "auto" on the data; its prior for every resample
+        point = np.asarray(fit.ratings, dtype=np.float64)
+        return TableRater(lambda t: _elo_resample(t, names, fit.prior), (point,), float(np.ptp(point)) or 1.0)
     elif name == "nash":
         if game.num_players != 2:
             raise ValueError("Nash averaging needs a two-player zero-sum game (gamification '2p')")
