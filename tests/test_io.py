@@ -49,7 +49,7 @@ def test_cli_parses_a_wide_csv_once_even_when_its_rows_look_like_tasks(tmp_path,
     monkeypatch.setattr(_scores, "read_frame", _no_frame)
     assert main(["rate", str(path), "--game", "2p"]) == 0
     assert len(calls) == 1
-    assert "the rows look like tasks (the row names are headed 'game')" in capsys.readouterr().err
+    assert "read with the models as columns: the row names are headed 'game'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("marker", ["-", "NA", "n/a", "nan", "", "null"])

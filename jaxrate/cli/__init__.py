@@ -28,7 +28,38 @@ class _UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one readable line, exit code 2
-        raise _UsageError(f"{self.prog}: {message} (see --help)")
+        raise _UsageError(f"{self.prog}: {message}{_did_you_mean(self, message)} (see --help)")
+
+
+def _options(parser: argparse.ArgumentParser, argv: Sequence[str]) -> list[str]:
+    """The option strings of the command that ``argv`` names (``rate``, ...), else of ``parser``."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            named = next((a for a in argv if a in action.choices), None)
+            if named is not None:
+                return _options(action.choices[named], [])
+    return [o for action in parser._actions for o in action.option_strings if o.startswith("--")]
+
+
+def _did_you_mean(parser: argparse.ArgumentParser, message: str) -> str:
+    """``"; did you mean --bootstrap?"`` for an unrecognized option close to one there is."""
+    import difflib
+
+    if not message.startswith("unrecognized arguments:"):
+        return ""
+    words = message.split(":", 1)[1].split()
+    known = _options(parser, sys.argv[1:] if _ARGV is None else _ARGV)
+    hints = []
+    for word in (w.split("=", 1)[0] for w in words if w.startswith("--")):
+        close = [o for o in known if o.startswith(word)] or difflib.get_close_matches(
+            word, known, n=2, cutoff=0.7
+        )
+        if close:
+            hints.append(f"{word}: did you mean {' or '.join(close[:2])}?")
+    return "; " + "; ".join(hints) if hints else ""
+
+
+_ARGV: list[str] | None = None  # the arguments main() is parsing (did-you-mean looks up their command)
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -98,7 +129,9 @@ def _compilation_cache() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``jaxrate`` command; returns the exit code."""
+    global _ARGV
     argv = list(sys.argv[1:] if argv is None else argv)
+    _ARGV = argv
     try:
         parser = _build_parser()
         args = parser.parse_args(argv)

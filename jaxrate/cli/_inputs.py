@@ -7,7 +7,8 @@ import os
 
 import numpy as np
 
-from jaxrate.cli._source import Source, scores_source
+from jaxrate.cli._output import plural
+from jaxrate.cli._source import Source, long_column_options, scores_source
 
 __all__ = ["Source", "add_input_options", "load_source"]
 
@@ -64,7 +65,8 @@ def _add_table_options(parser) -> None:
         "--missing",
         default=None,
         metavar="HOW",
-        help="missing scores: error (default), drop-models, drop-tasks, fill:VALUE; battles, pairs that "
+        help="missing scores: error (default), drop-models, drop-tasks, block (the largest complete block "
+        "of models and tasks, found greedily), fill:VALUE; battles, pairs that "
         "never met: model (default: filled from the Bradley-Terry fit of the observed battles), even "
         "(P = 1/2), drop-models (until every pair met) or error",
     )
@@ -72,8 +74,16 @@ def _add_table_options(parser) -> None:
         "--models",
         choices=("rows", "columns"),
         default=None,
-        help="score tables: the axis that holds the models (default rows; a warning when the rows look "
-        "like tasks: a first column headed game/task/benchmark/..., or every row normalised to [0, 1])",
+        help="score tables: the axis that holds the models (default: decided from the table and said in a "
+        "note: rows, unless the rows look like tasks: a first column headed game/task/benchmark/..., every "
+        "row normalised to [0, 1], or metric names against model names; evidence both ways is an error "
+        "that asks for this option)",
+    )
+    parser.add_argument(
+        "--lower-better",
+        metavar="NAMES",
+        help="score tables: tasks on which a lower score is better (latency, cost, error rate), as "
+        "comma-separated names or globs; their scores are rated negated",
     )
     parser.add_argument(
         "--normalise", choices=("none", "minmax", "rank"), default="none", help="per-task score normalisation"
@@ -92,6 +102,28 @@ def _add_table_options(parser) -> None:
         metavar="NAMES",
         help="score tables: columns or tasks left out, as comma-separated names or globs (n_*,avg_length)",
     )
+    _add_long_options(parser)
+
+
+def _add_long_options(parser) -> None:
+    """The columns of a long score table, where their names are not the common ones."""
+    long = parser.add_argument_group(
+        "long score tables",
+        "one row per model and task (and perhaps seed, fold or item); columns found by their common names "
+        "(model/agent/classifier..., task/dataset/benchmark..., score/accuracy/value..., "
+        "seed/fold/resample/item/run...) unless named here",
+    )
+    for role, example in (("model", "clf"), ("task", "ds"), ("score", "acc"), ("replicate", "rep")):
+        long.add_argument(
+            f"--{role}-col",
+            metavar="COLUMN",
+            help=f"the {role} column (e.g. {example})"
+            + (
+                "; several scores per model and task: --bootstrap resamples them"
+                if role == "replicate"
+                else ""
+            ),
+        )
 
 
 def _add_harness_options(harness) -> None:
@@ -206,7 +238,7 @@ def _load(args) -> Source:
         return _dataset_source(args)
     path = args.file
     sep = getattr(args, "sep", None)
-    if sep is None and path.lower().endswith(io.DELIMITED) and os.path.exists(path):
+    if sep is None and io.suffix(path) in io.DELIMITED and os.path.exists(path):
         sep = io.sniff_delimiter(path)
     kind = io.input_kind(path, sep)
     name = os.path.basename(path)
@@ -234,7 +266,14 @@ def _dataset_source(args) -> Source:
 
 
 def _refuse_table_options(args, kind: str, name: str) -> None:
-    """``--models``, ``--tasks`` and ``--exclude`` are for score tables: an error for another input."""
+    """``--models``, ``--tasks``, ``--exclude``, ``--lower-better`` and the long table's columns are for
+    score tables, ``--by`` for battle records: an error for another input."""
+    if kind != "battles" and getattr(args, "by", None) and getattr(args, "folder", None) is None:
+        holds = "a score table" if kind == "scores" else "a payoff tensor"
+        raise ValueError(
+            f"--by is for battle records (the category column of the 3p game); {name} holds {holds}"
+            + (" (its tasks are already the third player)" if kind == "scores" else "")
+        )
     if kind == "scores":
         return
     what = "battle records" if kind == "battles" else "a payoff tensor"
@@ -243,6 +282,11 @@ def _refuse_table_options(args, kind: str, name: str) -> None:
         raise ValueError(f"--models is for score tables (which axis holds the models); {name} holds {what}")
     if getattr(args, "tasks", None) or getattr(args, "exclude", None):
         raise ValueError(f"--tasks and --exclude pick the tasks of a score table; {name} holds {what}")
+    if getattr(args, "lower_better", None):
+        raise ValueError(f"--lower-better is for score tables; {name} holds {what}")
+    given = [f"--{r}-col" for r in ("model", "task", "score", "replicate") if getattr(args, f"{r}_col", None)]
+    if given:
+        raise ValueError(f"{', '.join(given)}: for long score tables; {name} holds {what}")
 
 
 def _table_source(args, path: str, name: str, sep: str | None) -> Source:
@@ -267,6 +311,8 @@ def _table_source(args, path: str, name: str, sep: str | None) -> Source:
             decimal=decimal,
             tasks=getattr(args, "tasks", None),
             exclude=getattr(args, "exclude", None),
+            lower_better=getattr(args, "lower_better", None),
+            **long_column_options(args),
         )
     source = scores_source(name, read.scores, args.game, _sep_notes(path, sep, decimal) + read.notes)
     source.warnings = [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
@@ -434,9 +480,9 @@ def _sep_notes(path: str, sep: str | None, decimal: str) -> list:
     that is not text (Excel, Parquet, JSON) is read without ``--sep``."""
     from jaxrate import io
 
-    usual = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
+    usual = "\t" if io.suffix(path) in (".tsv", ".tab") else ","
     notes = []
-    if sep is not None and sep != usual and path.lower().endswith(io.DELIMITED):
+    if sep is not None and sep != usual and io.suffix(path) in io.DELIMITED:
         notes.append(f"read as {io.delimiter_name(sep)}-separated")
     if decimal == ",":
         notes.append("read with decimal commas")
@@ -447,10 +493,12 @@ def describe(source: Source) -> str:
     g = source.game
     if source.kind == "scores":
         m, t = source.scores.shape
-        head = f"{source.name}: {m} agents x {t} tasks, {source.description}"
+        head = f"{source.name}: {plural(m, 'agent')} x {plural(t, 'task')}, {source.description}"
     elif source.kind == "battles":
         models = g.num_strategies[0]
-        head = f"{source.name}: {len(source.battles):,} battles, {models} models, {source.description}"
+        n = len(source.battles)
+        battles = f"{n:,} {'battle' if n == 1 else 'battles'}"
+        head = f"{source.name}: {battles}, {plural(models, 'model')}, {source.description}"
     else:
         head = f"{source.name}: {source.description}"
     return f"{head}, {int(np.prod(g.num_strategies)):,} joints"

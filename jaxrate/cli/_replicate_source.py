@@ -6,7 +6,8 @@ from __future__ import annotations
 import glob
 import os
 
-from jaxrate.cli._source import Source, scores_source
+from jaxrate.cli._output import plural
+from jaxrate.cli._source import Source, long_column_options, scores_source
 
 __all__ = ["replicate_source"]
 
@@ -32,37 +33,123 @@ def replicate_source(args) -> Source | None:
             if getattr(args, option, None):
                 raise ValueError(f"--{option} is for evaluation harness output; {path} is a table")
     sep, decimal = getattr(args, "sep", None), getattr(args, "decimal", ".")
-    if sep is None and path.lower().endswith(io.DELIMITED) and os.path.isfile(path):
+    if sep is None and io.suffix(path) in io.DELIMITED and os.path.isfile(path):
         sep = io.sniff_delimiter(path)
     if harness:
-        for p in paths:
-            if os.path.isdir(p) and not io.is_harness_output(p):
-                raise ValueError(
-                    f"{p}: a folder is read as evaluation harness output ({io.HARNESS_FORMATS}), "
-                    "and this one has none"
-                )
-        found = io.read_harness(
-            paths,
-            metric=getattr(args, "metric", None),
-            filter=getattr(args, "filter", None),
-            prefer=getattr(args, "prefer", "error"),
-            missing="error" if args.missing is None else args.missing,
-            tasks=getattr(args, "tasks", None),
-            exclude=getattr(args, "exclude", None),
-        )
+        found = _harness(args, paths)
         name = os.path.basename(os.path.normpath(path)) + (
             f" (+{len(paths) - 1} more)" if len(paths) > 1 else ""
         )
-    elif os.path.exists(path) and io.suffix(path) in io.DELIMITED + (".parquet", ".pq", ".xlsx", ".jsonl"):
-        if io.replicate_column(io.header(path, sep)) is None:
+    elif os.path.exists(path) and io.suffix(path) in _LONG_FILES:
+        found = _long_table(args, path, sep, decimal)
+        if found is None:
             return None
-        found = io.read_replicates(path, sep=sep, decimal=decimal)
-        if args.missing not in (None, "error"):
-            found = io.complete_replicates(found, args.missing)
         name = os.path.basename(os.path.normpath(path))
     else:
         return None
     return _source(args, name, found)
+
+
+_LONG_FILES = (".csv", ".tsv", ".tab", ".txt", ".parquet", ".pq", ".feather", ".xlsx", ".jsonl")
+
+
+def _harness(args, paths: list):
+    """Evaluation harness output (:func:`jaxrate.io.read_harness`) read as the options say."""
+    from jaxrate import io
+
+    for p in paths:
+        if os.path.isdir(p) and not io.is_harness_output(p):
+            raise ValueError(
+                f"{p}: a folder is read as evaluation harness output ({io.HARNESS_FORMATS}), "
+                "and this one has none"
+            )
+    if getattr(args, "lower_better", None):
+        raise ValueError(
+            "--lower-better is for score tables; harness output says which way each metric points "
+            "(its own definitions are read)"
+        )
+    return io.read_harness(
+        paths,
+        metric=getattr(args, "metric", None),
+        filter=getattr(args, "filter", None),
+        prefer=getattr(args, "prefer", "error"),
+        missing="error" if args.missing is None else args.missing,
+        tasks=getattr(args, "tasks", None),
+        exclude=getattr(args, "exclude", None),
+    )
+
+
+def _long_table(args, path: str, sep, decimal):
+    """A long table with a replicate column (by name or ``--replicate-col``), or ``None`` without one."""
+    from jaxrate import io
+
+    given = {**long_column_options(args), "replicate": getattr(args, "replicate_col", None)}
+    if io.replicate_column(io.header(path, sep), **given) is None:
+        return None
+    found = io.read_replicates(path, sep=sep, decimal=decimal, **given)
+    found = _lower_better(path, found, getattr(args, "lower_better", None))
+    if args.missing == "block":
+        return _block(found)
+    if args.missing not in (None, "error"):
+        return io.complete_replicates(found, args.missing)
+    _refuse_absent(path, found)
+    return found
+
+
+def _block(found):
+    """``--missing block`` on a long table: the rows of a complete block of its models and tasks."""
+    import dataclasses
+
+    import numpy as np
+
+    from jaxrate import io
+
+    frame = found.frame
+    models, tasks = list(dict.fromkeys(frame["model"])), list(dict.fromkeys(frame["task"]))
+    have = set(zip(frame["model"], frame["task"]))
+    holes = np.array([[(m, t) not in have for t in tasks] for m in models])
+    rows, cols = io.largest_block(holes)
+    kept = frame["model"].isin(np.array(models)[rows]) & frame["task"].isin(np.array(tasks)[cols])
+    note = (
+        f"--missing block: kept {rows.sum()} of {len(models)} models x {cols.sum()} of {len(tasks)} tasks, "
+        "a complete block (found greedily)"
+    )
+    return dataclasses.replace(found, frame=frame[kept].reset_index(drop=True), notes=[*found.notes, note])
+
+
+def _refuse_absent(path: str, found) -> None:
+    """A ``ValueError`` naming the file and the first (model, task) without a score (``--missing error``)."""
+    frame = found.frame
+    have = set(zip(frame["model"], frame["task"]))
+    models, tasks = dict.fromkeys(frame["model"]), dict.fromkeys(frame["task"])
+    absent = [(m, t) for m in models for t in tasks if (m, t) not in have]
+    if absent:
+        (m, t), more = absent[0], f" ({len(absent)} model-task pairs in all)" if len(absent) > 1 else ""
+        raise ValueError(
+            f"{path}: model {m!r} has no score on task {t!r}{more}; choose --missing drop-models, "
+            "drop-tasks or fill:VALUE"
+        )
+
+
+def _lower_better(path: str, found, names):
+    """A long table's replicates with the scores of the ``--lower-better`` tasks negated (a note says so)."""
+    import dataclasses
+
+    from jaxrate.io._columns import _matches, split_names
+
+    if not names:
+        return found
+    tasks = [str(t) for t in dict.fromkeys(found.frame["task"])]
+    picked = [
+        n
+        for p in split_names(names, "--lower-better")
+        for n in _matches(path, p, tasks, "--lower-better", "task")
+    ]
+    frame = found.frame.copy()
+    rows = frame["task"].isin(picked)
+    frame.loc[rows, "score"] = -frame.loc[rows, "score"]
+    note = f"lower is better on {', '.join(map(repr, dict.fromkeys(picked)))}: rated negated (--lower-better)"
+    return dataclasses.replace(found, frame=frame, notes=[*found.notes, note])
 
 
 def _harness_file(path: str) -> bool:
@@ -102,7 +189,8 @@ def _source(args, name: str, found) -> Source:
     pairing = "paired across models" if data.paired else "resampled per model"
     what = "their mean" if found.runs is None else "the harness's own aggregates, checked against them"
     notes.append(
-        f"{len(found.frame):,} scores, {fewest}-{most} {found.column}s per model and task ({pairing}); "
+        f"{len(found.frame):,} scores, {plural((int(fewest), int(most)), found.column)} per model and task "
+        f"({pairing}); "
         f"the table is {what}"
     )
     source = scores_source(name, found.table(), args.game, notes)

@@ -9,7 +9,13 @@ import numpy as np
 
 from jaxrate.game._game import Game
 
-__all__ = ["Source", "scores_source"]
+__all__ = ["Source", "long_column_options", "scores_source"]
+
+
+def long_column_options(args) -> dict:
+    """The long table's columns named on the command line (``--model-col`` ...), as the readers take
+    them (``model=``, ``task=``, ``score=``)."""
+    return {role: getattr(args, f"{role}_col", None) for role in ("model", "task", "score")}
 
 
 @dataclasses.dataclass

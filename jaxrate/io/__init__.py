@@ -3,7 +3,9 @@
 Formats by extension: ``.csv``, ``.tsv``/``.tab`` (the delimiter, comma,
 semicolon or tab, is sniffed; ``sep=`` forces it, ``decimal=","`` reads decimal
 commas), ``.parquet``/``.pq``, ``.xlsx`` (first sheet; needs the ``excel``
-extra, openpyxl), ``.json`` (records or ``{model: {task: score}}``), ``.jsonl``,
+extra, openpyxl), ``.feather``, ``.json`` (records, or any of pandas' orients that keep the names; a
+pandas index is the model column), ``.jsonl``, text and JSON compressed (``.gz``,
+``.bz2``, ``.xz``, ``.zip``),
 and for raw payoff tensors ``.npy``/``.npz``. Score tables come *wide* (one row per model,
 one column per task) or *long* (one row per model and task: columns ``model``,
 ``task``, ``score`` and optionally ``n``, the number of items behind a score).
@@ -26,6 +28,7 @@ nothing is dropped or filled unless asked (``missing=``). Cells reading
 
 from jaxrate.io._columns import WideTable, read_score_csv, read_wide_table, standard_error_columns
 from jaxrate.io._harness import HARNESS_FORMATS, find_harness_output, is_harness_output, read_harness
+from jaxrate.io._long import LongColumns, long_columns
 from jaxrate.io._payoffs import read_payoffs
 from jaxrate.io._replicate_data import AGGREGATES, Aggregate
 from jaxrate.io._replicates import REPLICATE_COLUMNS, ScoreReplicates, read_replicates, replicate_column
@@ -39,6 +42,7 @@ from jaxrate.io._scores import (
     ScoresWithErrors,
     far_outliers,
     is_long,
+    largest_block,
     normalise_scores,
     read_scores,
     read_scores_with_errors,
@@ -84,6 +88,9 @@ __all__ = [
     "input_kind",
     "is_harness_output",
     "is_long",
+    "long_columns",
+    "LongColumns",
+    "largest_block",
     "is_missing_marker",
     "normalise_scores",
     "parse_number",

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from jaxrate.io._long import long_hint
 from jaxrate.io._text import (
     check_score,
     check_unique,
@@ -299,6 +300,7 @@ def wide_table(
     Raises:
       ValueError: naming the file, record and column of the first problem.
     """
+    _names_are_names(path, agents, names)
     errors = standard_error_columns(names) if standard_errors else {}
     choice = choose_columns(path, names, tasks, exclude, errors)
     index = {n: j for j, n in enumerate(names)}
@@ -317,6 +319,24 @@ def wide_table(
         )
     notes += _column_notes(choice.aggregates, skipped, se, kept, se_columns)
     return WideTable(np.stack(values, axis=1), tuple(agents), tuple(kept), se, se_columns, notes)
+
+
+def _names_are_names(path: str, agents: Sequence[str], names: Sequence[str]) -> None:
+    """A ``ValueError`` when the first column, read as the model names, holds fractional numbers: the
+    names were lost (``df.to_json(orient="records")`` and ``to_csv(index=False)`` drop the index)."""
+    numbers = []
+    for a in agents:
+        try:
+            numbers.append(float(a))
+        except ValueError:
+            return
+    if numbers and any(not float(x).is_integer() for x in numbers if np.isfinite(x)):
+        raise ValueError(
+            f"{path}: the first column, read as the model names, holds numbers ({agents[0]}, ...): the "
+            "names are not in the file (pandas' to_json(orient='records') and to_csv(index=False) drop "
+            "the index); write them as its first column (df.reset_index()) or as the index "
+            "(df.to_json(), df.to_parquet())"
+        )
 
 
 class _Cells(NamedTuple):
@@ -440,7 +460,7 @@ def _score_column(path, agents, name, cells, record, decimal, allow_missing):
                 first = (
                     k,
                     f"{path}: {record(k)}: missing score for {agents[k]!r} on {name!r}{shown}; "
-                    "choose --missing drop-models, drop-tasks or fill:VALUE",
+                    "choose --missing drop-models, drop-tasks, block or fill:VALUE",
                 )
             continue
         try:
@@ -544,7 +564,7 @@ def _text_columns(path: str, sep: str) -> tuple[list[str], list[str], list[list[
     names = header[1:]
     check_unique(path, "task", names)
     agents = [row[0].strip() for row in rows]
-    check_unique(path, "agent", agents)
+    check_unique(path, "agent", agents, [f"line {n}" for n in lines], long_hint(header))
     columns = [[row[j] for row in rows] for j in range(1, len(header))]
     return agents, names, columns, lines
 

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from jaxrate.io._scores import _MODEL_NAMES, _column, _numbers
+from jaxrate.io._long import REPLICATE_COLUMNS, long_columns
+from jaxrate.io._scores import _numbers
 from jaxrate.io._tables import read_frame
 
 if TYPE_CHECKING:
@@ -23,10 +24,6 @@ if TYPE_CHECKING:
     from jaxrate.io._replicate_data import Replicates
 
 __all__ = ["REPLICATE_COLUMNS", "ScoreReplicates", "read_replicates", "replicate_column"]
-
-REPLICATE_COLUMNS = ("replicate", "item", "seed", "fold", "doc_id", "run")
-_TASK_NAMES = ("task", "benchmark", "category", "game")
-_SCORE_NAMES = ("score", "value", "result", "accuracy")
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -108,16 +105,30 @@ class ScoreReplicates:
         )
 
 
-def replicate_column(columns: Iterable[object]) -> str | None:
-    """The replicate column of a long table's header (``None`` without one, or without model/task/score)."""
-    lower = {str(c).strip().lower(): str(c) for c in columns}
-    if not (lower.keys() & set(_MODEL_NAMES) and "task" in lower and lower.keys() & set(_SCORE_NAMES)):
-        return None
-    return next((lower[name] for name in REPLICATE_COLUMNS if name in lower), None)
+def replicate_column(columns: Iterable[object], **given) -> str | None:
+    """The replicate column of a long table's header (``None`` without one, or without model/task/score).
+
+    ``given``: the columns named (``model=``, ``task=``, ``score=``, ``replicate=``), as
+    :func:`jaxrate.io._long.long_columns` takes them.
+    """
+    found = long_columns(columns, "auto", **given)
+    return None if found is None else found.replicate
 
 
-def read_replicates(path: str, sep: str | None = None, decimal: str = ".") -> ScoreReplicates:
-    """A long table with a replicate column (see :data:`REPLICATE_COLUMNS`).
+def read_replicates(
+    path: str,
+    sep: str | None = None,
+    decimal: str = ".",
+    *,
+    model: str | None = None,
+    task: str | None = None,
+    score: str | None = None,
+    replicate: str | None = None,
+) -> ScoreReplicates:
+    """A long table with a replicate column (one of :data:`REPLICATE_COLUMNS` by name, or ``replicate``).
+
+    ``model``, ``task``, ``score`` and ``replicate`` name the columns when their names are not
+    the common ones (:mod:`jaxrate.io._long`).
 
     Raises:
       ValueError: naming the file and row for an empty name, a score that is
@@ -126,12 +137,15 @@ def read_replicates(path: str, sep: str | None = None, decimal: str = ".") -> Sc
     import pandas as pd
 
     frame = read_frame(path, sep)
-    rep = replicate_column(frame.columns)
+    try:
+        found = long_columns(frame.columns, "long", model=model, task=task, score=score, replicate=replicate)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None
+    m, t, s, rep = found[:4]
     if rep is None:
-        raise ValueError(f"{path}: no replicate column (one of {list(REPLICATE_COLUMNS)})")
-    m = _column(path, frame, None, _MODEL_NAMES, "model")
-    t = _column(path, frame, None, _TASK_NAMES, "task")
-    s = _column(path, frame, None, _SCORE_NAMES, "score")
+        raise ValueError(
+            f"{path}: no replicate column (one of {list(REPLICATE_COLUMNS)}; name it with --replicate-col)"
+        )
     names = {c: frame[c].astype(str).str.strip() for c in (m, t, rep)}
     for k, row in enumerate(zip(*names.values())):
         if "" in row:

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from jaxrate.io._columns import WideTable, choose_columns, read_wide_table, split_names, wide_table
+from jaxrate.io._columns import WideTable, _matches, choose_columns, read_wide_table, split_names, wide_table
+from jaxrate.io._long import MODEL_COLUMNS, long_columns, long_hint
+from jaxrate.io._orientation import decide_orientation, transposed_evidence
 from jaxrate.io._tables import read_frame, record_name, suffix
 from jaxrate.io._text import (
     DELIMITED,
@@ -33,6 +35,8 @@ __all__ = [
     "ScoresWithErrors",
     "far_outliers",
     "is_long",
+    "largest_block",
+    "check_missing",
     "normalise_scores",
     "read_scores",
     "read_score_table",
@@ -43,46 +47,23 @@ __all__ = [
     "wide_scores",
 ]
 
-MISSING = ("error", "drop-models", "drop-tasks", "fill:<number>")
+MISSING = ("error", "drop-models", "drop-tasks", "block", "fill:<number>")
 MODELS = ("rows", "columns")
-# Headers of a wide table's first column that say its rows are tasks.
-_TASK_WORDS = (
-    "task",
-    "tasks",
-    "game",
-    "games",
-    "benchmark",
-    "benchmarks",
-    "env",
-    "environment",
-    "environments",
-    "dataset",
-    "datasets",
-    "category",
-    "categories",
-    "level",
-    "levels",
-    "problem",
-    "problems",
-    "suite",
-    "domain",
-    "domains",
-    "metric",
-    "metrics",
-    "eval",
-    "evals",
-    "split",
-)
 NORMALISE = ("none", "minmax", "rank")
-_MODEL_NAMES = ("model", "agent", "name", "system")
+_MODEL_NAMES = MODEL_COLUMNS  # the model column of a long table, by name
 
 
-def is_long(columns: Iterable[object], layout: str = "auto") -> bool:
-    """Whether a table with these columns is in the long layout (model, task, score rows)."""
-    names = {str(c).strip().lower() for c in columns}
-    return layout == "long" or (
-        layout == "auto" and "score" in names and "task" in names and bool(names & set(_MODEL_NAMES))
-    )
+def is_long(
+    columns: Iterable[object],
+    layout: str = "auto",
+    model: str | None = None,
+    task: str | None = None,
+    score: str | None = None,
+    count: str | None = None,
+) -> bool:
+    """Whether a table with these columns is in the long layout (model, task, score rows):
+    :func:`jaxrate.io._long.long_columns` finds them (or was given one)."""
+    return long_columns(columns, layout, model=model, task=task, score=score, count=count) is not None
 
 
 def _numbers(path: str, values, where, decimal: str = ".") -> np.ndarray:
@@ -127,15 +108,15 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
 
     from jaxrate.io._columns import _decimal_commas
 
-    m = _column(path, frame, model, _MODEL_NAMES, "model")
-    t = _column(path, frame, task, ("task", "benchmark", "category", "game"), "task")
-    s = _column(path, frame, score, ("score", "value", "result", "accuracy"), "score")
+    try:
+        given = dict(model=model, task=task, score=score, count=count)
+        m, t, s, rep, n_col = long_columns(frame.columns, "long", **given)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None
     notes = []
     if guess_decimal and decimal == "." and _decimal_commas([frame[s].tolist()]):
         decimal = ","
         notes.append("read with decimal commas")
-    lower = {str(c).strip().lower(): c for c in frame.columns}
-    n_col = count if count is not None else lower.get("n")
     names_m = frame[m].astype(str).str.strip()
     names_t = frame[t].astype(str).str.strip()
     for k, (a, b) in enumerate(zip(names_m, names_t)):
@@ -153,15 +134,25 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
     if n_col is not None:
         values = _weighted(path, long, frame[n_col].iloc[rows].tolist(), rows, decimal)
     else:
-        dup = long.duplicated(["model", "task"]).to_numpy()
+        keys = ["model", "task"] + (["replicate"] if rep is not None else [])
+        if rep is not None:
+            long = long.assign(replicate=frame[rep].astype(str).str.strip().iloc[rows].to_numpy())
+        dup = long.duplicated(keys).to_numpy()
         if dup.any():
             k = int(np.argmax(dup))
-            raise ValueError(
-                f"{path}: {record_name(path, int(rows[k]))} repeats "
-                f"({long['model'].iloc[k]!r}, {long['task'].iloc[k]!r}); "
-                "add an 'n' column to average repeated rows"
+            shown = ", ".join(repr(long[c].iloc[k]) for c in keys)
+            advice = (
+                f"repeats an earlier row's ({shown})"
+                if rep is not None
+                else f"repeats ({shown}): several scores per model and task? name the column that tells "
+                "them apart (seed, fold, item) with --replicate-col, or add an 'n' column (items behind "
+                "each score) to average them"
             )
+            raise ValueError(f"{path}: {record_name(path, int(rows[k]))} {advice}")
         values = long
+        if rep is not None:
+            values = long.groupby(["model", "task"], sort=False)["score"].mean().reset_index()
+            notes.append(f"the mean of each model and task's {rep} scores (read_replicates resamples them)")
     wide = values.pivot(index="model", columns="task", values="score")
     return wide.reindex(index=list(dict.fromkeys(names_m)), columns=list(dict.fromkeys(names_t))), notes
 
@@ -186,7 +177,8 @@ def _wide(path: str, frame, decimal: str, tasks, exclude, by_rows: bool) -> Wide
         raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
     agents = frame[frame.columns[0]].astype(str).str.strip().tolist()
     check_unique(path, "task", names)
-    check_unique(path, "model", agents)
+    where = [record_name(path, k) for k in range(len(agents))]
+    check_unique(path, "model", agents, where, long_hint(frame.columns))
     return wide_table(
         path,
         agents,
@@ -231,39 +223,39 @@ def read_scores(
     decimal: str = ".",
     tasks: str | Sequence[str] | None = None,
     exclude: str | Sequence[str] | None = None,
+    lower_better: str | Sequence[str] | None = None,
 ) -> tuple[pd.DataFrame, list[str]]:
     """Read a score table into a DataFrame (index = models, columns = tasks).
 
     Args:
-      path: a ``.csv``, ``.tsv``, ``.parquet``, ``.xlsx``, ``.json`` or ``.jsonl`` file.
+      path: a ``.csv``, ``.tsv``, ``.parquet``, ``.feather``, ``.xlsx``, ``.json`` or ``.jsonl``
+        file; text and JSON may be compressed (``.gz``, ``.bz2``, ``.xz``, a ``.zip`` of one file).
       layout: ``"wide"`` (first column the model names, one column per task),
         ``"long"`` (one row per model and task) or ``"auto"`` (long when the
-        columns include model/agent, task and score).
-      model, task, score, count: column names of the long layout (default:
-        found by name: ``model``/``agent``, ``task``, ``score``, ``n``).
+        columns include a model, a task and a score column by name, or one is given).
+      model, task, score, count: the long layout's columns (default: found by
+        their common names, :func:`long_columns`); a replicate column (``seed``,
+        ``fold``, ...) is averaged here, :func:`read_replicates` resamples it.
       missing: what to do with missing cells: ``"error"`` (default),
-        ``"drop-models"``, ``"drop-tasks"`` or ``"fill:<number>"``.
-      normalise: ``"none"``, ``"minmax"`` (each task to [0, 1]) or ``"rank"``
-        (each task's scores replaced by their rank, scaled to [0, 1]).
+        ``"drop-models"``, ``"drop-tasks"``, ``"block"`` (a complete block:
+        :func:`largest_block`) or ``"fill:<number>"``.
+      normalise: ``"none"``, ``"minmax"`` or ``"rank"``, per task (:func:`normalise_scores`).
       models: which axis of a wide table holds the models: ``"rows"`` or
-        ``"columns"`` (the table is transposed). Left ``None``, rows, with a
-        ``UserWarning`` when :func:`transposed_evidence` finds the rows look
-        like tasks.
-      sep: the field delimiter of a text table (default: sniffed: comma,
-        semicolon or tab).
-      decimal: ``"."`` or ``","`` (decimal commas, as in ``0,5``). A
-        semicolon-separated table whose numbers all have decimal commas is read
-        with them (and a note) either way.
+        ``"columns"`` (the table is transposed). Left ``None``, the evidence
+        decides (:func:`jaxrate.io._orientation.decide_orientation`: a header
+        such as ``game``, rows normalised to [0, 1], metric names against model
+        names), with a note when the models are the columns; evidence both ways
+        is a ``ValueError`` that asks for ``models``.
+      sep, decimal: a text table's delimiter (default: sniffed) and decimal mark (``"."`` or ``","``).
       tasks: the tasks rated: comma-separated names or :mod:`fnmatch` globs
-        (``"win_rate,length_controlled_winrate"``, ``"mmlu_*"``), or a sequence
-        of them (default: every task). A name that is no task, or a glob that
-        matches none, is an error naming the tasks there are.
+        (``"win_rate,mmlu_*"``) or a sequence of them (default: all); one that
+        matches no task is an error naming the tasks there are.
       exclude: tasks (and columns) left out, the same way.
+      lower_better: tasks where lower is better (as ``tasks``): negated, with a note.
 
-    A wide table's columns of text (every cell a word, like AlpacaEval's
-    ``mode``) are skipped with a note; its standard-error columns
-    (:func:`standard_error_columns`) are not rated:
-    :func:`read_scores_with_errors` returns them.
+    A wide table's columns of text (AlpacaEval's ``mode``) are skipped with a
+    note; its standard errors (:func:`standard_error_columns`) are not rated
+    (:func:`read_scores_with_errors` returns them).
 
     Returns:
       ``(table, notes)``: the DataFrame and a list of what was skipped, dropped
@@ -292,6 +284,7 @@ def read_scores_with_errors(
     decimal: str = ".",
     tasks: str | Sequence[str] | None = None,
     exclude: str | Sequence[str] | None = None,
+    lower_better: str | Sequence[str] | None = None,
 ) -> ScoresWithErrors:
     """:func:`read_scores`, with the standard errors that a wide table gives beside its scores.
 
@@ -325,13 +318,14 @@ def read_scores_with_errors(
       (['win_rate'], [1.5, 2.0])
     """
     path = os.fspath(path)
-    _check_options(layout, models, decimal)
+    _check_options(layout, models, decimal, missing)
     tasks, exclude = split_names(tasks), split_names(exclude, "--exclude")
-    sep, wide = _wide_text(path, layout, sep, decimal, missing, models, tasks, exclude)
-    if wide is not None:
-        return _from_wide(path, *wide, missing, normalise, models, tasks, exclude)
     long = (model, task, score, count)
-    return _from_frame(path, sep, layout, long, decimal, missing, normalise, models, tasks, exclude)
+    sep, wide = _wide_text(path, layout, sep, decimal, missing, models, tasks, exclude, long)
+    rules = _Rules(missing, normalise, lower_better)
+    if wide is not None:
+        return _from_wide(path, *wide, rules, models, tasks, exclude)
+    return _from_frame(path, sep, layout, long, decimal, rules, models, tasks, exclude)
 
 
 def read_score_table(
@@ -345,6 +339,11 @@ def read_score_table(
     decimal: str = ".",
     tasks: str | Sequence[str] | None = None,
     exclude: str | Sequence[str] | None = None,
+    model: str | None = None,
+    task: str | None = None,
+    score: str | None = None,
+    count: str | None = None,
+    lower_better: str | Sequence[str] | None = None,
 ) -> ScoresWithErrors:
     """:func:`read_scores_with_errors`, without pandas where it is not needed: the command line's reader.
 
@@ -357,93 +356,178 @@ def read_score_table(
     is read as :func:`read_scores_with_errors` reads it (a wide text table from
     the same parse), ``scores`` a DataFrame. Either way ``standard_errors`` is a
     float64 array ``[models, tasks]`` (NaN where the file gives none) or ``None``.
-    The arguments are as :func:`read_scores` (a long table's columns are found
-    by name).
+    The arguments are as :func:`read_scores`.
     """
     path = os.fspath(path)
-    _check_options(layout, models, decimal)
+    _check_options(layout, models, decimal, missing)
     picked = split_names(tasks), split_names(exclude, "--exclude")
-    sep, wide = _wide_text(path, layout, sep, decimal, missing, models, *picked)
-    if wide is not None and _as_it_is(*wide, missing, normalise, models):
+    long = (model, task, score, count)
+    sep, wide = _wide_text(path, layout, sep, decimal, missing, models, *picked, long)
+    if wide is not None and _as_it_is(path, *wide, missing, normalise, models):
         table = wide[0]
-        notes = table.notes + _scale_notes(table.values, table.tasks)
-        return ScoresWithErrors(table[:3], table.standard_errors, notes, table.error_columns)
+        values = table.values.copy()
+        notes = _lower_better(path, values, table.tasks, lower_better) + table.notes
+        notes += _scale_notes(values, table.tasks)
+        return ScoresWithErrors((values, *table[1:3]), table.standard_errors, notes, table.error_columns)
+    rules = _Rules(missing, normalise, lower_better)
     if wide is not None:
-        read = _from_wide(path, *wide, missing, normalise, models, *picked, stacklevel=4)
+        read = _from_wide(path, *wide, rules, models, *picked)
     else:
-        long = (None,) * 4  # the long layout's columns, found by name
-        read = _from_frame(
-            path, sep, layout, long, decimal, missing, normalise, models, *picked, stacklevel=5
-        )
+        read = _from_frame(path, sep, layout, long, decimal, rules, models, *picked)
     errors = None if read.standard_errors is None else read.standard_errors.to_numpy(dtype=float)
     return read._replace(standard_errors=errors)
 
 
-def _check_options(layout: str, models: str | None, decimal: str) -> None:
-    """A ``ValueError`` for a ``layout``, ``models`` or ``decimal`` that is none of those there are."""
+def _check_options(layout: str, models: str | None, decimal: str, missing: str = "error") -> None:
+    """A ``ValueError`` for a ``layout``, ``models``, ``decimal`` or ``missing`` that is none of those
+    there are (checked before the file is read: a complete table must not hide a typo)."""
     if layout not in ("auto", "wide", "long"):
         raise ValueError(f"layout must be 'auto', 'wide' or 'long'; got {layout!r}")
     if models is not None and models not in MODELS:
         raise ValueError(f"models must be 'rows' or 'columns'; got {models!r}")
     if decimal not in (".", ","):
         raise ValueError(f"decimal must be '.' or ','; got {decimal!r}")
+    check_missing(missing)
 
 
-def _wide_text(path: str, layout, sep, decimal, missing, models, tasks, exclude):
+def check_missing(missing: str) -> float | None:
+    """The fill value of ``missing="fill:<number>"`` (``None`` for the other rules); a ``ValueError``
+    for a rule that is none of :data:`MISSING` or a fill value that is not a finite number."""
+    if missing in ("error", "drop-models", "drop-tasks", "block"):
+        return None
+    if not missing.startswith("fill:"):
+        raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
+    try:
+        value = float(missing[5:])
+    except ValueError:
+        raise ValueError(f"missing: the fill value must be a number (fill:0); got {missing[5:]!r}") from None
+    if not np.isfinite(value):
+        raise ValueError(f"missing: the fill value must be finite; got {missing[5:]!r}")
+    return value
+
+
+def largest_block(holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(rows kept, columns kept)``, boolean masks of a complete block of a table whose missing
+    cells are ``holes``: the row or column with the largest share of missing cells is dropped, one
+    at a time, until none is missing (greedy: a large block, not always the largest).
+
+    >>> rows, cols = largest_block(np.array([[0, 0, 1], [0, 0, 0], [1, 1, 1]], bool))
+    >>> rows.tolist(), cols.tolist()
+    ([True, True, False], [True, True, False])
+    """
+    rows, cols = np.ones(holes.shape[0], bool), np.ones(holes.shape[1], bool)
+    while rows.any() and cols.any():
+        h = holes[np.ix_(rows, cols)]
+        if not h.any():
+            break
+        by_row, by_col = h.mean(axis=1), h.mean(axis=0)
+        if by_row.max() >= by_col.max():
+            rows[np.flatnonzero(rows)[int(np.argmax(by_row))]] = False
+        else:
+            cols[np.flatnonzero(cols)[int(np.argmax(by_col))]] = False
+    return rows, cols
+
+
+def _lower_better(path: str, values: np.ndarray, tasks: Sequence[str], lower_better) -> list[str]:
+    """Negate, in place, the ``[models, tasks]`` columns that ``lower_better`` names (names or globs):
+    a lower score is better there. Returns the note that says so."""
+    names = split_names(lower_better, "--lower-better")
+    if names is None:
+        return []
+    pool = [str(t) for t in tasks]
+    picked = list(
+        dict.fromkeys(n for pattern in names for n in _matches(path, pattern, pool, "--lower-better", "task"))
+    )
+    index = {name: j for j, name in enumerate(pool)}
+    for name in picked:
+        values[:, index[name]] *= -1.0
+    shown = ", ".join(map(repr, picked))
+    return [f"lower is better on {shown}: rated negated (--lower-better)"]
+
+
+def _wide_text(path: str, layout, sep, decimal, missing, models, tasks, exclude, long=(None,) * 4):
     """``(sep, wide)``: a wide text table parsed once, by the strict reader, which names the line and
     column of a bad cell; ``wide`` is ``(WideTable, the first column's header)``, or ``None`` for a
     long text table or a file that is not text. ``sep`` is sniffed for a text table unless given.
 
-    With ``models="columns"`` the columns are models: every cell is read, and ``tasks``/``exclude``
-    pick the rows later.
+    Missing cells are read as NaN whatever ``missing`` says, so that the table's orientation is
+    decided before a missing score stops it. With ``models="columns"`` the columns are models: every
+    cell is read, and ``tasks``/``exclude`` pick the rows later.
     """
     if suffix(path) not in DELIMITED or not os.path.exists(path):
         return sep, None
     sep = sep or sniff_delimiter(path)
     names = first_row(path, sep)  # a text table's header says its layout
-    if is_long(names, layout):
+    if is_long(names, layout, *long):
         return sep, None
-    by_rows = models != "columns"  # the columns are tasks: they are picked before the cells are read
-    wide = read_wide_table(
-        path,
-        sep=sep,
-        decimal=decimal,
-        missing=missing,
-        tasks=tasks if by_rows else None,
-        exclude=exclude if by_rows else None,
-        standard_errors=by_rows,
-    )
-    return sep, (wide, names[0])
+
+    def parse(tasks, exclude, by_rows, missing="nan"):
+        options = dict(sep=sep, decimal=decimal, tasks=tasks, exclude=exclude, standard_errors=by_rows)
+        return read_wide_table(path, missing=missing, **options)
+
+    wide, picked = _parse_wide(parse, path, names[0], models, tasks, exclude)
+    if missing == "error" and np.isnan(wide.values).any():
+        transpose, _ = decide_orientation(path, wide.values, wide.agents, wide.tasks, names[0], models)
+        if not transpose:  # the strict reader names the line and column of the first missing score
+            parse(
+                tasks if picked else None, exclude if picked else None, picked or models != "columns", "error"
+            )
+    return sep, (wide, names[0], picked)
 
 
-def _as_it_is(wide: WideTable, first_header: str, missing: str, normalise: str, models: str | None) -> bool:
-    """Whether a wide table is rated as parsed, so without pandas: no missing score to drop or fill
-    (``missing="error"`` stopped at the first), no normalisation, the models its rows, and no sign
-    that they are tasks (:func:`transposed_evidence`, which :func:`_orient` would warn of)."""
-    if missing != "error" or normalise != "none" or models == "columns":
+def _parse_wide(parse, path, first_header, models, tasks, exclude, unsure=None):
+    """``(wide, picked)``: a wide table parsed by ``parse(tasks, exclude, by_rows)``, ``tasks``/``exclude``
+    picking its columns (``picked``) when they are the tasks. When the models are the columns (asked
+    for, or decided on the whole table: :func:`decide_orientation`), the whole table: the tasks are
+    picked once it is turned."""
+    choosing = tasks is not None or exclude is not None
+    if models is None and choosing:
+        whole = parse(None, None, False)
+        turn, _ = decide_orientation(
+            path, whole.values, whole.agents, whole.tasks, first_header, None, unsure=unsure
+        )
+        if turn:
+            return whole, False
+    by_rows = models != "columns"
+    return parse(tasks if by_rows else None, exclude if by_rows else None, by_rows), by_rows and choosing
+
+
+def _as_it_is(path: str, wide: WideTable, first_header: str, picked, missing, normalise, models) -> bool:
+    """Whether a wide table is rated as parsed, so without pandas: no missing score to drop or fill,
+    no normalisation, and the models its rows (:func:`decide_orientation`)."""
+    if missing != "error" or normalise != "none" or models == "columns" or np.isnan(wide.values).any():
         return False
-    return models == "rows" or transposed_evidence(wide.values, first_header) is None
+    transpose, _ = decide_orientation(path, wide.values, wide.agents, wide.tasks, first_header, models)
+    return not transpose
 
 
-def _from_frame(
-    path, sep, layout, long: tuple, decimal, missing, normalise, models, tasks, exclude, stacklevel=6
-):
+class _Rules(NamedTuple):
+    """How a table's scores are taken: the missing-score rule, the normalisation, the lower-is-better
+    tasks (as :func:`read_scores` takes them)."""
+
+    missing: str = "error"
+    normalise: str = "none"
+    lower_better: str | Sequence[str] | None = None
+
+
+def _from_frame(path, sep, layout, long: tuple, decimal, rules: _Rules, models, tasks, exclude):
     """A table that is not wide text, read by pandas: long (``long`` names its model, task, score and
-    count columns, ``None`` each to find them by name) or wide (Excel, Parquet, JSON)."""
+    count columns, ``None`` each to find them by name) or wide (Excel, Parquet, Feather, JSON)."""
     frame = read_frame(path, sep)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
-    if is_long(frame.columns, layout):
+    if is_long(frame.columns, layout, *long):
         guess = suffix(path) in DELIMITED and sep == ";"
         table, notes = _long_to_wide(path, frame, *long, decimal, guess)
         table = _pick_tasks(path, table.T if models == "columns" else table, tasks, exclude)
-        return _complete(path, table, None, notes, missing, normalise, {})
-    by_rows = models != "columns"
-    wide = _wide(path, frame, decimal, tasks if by_rows else None, exclude if by_rows else None, by_rows)
-    first_header = str(frame.columns[0])
-    return _from_wide(
-        path, wide, first_header, missing, normalise, models, tasks, exclude, stacklevel=stacklevel
-    )
+        return _complete(path, table, None, notes, rules, {})
+    first_header, unsure = str(frame.columns[0]), frame.attrs.get("unsure")
+
+    def parse(tasks, exclude, by_rows):
+        return _wide(path, frame, decimal, tasks, exclude, by_rows)
+
+    wide, picked = _parse_wide(parse, path, first_header, models, tasks, exclude, unsure)
+    return _from_wide(path, wide, first_header, picked, rules, models, tasks, exclude, unsure)
 
 
 def _pick_tasks(path: str, table, tasks, exclude):
@@ -454,20 +538,25 @@ def _pick_tasks(path: str, table, tasks, exclude):
     return table[choose_columns(path, names, tasks, exclude, what="task").scores]
 
 
-def _from_wide(path, wide: WideTable, first_header, missing, normalise, models, tasks, exclude, stacklevel=5):
+def _from_wide(
+    path, wide: WideTable, first_header, picked, rules: _Rules, models, tasks, exclude, unsure=None
+):
+    """A parsed wide table turned as :func:`_orient` says (``picked``: its columns were already picked
+    by ``tasks``/``exclude``), its missing scores handled, negated and normalised as ``rules`` say."""
     import pandas as pd
 
     table = pd.DataFrame(wide.values, index=list(wide.agents), columns=list(wide.tasks))
     errors = None
     if wide.standard_errors is not None:
         errors = pd.DataFrame(wide.standard_errors, index=table.index, columns=table.columns)
-    table = _orient(path, table, first_header, models, stacklevel=stacklevel)
-    if models == "columns":
+    table, orient_notes, transposed = _orient(path, table, first_header, models, picked, unsure)
+    if transposed:
         table = _pick_tasks(path, table, tasks, exclude)
-    notes = list(wide.notes)
-    if normalise == "none" and models != "columns":
+        errors = None  # standard errors sit beside score columns, which were models
+    notes = orient_notes + list(wide.notes)
+    if rules.normalise == "none":
         notes += _scale_notes(table.to_numpy(), list(table.columns))
-    return _complete(path, table, errors, notes, missing, normalise, wide.error_columns)
+    return _complete(path, table, errors, notes, rules, {} if transposed else wide.error_columns)
 
 
 def _scale_notes(values, tasks) -> list[str]:
@@ -476,9 +565,16 @@ def _scale_notes(values, tasks) -> list[str]:
     return [f"warning: {warning}"] if warning else []
 
 
-def _complete(path, table, errors, notes, missing, normalise, error_columns) -> ScoresWithErrors:
-    """Missing scores handled, then normalised; the standard errors follow the scores."""
+def _complete(path, table, errors, notes, rules: _Rules, error_columns) -> ScoresWithErrors:
+    """Missing scores handled, lower-is-better tasks negated, then normalised; the standard errors
+    follow the scores."""
+    missing, normalise, lower_better = rules
     table, handled = _handle_missing(path, table, missing)
+    if lower_better is not None:
+        values = table.to_numpy(dtype=float, copy=True)
+        handled = _lower_better(path, values, list(table.columns), lower_better) + handled
+        table = table.copy()
+        table.loc[:, :] = values
     notes = list(notes) + handled
     columns = {t: c for t, c in error_columns.items() if t in table.columns}
     if errors is not None and columns:
@@ -531,55 +627,22 @@ def wide_scores(
 
     values, agents, tasks = parsed[:3]
     table = pd.DataFrame(values, index=list(agents), columns=list(tasks))
-    return _finish(path, _orient(path, table, first_header, models, stacklevel=4), missing, normalise)
+    table, notes, _ = _orient(path, table, first_header, models)
+    table, handled = _finish(path, table, missing, normalise)
+    return table, notes + handled
 
 
-def transposed_evidence(table: ArrayLike, first_header: str | None = None) -> str | None:
-    """Why the rows of a wide ``[rows, columns]`` score table look like tasks, or ``None``.
-
-    Two signs count, each one on its own:
-
-    * the first column (the row names) is headed by a word for tasks
-      (``game``, ``task``, ``benchmark``, ``env``, ``dataset``, ...);
-    * every row, and not every column, spans exactly [0, 1] (at least 3 of
-      each): min-max normalisation is done per task, so normalised rows are
-      tasks (the paper's Atari table).
-
-    A table with many more rows than columns is not evidence (leaderboards
-    have more models than tasks as often as not), nor are names that look like
-    model names (no list of them can be complete).
-    """
-    if first_header is not None and first_header.strip().lower() in _TASK_WORDS:
-        return f"the row names are headed {first_header.strip()!r}"
-    values = np.asarray(table, dtype=np.float64)
-    if values.ndim == 2 and min(values.shape) >= 3 and np.isfinite(values).all():
-
-        def spans(axis):
-            lo, hi = values.min(axis=axis), values.max(axis=axis)
-            return np.all((np.abs(lo) < 1e-12) & (np.abs(hi - 1) < 1e-12))
-
-        if spans(1) and not spans(0):
-            return "every row, not every column, is normalised to [0, 1] (normalisation is per task)"
-    return None
-
-
-def _orient(path: str, table, first_header: str, models: str | None, stacklevel: int = 3):
-    """Transpose for ``models="columns"``; warn when unasked-for rows look like tasks."""
-    if models == "columns":
-        return table.T
-    if models is None:
-        why = transposed_evidence(table, first_header)
-        if why is not None:
-            import warnings
-
-            warnings.warn(
-                f"{path}: the rows look like tasks ({why}); rating them as models. "
-                "If the models are the columns, say so (models='columns', --models columns); "
-                "models='rows' (--models rows) silences this",
-                UserWarning,
-                stacklevel=stacklevel,
-            )
-    return table
+def _orient(path: str, table, first_header: str, models: str | None, picked=False, unsure=None):
+    """``(table, notes, transposed)``: the models the rows, as ``models`` says or the evidence decides
+    (:func:`decide_orientation`); a table transposed on evidence after ``tasks``/``exclude`` picked
+    its columns (which were then models) is refused."""
+    rows, columns = list(table.index), list(table.columns)
+    transpose, note = decide_orientation(
+        path, table.to_numpy(dtype=float), rows, columns, first_header, models, unsure=unsure
+    )
+    if transpose and models is None and picked:
+        raise ValueError(f"{path}: {note}; with --tasks or --exclude, say --models columns (or rows)")
+    return (table.T if transpose else table), ([note] if note else []), transpose
 
 
 def _finish(path: str, table, missing: str, normalise: str):
@@ -589,6 +652,7 @@ def _finish(path: str, table, missing: str, normalise: str):
 
 def _handle_missing(path: str, table, missing: str):
     """``(table, notes)``: missing scores an error, or dropped or filled as ``missing`` says."""
+    value = check_missing(missing)
     notes: list[str] = []
     holes = table.isna().to_numpy()
     if holes.any():
@@ -596,37 +660,44 @@ def _handle_missing(path: str, table, missing: str):
             i, j = np.argwhere(holes)[0]
             raise ValueError(
                 f"{path}: no score for {table.index[i]!r} on {table.columns[j]!r} "
-                f"({int(holes.sum())} missing "
-                "in all); choose --missing drop-models, drop-tasks or fill:VALUE"
+                f"({int(holes.sum())} missing in all); choose --missing drop-models, drop-tasks, block "
+                "(the largest complete block) or fill:VALUE"
             )
-        if missing == "drop-models":
-            gone = list(table.index[holes.any(axis=1)])
-            table = table.loc[~holes.any(axis=1)]
-            notes.append(f"dropped {len(gone)} model(s) with missing scores: {', '.join(gone)}")
-        elif missing == "drop-tasks":
-            gone = list(table.columns[holes.any(axis=0)])
-            table = table.loc[:, ~holes.any(axis=0)]
-            notes.append(f"dropped {len(gone)} task(s) with missing scores: {', '.join(gone)}")
-        elif missing.startswith("fill:"):
-            try:
-                value = float(missing[5:])
-            except ValueError:
-                raise ValueError(f"missing: fill value must be a number; got {missing[5:]!r}") from None
-            table = table.fillna(value)
-            notes.append(f"filled {int(holes.sum())} missing score(s) with {value:g}")
-            heavy = _heavy_fill(table.index, holes, value)
-            if heavy:
-                notes.append(heavy)
-        else:
-            raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
-    elif not (missing in ("error", "drop-models", "drop-tasks") or missing.startswith("fill:")):
-        raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
+        table, notes = _drop_or_fill(table, holes, missing, value)
     if table.shape[0] < 1 or table.shape[1] < 1:
         raise ValueError(
             f"{path}: nothing left to rate after handling missing scores "
-            f"({table.shape[0]} x {table.shape[1]})"
+            f"({table.shape[0]} x {table.shape[1]}); --missing block keeps the largest complete block"
         )
     return table, notes
+
+
+def _drop_or_fill(table, holes: np.ndarray, missing: str, value: float | None):
+    """``(table, notes)`` with the missing cells ``holes`` dropped or filled as ``missing`` says."""
+    if missing == "fill:" + missing[5:] and value is not None:
+        notes = [f"filled {int(holes.sum())} missing score(s) with {value:g}"]
+        heavy = _heavy_fill(table.index, holes, value)
+        return table.fillna(value), notes + ([heavy] if heavy else [])
+    rows, cols = ~holes.any(axis=1), ~holes.any(axis=0)
+    if missing == "drop-models":
+        cols = np.ones_like(cols)
+    elif missing == "drop-tasks":
+        rows = np.ones_like(rows)
+    else:  # block
+        rows, cols = largest_block(holes)
+    notes = []
+    for kept, names, what in ((rows, table.index, "model"), (cols, table.columns, "task")):
+        gone = [str(n) for n in names[~kept]]
+        if gone:
+            shown = ", ".join(gone[:10]) + (f" and {len(gone) - 10} more" if len(gone) > 10 else "")
+            notes.append(f"dropped {len(gone)} {what}(s) with missing scores: {shown}")
+    if missing == "block":
+        notes.insert(
+            0,
+            f"--missing block: kept {rows.sum()} of {len(rows)} models x {cols.sum()} of {len(cols)} tasks, "
+            "a complete block (found greedily)",
+        )
+    return table.loc[rows, cols], notes
 
 
 HEAVY_FILL = 0.2  # a fill of more than this fraction of the table, or of half a model's row, is warned

@@ -8,18 +8,27 @@ from __future__ import annotations
 
 import json
 import os
+from io import StringIO
 
-from jaxrate.io._text import DELIMITED, first_row, sniff_delimiter
+from jaxrate.io._text import COMPRESSED, DELIMITED, first_row, open_text, sniff_delimiter, suffix
 
-__all__ = ["header", "input_kind", "read_frame", "record_name", "suffix"]
+__all__ = ["TABLES", "header", "input_kind", "read_frame", "record_name", "suffix"]
 
 # The optional extra (pip install 'jaxrate[extra]') and package that read a file type.
-_EXTRAS = {".parquet": ("parquet", "pyarrow"), ".pq": ("parquet", "pyarrow"), ".xlsx": ("excel", "openpyxl")}
-
-
-def suffix(path: str) -> str:
-    """The file's extension, lower case (``".csv"``)."""
-    return os.path.splitext(path)[1].lower()
+_EXTRAS = {
+    ".parquet": ("parquet", "pyarrow"),
+    ".pq": ("parquet", "pyarrow"),
+    ".feather": ("parquet", "pyarrow"),
+    ".xlsx": ("excel", "openpyxl"),
+}
+TABLES = DELIMITED + (".parquet", ".pq", ".feather", ".xlsx", ".json", ".jsonl", ".ndjson")
+# JSON {key: {key: score}}: pandas writes it in two orients, so the layout alone cannot say which keys are
+# the models (read_frame reads it as pandas does: the outer keys are columns).
+UNSURE_JSON = (
+    "{key: {key: score}} JSON could be either pandas orient: df.to_json() writes {task: {model: score}} "
+    "(the models are the inner keys, --models rows), orient='index' writes {model: {task: score}} "
+    "(--models columns), and the names do not say which"
+)
 
 
 def record_name(path: str, k: int) -> str:
@@ -39,36 +48,23 @@ def record_name(path: str, k: int) -> str:
 
 
 def read_frame(path: str, sep: str | None = None):
-    """Any tabular file as a DataFrame of raw values (no index); ``sep``: sniffed when None."""
+    """Any tabular file as a DataFrame of raw values, its row names (a pandas index: Parquet, Feather,
+    JSON in pandas' orients) its first column; ``sep``: sniffed when None.
+
+    JSON ``{key: {key: score}}`` is read as pandas reads it (the outer keys
+    are columns), with ``frame.attrs["unsure"]`` saying that the layout cannot
+    tell which keys are the models (:func:`jaxrate.io._orientation.decide_orientation`).
+    """
     import pandas as pd
 
     ext = suffix(path)
     if not os.path.exists(path):
         raise ValueError(f"{path}: no such file")
+    compressed = os.path.splitext(path)[1].lower() in COMPRESSED
+    if compressed and ext not in DELIMITED + (".json", ".jsonl", ".ndjson"):
+        raise ValueError(f"{path}: only text tables (CSV, TSV, JSON) are read compressed; this holds {ext!r}")
     try:
-        if ext in DELIMITED:
-            sep = sep or sniff_delimiter(path)
-            return pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig")
-        if ext == ".xlsx":
-            return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
-        if ext in (".parquet", ".pq"):
-            frame = pd.read_parquet(path)
-            if frame.index.name is not None or not isinstance(frame.index, pd.RangeIndex):
-                # pandas' to_parquet keeps a frame's index (the model names, df.set_index("model")) as
-                # the index, not a column: it is the first column, as in a CSV written by to_csv().
-                frame = frame.reset_index()
-            return frame
-        if ext == ".jsonl" or ext == ".ndjson":
-            return pd.read_json(path, lines=True)
-        if ext == ".json":
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-            if isinstance(data, dict) and all(isinstance(v, dict) for v in data.values()):
-                # {model: {task: score}}: wide; missing keys become NaN
-                return pd.DataFrame.from_dict(data, orient="index").rename_axis("model").reset_index()
-            if isinstance(data, list) and all(isinstance(r, dict) for r in data):
-                return pd.DataFrame.from_records(data)
-            raise ValueError(f"{path}: JSON must be a list of records or {{model: {{task: score}}}}")
+        return _read(path, ext, sep, pd)
     except pd.errors.EmptyDataError:
         raise ValueError(f"{path}: the file is empty") from None
     except pd.errors.ParserError as err:
@@ -84,8 +80,60 @@ def read_frame(path: str, sep: str | None = None):
         ) from None
     except Exception as err:  # parser errors of every back end
         raise ValueError(f"{path}: cannot read as {ext}: {err}") from None
+
+
+def _read(path: str, ext: str, sep: str | None, pd):
+    if ext in DELIMITED:
+        sep = sep or sniff_delimiter(path)
+        return pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+    if ext == ".xlsx":
+        return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
+    if ext in (".parquet", ".pq", ".feather"):
+        frame = pd.read_parquet(path) if ext != ".feather" else pd.read_feather(path)
+        return _index_first(frame, pd)
+    if ext in (".jsonl", ".ndjson"):
+        return pd.read_json(path, lines=True)
+    if ext == ".json":
+        return _json_frame(path, pd)
     raise ValueError(
-        f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .xlsx, .json, .jsonl, .npy or .npz"
+        f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .feather, .xlsx, .json, .jsonl, "
+        ".npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
+    )
+
+
+def _index_first(frame, pd):
+    """A frame whose index holds names (pandas' ``to_parquet``/``to_json`` keep ``df.set_index("model")``
+    as the index, not a column) with that index as its first column, as ``to_csv()`` writes it."""
+    if frame.index.name is not None or not isinstance(frame.index, pd.RangeIndex):
+        name = frame.index.name if frame.index.name is not None else ""
+        frame = frame.rename_axis(name).reset_index()
+    return frame
+
+
+def _json_frame(path: str, pd):
+    """A ``.json`` table in any of pandas' orients (``columns``, the default; ``index``; ``split``;
+    ``table``; ``records``) or as a list of records; ``values`` (no names) is refused."""
+    with open_text(path) as f:
+        data = json.load(f)
+    if isinstance(data, dict) and {"schema", "data"} <= set(data):  # orient="table"
+        return _index_first(pd.read_json(StringIO(json.dumps(data)), orient="table"), pd)
+    if isinstance(data, dict) and {"columns", "data"} <= set(data) and isinstance(data["data"], list):
+        frame = pd.DataFrame(data["data"], columns=data["columns"], index=data.get("index"))  # "split"
+        return _index_first(frame, pd)
+    if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
+        frame = _index_first(pd.DataFrame(data), pd)  # orient="columns" (df.to_json()'s default)
+        frame.attrs["unsure"] = UNSURE_JSON
+        return frame
+    if isinstance(data, list) and data and all(isinstance(r, dict) for r in data):
+        return pd.DataFrame.from_records(data)
+    if isinstance(data, list) and data and all(isinstance(r, list) for r in data):
+        raise ValueError(
+            "JSON lists of values (pandas' orient='values') hold no model or task names; "
+            "write the table with df.to_json() or orient='split', 'records' or 'table'"
+        )
+    raise ValueError(
+        "JSON must be a list of records, {task: {model: score}} or one of pandas' orients "
+        "(df.to_json(orient='split'|'table'|'records'|'index'))"
     )
 
 

@@ -6,12 +6,18 @@ reads a plain score table without importing pandas (start-up time).
 
 from __future__ import annotations
 
+import bz2
 import csv
+import gzip
+import io
+import lzma
 import os
+import zipfile
 
 import numpy as np
 
 __all__ = [
+    "COMPRESSED",
     "DELIMITED",
     "DELIMITERS",
     "MAX_SCORE",
@@ -21,16 +27,69 @@ __all__ = [
     "delimiter_name",
     "first_row",
     "is_missing_marker",
+    "open_text",
     "parse_number",
     "read_rows",
     "sniff_delimiter",
+    "suffix",
 ]
 
 DELIMITED = (".csv", ".tsv", ".tab", ".txt")  # file suffixes read as delimited text
+COMPRESSED = (".gz", ".bz2", ".xz", ".zip")  # a table compressed whole: read through, named by its own suffix
 DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}  # the delimiters sniffed; --sep takes any other
 # Cells that mean "no score" (HELM's exports write "-"); compared stripped and lower-cased.
 MISSING_MARKERS = ("", "-", "--", "na", "n/a", "nan", "null", "none")
 MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 does; 1e305 rates): refused
+
+
+def _zip_member(path: str) -> str:
+    """The one file in a ``.zip`` archive (a ``ValueError`` for none or several)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = [n for n in archive.namelist() if not n.endswith("/") and "__MACOSX" not in n]
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such file") from None
+    except zipfile.BadZipFile:
+        raise ValueError(f"{path}: not a zip archive") from None
+    if len(names) != 1:
+        raise ValueError(f"{path}: a .zip must hold exactly one table; it holds {len(names)} files")
+    return names[0]
+
+
+def suffix(path: str | os.PathLike) -> str:
+    """The file's extension, lower case (``".csv"``); a compressed file's own (``"scores.csv.gz"``:
+    ``".csv"``; a ``.zip``: its one member's).
+
+    >>> suffix("Board.CSV"), suffix("board.tsv.gz"), suffix("x.npy")
+    ('.csv', '.tsv', '.npy')
+    """
+    path = os.fspath(path)
+    stem, ext = os.path.splitext(path)
+    ext = ext.lower()
+    if ext == ".zip" and os.path.isfile(path):
+        return os.path.splitext(_zip_member(path))[1].lower()
+    if ext in COMPRESSED:
+        return os.path.splitext(stem)[1].lower()
+    return ext
+
+
+def open_text(path: str | os.PathLike):
+    """A text table opened for :mod:`csv` (UTF-8, a byte-order mark dropped), read through
+    ``.gz``, ``.bz2``, ``.xz`` or ``.zip`` compression."""
+    path = os.fspath(path)
+    ext = os.path.splitext(path)[1].lower()
+    text = {"newline": "", "encoding": "utf-8-sig"}
+    if ext == ".gz":
+        return gzip.open(path, "rt", **text)
+    if ext == ".bz2":
+        return bz2.open(path, "rt", **text)
+    if ext == ".xz":
+        return lzma.open(path, "rt", **text)
+    if ext == ".zip":
+        member = _zip_member(path)
+        archive = zipfile.ZipFile(path)
+        return io.TextIOWrapper(archive.open(member), **text)
+    return open(path, **text)
 
 
 def delimiter_name(sep: str) -> str:
@@ -72,7 +131,7 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
     """
     path = os.fspath(path)
     try:
-        with open(path, newline="", encoding="utf-8-sig") as f:
+        with open_text(path) as f:
             lines = []
             for line in f:
                 if line.strip():
@@ -81,9 +140,9 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
                     break
     except FileNotFoundError:
         raise ValueError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a UTF-8 text table") from None
-    preferred = "\t" if path.lower().endswith((".tsv", ".tab")) else ","
+    except (UnicodeDecodeError, OSError, EOFError, lzma.LZMAError) as err:
+        raise ValueError(f"{path}: {_unreadable(err)}") from None
+    preferred = "\t" if suffix(path) in (".tsv", ".tab") else ","
     if not lines:
         return preferred
     best, best_key = preferred, (False, 1)
@@ -94,6 +153,15 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
         if width > 1 and key > best_key:
             best, best_key = delimiter, key
     return best
+
+
+def _unreadable(err: Exception) -> str:
+    """Why a text table could not be read: not UTF-8, or a damaged compressed file."""
+    if isinstance(err, UnicodeDecodeError):
+        return "not a UTF-8 text table"
+    if isinstance(err, FileNotFoundError):
+        return "no such file"
+    return f"cannot read it: {err}"
 
 
 def parse_number(text: str, decimal: str = ".") -> float:
@@ -121,13 +189,13 @@ def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[
     """
     path = os.fspath(path)
     try:
-        with open(path, newline="", encoding="utf-8-sig") as f:
+        with open_text(path) as f:
             reader = csv.reader(f, delimiter=delimiter)
             numbered = [(row, reader.line_num) for row in reader if any(cell.strip() for cell in row)]
     except FileNotFoundError:
         raise ValueError(f"{path}: no such file") from None
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a UTF-8 text table") from None
+    except (UnicodeDecodeError, OSError, EOFError, lzma.LZMAError) as err:
+        raise ValueError(f"{path}: {_unreadable(err)}") from None
     if not numbered:
         raise ValueError(f"{path}: the file is empty")
     header = [cell.strip() for cell in numbered[0][0]]
@@ -144,13 +212,20 @@ def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[
     return header, [row for row, _ in numbered[1:]], [line for _, line in numbered[1:]]
 
 
-def check_unique(path: str, kind: str, names: list[str]) -> None:
+def check_unique(
+    path: str, kind: str, names: list[str], where: list[str] | None = None, hint: str | None = None
+) -> None:
+    """A ``ValueError`` for an empty or repeated name; ``where[k]`` names name ``k``'s record
+    (``"line 5"``), and ``hint`` is added to a repeat's message."""
     seen: dict[str, int] = {}
     for i, name in enumerate(names):
+        at = f"{where[i]}: " if where is not None else ""
         if name == "":
-            raise ValueError(f"{path}: {kind} {i + 1} has an empty name")
+            raise ValueError(f"{path}: {at}{kind} {i + 1} has an empty name")
         if name in seen:
-            raise ValueError(f"{path}: duplicate {kind} name {name!r}")
+            first = f" (first at {where[seen[name]]})" if where is not None else ""
+            advice = f"; {hint}" if hint else ""
+            raise ValueError(f"{path}: {at}duplicate {kind} name {name!r}{first}{advice}")
         seen[name] = i
 
 
@@ -159,10 +234,10 @@ def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
     path = os.fspath(path)
     sep = sep or sniff_delimiter(path)
     try:
-        with open(path, newline="", encoding="utf-8-sig") as f:
+        with open_text(path) as f:
             for row in csv.reader(f, delimiter=sep):
                 if any(cell.strip() for cell in row):
                     return [cell.strip() for cell in row]
-    except UnicodeDecodeError:
-        raise ValueError(f"{path}: not a UTF-8 text table") from None
+    except (UnicodeDecodeError, OSError, EOFError, lzma.LZMAError) as err:
+        raise ValueError(f"{path}: {_unreadable(err)}") from None
     raise ValueError(f"{path}: the file is empty")

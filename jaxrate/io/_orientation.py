@@ -1,0 +1,196 @@
+"""Which axis of a wide score table holds the models: decided from evidence, stated, or refused.
+
+A wide table's rows are its models unless the file says otherwise. Evidence
+that the rows are tasks: the row names' header is a word for tasks, every row
+(and not every column) is min-max normalised, or the row names are metric and
+benchmark names while the column names are model names. Evidence that the rows
+are models: a header such as ``model``, or the names the other way round. One
+kind of evidence decides (a transposed table is read transposed, with a note
+that says why); evidence both ways is refused with the option that settles it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+__all__ = ["TASK_WORDS", "MODEL_WORDS", "decide_orientation", "looks_like", "transposed_evidence"]
+
+# Headers of a wide table's first column that say its rows are tasks.
+TASK_WORDS = (
+    "task",
+    "tasks",
+    "game",
+    "games",
+    "benchmark",
+    "benchmarks",
+    "env",
+    "environment",
+    "environments",
+    "dataset",
+    "datasets",
+    "category",
+    "categories",
+    "level",
+    "levels",
+    "problem",
+    "problems",
+    "suite",
+    "domain",
+    "domains",
+    "metric",
+    "metrics",
+    "eval",
+    "evals",
+    "split",
+)
+# Headers of a wide table's first column that say its rows are models.
+MODEL_WORDS = (
+    "model",
+    "models",
+    "model_name",
+    "model name",
+    "agent",
+    "agents",
+    "system",
+    "systems",
+    "classifier",
+    "classifiers",
+    "algorithm",
+    "method",
+    "policy",
+    "player",
+    "submission",
+)
+
+# Names of metrics and benchmarks (whole words of a name, lower case).
+_METRIC = re.compile(
+    r"(^|[^a-z])(acc|accuracy|acc_norm|score|scores|rate|winrate|win_rate|f1|em|exact_match|bleu|rouge\w*|"
+    r"pass@\d+|mean|avg|average|overall|total|elo|latency|cost|time|length|loss|perplexity|ppl|auc|"
+    r"precision|recall|mmlu\w*|gsm8k|hellaswag|arc\w*|truthfulqa\w*|winogrande|humaneval\w*|mbpp\w*|"
+    r"math\w*|bbh|gpqa\w*|ifeval|drop|squad\w*|lambada\w*|piqa|boolq|mt_bench|mt-bench|alpacaeval\w*|"
+    r"coding|reasoning|language|instruction\w*|data_analysis|writing|roleplay|extraction|stem|"
+    r"humanities)($|[^a-z])"
+)
+# Marks of a model's name: a parameter count (7b, 1.5B, 350m), a date stamp, a family or a chat suffix.
+_MODEL = re.compile(
+    r"(\d+(\.\d+)?[bm]($|[^a-z])|(19|20)\d\d-?[01]\d-?[0-3]\d|gpt|llama|claude|gemini|mistral|mixtral|"
+    r"qwen|phi-|gemma|deepseek|falcon|vicuna|command-r|olmo|grok|palm|bloom|starcoder|wizard|zephyr|"
+    r"internlm|baichuan|chatglm|davinci|-instruct|-chat|-preview|-turbo|^model[\s_-]?\d)"
+)
+
+
+def looks_like(name: object) -> str | None:
+    """``"task"`` for a metric or benchmark name, ``"model"`` for a model's name, else ``None``.
+
+    >>> looks_like("lc_win_rate"), looks_like("gpt-4o-2024-05-13"), looks_like("ROCKET")
+    ('task', 'model', None)
+    """
+    lower = str(name).strip().lower()
+    model, task = bool(_MODEL.search(lower)), bool(_METRIC.search(lower))
+    return "model" if model and not task else "task" if task and not model else None
+
+
+def _names_say(names: Sequence[object]) -> str | None:
+    """What most of ``names`` look like: ``"task"``, ``"model"`` (two thirds of them, at least two,
+    and none the other kind), or ``None``."""
+    kinds = [looks_like(n) for n in names]
+    for kind, other in (("task", "model"), ("model", "task")):
+        count = kinds.count(kind)
+        if count >= 2 and 3 * count >= 2 * len(kinds) and other not in kinds:
+            return kind
+    return None
+
+
+def transposed_evidence(table: ArrayLike, first_header: str | None = None) -> str | None:
+    """Why the rows of a wide ``[rows, columns]`` score table look like tasks, or ``None``.
+
+    Two signs count, each one on its own:
+
+    * the first column (the row names) is headed by a word for tasks
+      (``game``, ``task``, ``benchmark``, ``env``, ``dataset``, ...);
+    * every row, and not every column, spans exactly [0, 1] (at least 3 of
+      each): min-max normalisation is done per task, so normalised rows are
+      tasks (the paper's Atari table).
+
+    A table with many more rows than columns is not evidence (leaderboards
+    have more models than tasks as often as not). The names themselves are
+    weighed by :func:`decide_orientation`.
+    """
+    if first_header is not None and first_header.strip().lower() in TASK_WORDS:
+        return f"the row names are headed {first_header.strip()!r}"
+    values = np.asarray(table, dtype=np.float64)
+    if values.ndim == 2 and min(values.shape) >= 3 and np.isfinite(values).all():
+
+        def spans(axis):
+            lo, hi = values.min(axis=axis), values.max(axis=axis)
+            return np.all((np.abs(lo) < 1e-12) & (np.abs(hi - 1) < 1e-12))
+
+        if spans(1) and not spans(0):
+            return "every row, not every column, is normalised to [0, 1] (normalisation is per task)"
+    return None
+
+
+def _evidence(values, rows: Sequence[object], columns: Sequence[object], first_header: str | None):
+    """``(why the rows are tasks, why they are models)``, each a phrase or ``None``."""
+    tasks = transposed_evidence(values, first_header)
+    header = (first_header or "").strip().lower()
+    models = f"the row names are headed {first_header.strip()!r}" if header in MODEL_WORDS else None
+    by_rows, by_columns = _names_say(rows), _names_say(columns)
+    if by_rows == "task" and by_columns != "task" or by_columns == "model" and by_rows != "model":
+        tasks = tasks or (
+            "the row names are metric or benchmark names"
+            if by_rows == "task"
+            else "the column names are model names"
+        )
+    if by_rows == "model" and by_columns != "model" or by_columns == "task" and by_rows != "task":
+        models = models or (
+            "the row names are model names" if by_rows == "model" else "the column names are task names"
+        )
+    return tasks, models
+
+
+def decide_orientation(
+    path: str,
+    values: ArrayLike,
+    rows: Sequence[object],
+    columns: Sequence[object],
+    first_header: str | None,
+    models: str | None,
+    *,
+    unsure: str | None = None,
+) -> tuple[bool, str | None]:
+    """``(transpose, note)``: whether the models are the columns, and the one line that says why.
+
+    ``models`` (``"rows"`` or ``"columns"``) decides when given. Otherwise the
+    evidence does (:func:`transposed_evidence` and the names): evidence that
+    the rows are tasks transposes the table, with a note; evidence both ways
+    is a ``ValueError`` naming both and ``--models``. With no evidence the rows
+    are the models, unless ``unsure`` says why the layout cannot tell (JSON
+    ``{key: {key: score}}``, which pandas writes in two orients): then that is
+    an error too.
+    """
+    if models is not None:
+        return models == "columns", None
+    tasks, named = _evidence(values, rows, columns, first_header)
+    settle = "say which axis holds the models: --models rows or --models columns (models='rows'/'columns')"
+    if tasks and named:
+        raise ValueError(f"{path}: cannot tell which axis holds the models: {tasks}, but {named}; {settle}")
+    if unsure is not None and (tasks or named):  # JSON {key: {key: score}}: say which way it was read
+        layout = "{model: {task: score}}" if tasks else "{task: {model: score}} (pandas' df.to_json())"
+        other = "rows" if tasks else "columns"
+        return bool(tasks), f"read as {layout}: {tasks or named}; --models {other} reads it the other way"
+    if tasks:
+        return True, (
+            f"read with the models as columns: {tasks}; "
+            "--models rows (models='rows') reads the rows as models"
+        )
+    if named is None and unsure is not None:
+        raise ValueError(f"{path}: {unsure}; {settle}")
+    return False, None

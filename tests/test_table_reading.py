@@ -1,0 +1,256 @@
+"""A publisher's own tables, read as their writer meant or refused (issue 34).
+
+Every file here is written by pandas itself (``to_parquet``, ``to_json`` in each
+orient, ``to_csv`` of a transposed frame, compressed copies), not by hand, so
+the tests check the formats as pandas writes them.
+"""
+
+import bz2
+import gzip
+import lzma
+import zipfile
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from jaxrate import io
+from jaxrate.cli import main
+from jaxrate.io._scores import read_score_table
+
+MODELS = [f"gpt-4o-mini-2024-07-{d:02d}" for d in range(1, 9)] + ["llama-3.1-70b-instruct", "qwen2-7b"]
+
+
+@pytest.fixture
+def board() -> pd.DataFrame:
+    """An AlpacaEval-like board: 10 models (the index, named 'model') x 3 metrics."""
+    rng = np.random.default_rng(0)
+    values = rng.uniform(20, 90, (len(MODELS), 3))
+    return pd.DataFrame(
+        values, index=pd.Index(MODELS, name="model"), columns=["win_rate", "lc_win_rate", "avg"]
+    )
+
+
+def _same(read: pd.DataFrame, board: pd.DataFrame) -> None:
+    assert list(read.index) == list(board.index) and list(read.columns) == list(board.columns)
+    np.testing.assert_allclose(
+        read.to_numpy(dtype=float), board.to_numpy(), rtol=1e-9
+    )  # to_json writes 10 digits
+
+
+def _rated(capsys, *args) -> tuple[int, str, str]:
+    code = main(["rate", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_parquet_and_feather_keep_the_index_as_the_model_names(board, tmp_path, named):
+    frame = board if named else board.rename_axis(None)
+    frame.to_parquet(tmp_path / "b.parquet")
+    _same(io.read_scores(tmp_path / "b.parquet")[0], board)
+    frame.reset_index().to_feather(tmp_path / "b.feather")  # feather keeps no index: the names a column
+    _same(io.read_scores(tmp_path / "b.feather")[0], board)
+
+
+@pytest.mark.parametrize("orient", [None, "split", "table", "index"])
+def test_pandas_json_in_every_orient_that_keeps_the_names(board, tmp_path, orient, capsys):
+    path = tmp_path / "b.json"
+    board.to_json(path, orient=orient) if orient else board.to_json(path)  # None: pandas' default
+    read, notes = io.read_scores(path)
+    _same(read, board)
+    if orient in (None, "index"):  # {key: {key: score}}: which way it was read is said, from the names
+        assert any(n.startswith("read as {") for n in notes)
+    code, out, _ = _rated(capsys, path)
+    assert code == 0 and f"{len(MODELS)} agents x 3 tasks" in out
+
+
+def test_json_that_lost_its_names_is_refused(board, tmp_path, capsys):
+    records = tmp_path / "records.json"
+    board.to_json(records, orient="records")  # pandas drops the index here
+    with pytest.raises(ValueError, match="holds numbers .* not in the file .*orient='records'"):
+        io.read_scores(records)
+    values = tmp_path / "values.json"
+    board.to_json(values, orient="values")
+    with pytest.raises(ValueError, match="hold no model or task names"):
+        io.read_scores(values)
+    board.reset_index().to_json(records, orient="records")  # the names kept as a column: read
+    _same(io.read_scores(records)[0], board)
+    out = tmp_path / "r.json"
+    code, _, err = _rated(capsys, values, "--json", out)
+    assert code == 2 and err.count("\n") == 1 and not out.exists()
+
+
+def test_a_transposed_csv_is_read_transposed_and_said(board, tmp_path, capsys):
+    path = tmp_path / "t.csv"
+    board.rename_axis(None).T.to_csv(path)  # the first header cell is empty
+    assert path.read_text().startswith(",gpt-4o-mini")
+    read, notes = io.read_scores(path)
+    _same(read, board)
+    assert notes[0].startswith("read with the models as columns: the row names are metric or benchmark names")
+    code, out, err = _rated(capsys, path)
+    assert code == 0 and f"{len(MODELS)} agents x 3 tasks" in out and "--models rows" in err
+    assert io.read_scores(path, models="rows")[0].shape == (3, len(MODELS))  # asked for: obeyed
+    picked, _ = io.read_scores(path, tasks="win_rate,avg")  # the tasks are picked once it is turned
+    assert picked.columns.tolist() == ["win_rate", "avg"] and picked.shape[0] == len(MODELS)
+
+
+def test_evidence_both_ways_is_refused_with_the_option_that_settles_it(board, tmp_path, capsys):
+    path = tmp_path / "t.csv"
+    turned = board.T
+    turned.index.name = "model"  # rows headed 'model', but they are metric names
+    turned.to_csv(path)
+    with pytest.raises(
+        ValueError, match="cannot tell which axis holds the models.*--models rows or --models"
+    ):
+        io.read_scores(path)
+    out = tmp_path / "r.json"
+    code, _, err = _rated(capsys, path, "--json", out)
+    assert code == 2 and err.count("\n") == 1 and "--models rows or --models columns" in err
+    assert not out.exists()
+    assert _rated(capsys, path, "--models", "columns")[0] == 0
+    unclear = tmp_path / "u.json"
+    pd.DataFrame({"ROCKET": {"Adiac": 0.5, "Beef": 0.7}, "HC2": {"Adiac": 0.6, "Beef": 0.8}}).to_json(unclear)
+    with pytest.raises(ValueError, match="could be either pandas orient.*--models rows or --models columns"):
+        io.read_scores(unclear)
+    assert io.read_scores(unclear, models="columns")[0].index.tolist() == ["ROCKET", "HC2"]
+
+
+def test_orientation_is_decided_before_a_missing_score_stops_the_read(board, tmp_path, capsys):
+    table = board.copy()
+    table.iloc[2, 1] = np.nan
+    path = tmp_path / "t.csv"
+    table.rename_axis(None).T.to_csv(path)
+    code, _, err = _rated(capsys, path)
+    assert code == 2 and err.count("\n") == 1
+    assert f"no score for {MODELS[2]!r} on 'lc_win_rate'" in err  # a model on a task, not the reverse
+    assert "--missing drop-models, drop-tasks, block" in err
+
+
+@pytest.mark.parametrize("kind", ["gz", "bz2", "xz", "zip"])
+def test_compressed_tables_are_read_through(board, tmp_path, kind, capsys):
+    plain = tmp_path / "b.csv"
+    board.to_csv(plain)
+    path = tmp_path / f"b.csv.{kind}"
+    board.to_csv(path)  # pandas compresses by the suffix
+    _same(io.read_scores(path)[0], board)
+    code, out, _ = _rated(capsys, path)
+    assert code == 0
+    rows = slice(1, len(MODELS) + 3)  # the table (not the timings under it)
+    assert out.splitlines()[rows] == _rated(capsys, plain)[1].splitlines()[rows]
+    if kind == "zip":
+        with zipfile.ZipFile(tmp_path / "two.zip", "w") as archive:
+            archive.write(plain, "a.csv")
+            archive.write(plain, "b.csv")
+        with pytest.raises(ValueError, match="must hold exactly one table; it holds 2"):
+            io.read_scores(tmp_path / "two.zip")
+    assert {"gz": gzip, "bz2": bz2, "xz": lzma, "zip": zipfile}[kind]  # the standard library reads each
+
+
+def _long(tmp_path, names=("model", "dataset", "resample", "accuracy")):
+    rng = np.random.default_rng(1)
+    rows = [
+        (m, d, r, rng.uniform(0.5, 1) + 0.05 * k)
+        for k, m in enumerate(["ROCKET", "HC2", "InceptionTime", "TSF"])
+        for d in ["ACSF1", "Adiac", "Beef"]
+        for r in range(5)
+    ]
+    path = tmp_path / "long.csv"
+    pd.DataFrame(rows, columns=list(names)).to_csv(path, index=False)
+    return path
+
+
+def test_long_tables_with_common_names_are_recognised(tmp_path, capsys):
+    path = _long(tmp_path)
+    table, notes = io.read_scores(path)
+    assert table.shape == (4, 3) and "resample" in notes[0]
+    code, out, err = _rated(capsys, path)
+    assert (
+        code == 0
+        and "4 agents x 3 tasks" in out
+        and "60 scores, 5 resamples per model and task" in err
+    )
+
+
+def test_long_tables_with_any_names_are_read_with_the_column_options(tmp_path, capsys):
+    path = _long(tmp_path, ("clf", "ds", "rep", "acc"))
+    code, _, err = _rated(capsys, path)
+    assert code == 2 and err.count("\n") == 1
+    assert "line 3: duplicate agent name 'ROCKET' (first at line 2)" in err and "--model-col" in err
+    code, _, err = _rated(capsys, path, "--model-col", "clf", "--task-col", "ds", "--score-col", "acc")
+    assert code == 2 and "--replicate-col" in err and "'n' column" not in err.split("or add")[0]
+    args = ("--model-col", "clf", "--task-col", "ds", "--score-col", "acc", "--replicate-col", "rep")
+    code, out, _ = _rated(capsys, path, *args)
+    assert code == 0 and "4 agents x 3 tasks" in out
+    found = io.read_replicates(path, model="clf", task="ds", score="acc", replicate="rep")
+    assert found.table().shape == (4, 3) and found.column == "rep"
+    code, _, err = _rated(capsys, path, "--model-col", "classifier")
+    assert code == 2 and "--model-col 'classifier': no such column" in err
+
+
+def test_missing_block_keeps_a_complete_block(tmp_path, capsys):
+    rng = np.random.default_rng(2)
+    values = rng.uniform(size=(12, 9))
+    values[0, :] = np.nan  # a model with no scores at all
+    values[:, 0] = np.nan  # a task nobody ran
+    values[5, 4] = np.nan
+    path = tmp_path / "sparse.csv"
+    pd.DataFrame(values, index=[f"m{i}" for i in range(12)], columns=[f"t{j}" for j in range(9)]).to_csv(path)
+    for rule in ("drop-models", "drop-tasks"):  # all-or-nothing: nothing left
+        with pytest.raises(ValueError, match="nothing left to rate.*--missing block"):
+            io.read_scores(path, missing=rule)
+    table, notes = io.read_scores(path, missing="block")
+    assert not table.isna().any().any() and table.size >= 10 * 8
+    assert "m0" not in table.index and "t0" not in table.columns
+    assert any(n.startswith("--missing block: kept") for n in notes)
+    rows, cols = io.largest_block(np.isnan(values))
+    assert not np.isnan(values[np.ix_(rows, cols)]).any()
+
+
+def test_lower_better_columns_are_negated(tmp_path, capsys):
+    rng = np.random.default_rng(3)
+    frame = pd.DataFrame(
+        {"accuracy": rng.uniform(50, 90, 6), "latency_s": rng.uniform(1, 30, 6)},
+        index=pd.Index([f"m{i}" for i in range(6)], name="model"),
+    )
+    path = tmp_path / "mixed.csv"
+    frame.to_csv(path)
+    table, notes = io.read_scores(path, lower_better="latency_s")
+    np.testing.assert_allclose(table["latency_s"], -frame["latency_s"])
+    assert "lower is better on 'latency_s'" in notes[0]
+    fast = read_score_table(path, lower_better="latency_*").scores[0]
+    np.testing.assert_allclose(fast[:, 1], -frame["latency_s"])
+    only_latency = tmp_path / "latency.csv"
+    frame[["latency_s"]].assign(cost=frame["latency_s"] * 2).to_csv(only_latency)
+    code, out, _ = _rated(capsys, only_latency, "--lower-better", "latency_s,cost")
+    assert code == 0
+    best = frame["latency_s"].idxmin()
+    assert out.splitlines()[3].split()[1] == best  # the fastest model ranks first
+    code, _, err = _rated(capsys, path, "--lower-better", "latncy_s")
+    assert code == 2 and "did you mean 'latency_s'?" in err
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--missing", "fill:abc"], "fill value must be a number"),
+        (["--missing", "dorp-models"], "missing must be one of"),
+        (["--by", "category"], "--by is for battle records"),
+        (["--bootstraps", "10"], "did you mean --bootstrap?"),
+    ],
+)
+def test_options_that_would_be_ignored_are_refused(board, tmp_path, capsys, args, message):
+    path = tmp_path / "b.csv"
+    board.to_csv(path)
+    out = tmp_path / "r.json"
+    code, _, err = _rated(capsys, path, *args, "--json", out)
+    assert code == 2 and err.count("\n") == 1 and message in err and not out.exists()
+
+
+def test_a_long_table_without_a_models_task_names_its_file(tmp_path, capsys):
+    path = _long(tmp_path)
+    frame = pd.read_csv(path)
+    frame[~((frame["model"] == "HC2") & (frame["dataset"] == "Beef"))].to_csv(path, index=False)
+    code, _, err = _rated(capsys, path)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{path}: model 'HC2' has no score on task 'Beef'" in err and "--missing" in err
