@@ -447,12 +447,9 @@ def _battles_source(name: str, battles, args) -> Source:
             raise ValueError("battle records: --game 3p needs --by COLUMN (e.g. category), or use --game 2p")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        try:
-            made = battle_records.win_rate_game(battles, by=by, missing=args.missing)
-        except ValueError as err:
-            raise ValueError(cli_hints(str(err))) from None
+        made, notes = _win_rate_game(battles, by, args)
     ties = int(made.counts.ties.sum()) // 2
-    notes = [f"{ties:,} ties: {TIES}"] if ties else []
+    notes += [f"{ties:,} ties: {TIES}"] if ties else []
     notes += [made.note()] if made.dropped else []
     # How the game was made (pairs imputed) is said with the warnings about it:
     # a method that rates the battles themselves (Elo) imputes nothing and says neither.
@@ -473,6 +470,27 @@ def _battles_source(name: str, battles, args) -> Source:
     source = Source(name, "battles", made.game, what, battles=battles, notes=notes, info=info)
     source.warnings, source.counts, source.imputed = warned, made.counts, made.imputed
     return source
+
+
+def _win_rate_game(battles, by, args):
+    """``(the win-rate game, notes)``. Elo (``--method elo``) fits the battles and imputes nothing: where
+    no Bradley-Terry fit fills the pairs that never met, they are left even in the game it does not
+    rate (which ``--json`` records), with a note, instead of stopping."""
+    from jaxrate.battles import _win_rate as battle_records
+
+    try:
+        return battle_records.win_rate_game(battles, by=by, missing=args.missing), []
+    except ValueError as err:
+        if getattr(args, "method", None) != "elo" or not str(err).startswith(battle_records.IMPUTE_FAILED):
+            raise ValueError(cli_hints(str(err))) from None
+    args.missing = "even"
+    made = battle_records.win_rate_game(battles, by=by, missing="even")
+    note = (
+        f"Elo fits the battles and imputes nothing: the {made.imputed_pairs:,} pairs that never met, which "
+        "no Bradley-Terry fit can fill here, are left even (--missing even) in the win-rate game that --json "
+        "records"
+    )
+    return made, [note]
 
 
 def _sep_notes(path: str, sep: str | None, decimal: str) -> list:

@@ -23,7 +23,6 @@ __all__ = [
     "caught_warnings",
     "elo_intervals",
     "elo_settings",
-    "load_for_method",
     "relay_warnings",
     "run_method",
 ]
@@ -181,28 +180,6 @@ def relay_warnings(skip: Any = ()) -> Iterator[list]:
     for message in caught:
         if message not in skip:
             print(f"jaxrate: warning: {message}", file=sys.stderr)
-
-
-def load_for_method(args) -> Source:
-    """The input (``load_source``); for ``--method elo``, battles whose pairs that never met admit no
-    Bradley-Terry fill are read with those pairs even (``--missing even``): Elo fits the battles
-    themselves and imputes nothing, and only the win-rate game, which it does not rate, needs the fill."""
-    from jaxrate.battles._win_rate import IMPUTE_FAILED
-    from jaxrate.cli._inputs import load_source
-
-    try:
-        return load_source(args)
-    except ValueError as err:
-        if args.method != "elo" or not str(err).startswith(IMPUTE_FAILED):
-            raise
-    args.missing = "even"
-    source = load_source(args)
-    unmet = source.info.get("missing", {}).get("imputed_pairs", 0)
-    source.notes.append(
-        f"Elo fits the battles and imputes nothing: the {unmet:,} pairs that never met, which no "
-        "Bradley-Terry fit can fill here, are left even (--missing even) in the win-rate game --json records"
-    )
-    return source
 
 
 def _deviation(game, fast: bool, solver: str, progress, previous, info: dict):

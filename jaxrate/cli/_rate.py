@@ -10,11 +10,10 @@ from typing import NamedTuple
 import numpy as np
 
 from jaxrate.cli import _output
-from jaxrate.cli._inputs import describe, print_notes
+from jaxrate.cli._inputs import describe, load_source, print_notes
 from jaxrate.cli._methods import (
     elo_intervals,
     elo_settings,
-    load_for_method,
     print_method_notes,
     relay_warnings,
     run_method,
@@ -107,7 +106,7 @@ def add_options(parser) -> None:
 def run(args, argv: Sequence[str]) -> int:
 
     _check_options(args)
-    source = load_for_method(args)  # Elo on battles: no fill of pairs that never met needed
+    source = load_source(args)
     if args.bootstrap is not None and source.kind == "payoffs":
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
