@@ -9,6 +9,7 @@ import numpy as np
 
 from jaxrate.cli._output import plural
 from jaxrate.cli._source import Source, long_column_options, scores_source
+from jaxrate.game._defaults import DEFAULTS
 
 __all__ = ["Source", "add_input_options", "load_source"]
 
@@ -257,7 +258,7 @@ def _dataset_source(args) -> Source:
     from jaxrate import datasets, io
 
     tasks, exclude = getattr(args, "tasks", None), getattr(args, "exclude", None)
-    args.game = args.game or "3p"
+    args.game = args.game or DEFAULTS.score_game
     if args.normalise != "none" or args.models == "columns" or tasks or exclude:
         table = datasets.load(args.dataset)
         table = _pick_tasks(args.dataset, table.T if args.models == "columns" else table, tasks, exclude)
@@ -297,14 +298,14 @@ def _table_source(args, path: str, name: str, sep: str | None) -> Source:
 
     from jaxrate.io._scores import read_score_table
 
-    args.game = args.game or "3p"
+    args.game = args.game or DEFAULTS.score_game
     decimal = getattr(args, "decimal", ".")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         read = read_score_table(
             path,
             layout=args.layout,
-            missing="error" if args.missing is None else args.missing,
+            missing=DEFAULTS.score_missing if args.missing is None else args.missing,
             normalise=args.normalise,
             models=args.models,
             sep=sep,
@@ -433,13 +434,13 @@ def _battles_source(name: str, battles, args) -> Source:
     from jaxrate.battles import TIES
     from jaxrate.battles import _win_rate as battle_records
 
-    args.missing = "model" if args.missing is None else args.missing
+    args.missing = DEFAULTS.battle_missing if args.missing is None else args.missing
     if args.missing not in battle_records.MISSING:
         raise ValueError(
             f"--missing for battle records must be one of {', '.join(battle_records.MISSING)}; "
             f"got {args.missing!r}"
         )
-    args.game = args.game or ("3p" if args.by else "2p")
+    args.game = args.game or ("3p" if args.by else DEFAULTS.battle_game)
     by = args.by if args.game == "3p" else None
     if args.game == "3p" and args.by is None:
         by = "category" if "category" in battles.columns else None

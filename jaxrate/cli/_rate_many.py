@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from jaxrate.cli import _output
+from jaxrate.game._defaults import DEFAULTS
 
 EXAMPLES = """examples:
   jaxrate rate-many games/ --out ratings/                      # local process pool, every core
@@ -161,7 +162,7 @@ def _write_result(name: str, target: str, file_args, source, outcome) -> list:
     # Same order as `jaxrate rate`: ties broken by the uniform rank.
     second = tied_ranks(uniform, tol) if uniform is not None else np.arange(len(ranks))
     order = np.lexsort((second, ranks))
-    command = ["rate", source.name, "--game", file_args.game or "3p"]
+    command = ["rate", source.name, "--game", file_args.game or DEFAULTS.score_game]
     table = _Table([], [], [], [], ranks, order, tol, uniform)
     write_document(_payload(command, source, rated, table, None, file_args), target)
     top = [result.strategies[0][i] for i in np.nonzero(ranks == 1)[0]]

@@ -8,6 +8,7 @@ import os
 
 from jaxrate.cli._output import plural
 from jaxrate.cli._source import Source, long_column_options, scores_source
+from jaxrate.game._defaults import DEFAULTS
 
 __all__ = ["replicate_source"]
 
@@ -73,7 +74,7 @@ def _harness(args, paths: list):
         metric=getattr(args, "metric", None),
         filter=getattr(args, "filter", None),
         prefer=getattr(args, "prefer", "error"),
-        missing="error" if args.missing is None else args.missing,
+        missing=DEFAULTS.score_missing if args.missing is None else args.missing,
         tasks=getattr(args, "tasks", None),
         exclude=getattr(args, "exclude", None),
     )
@@ -171,7 +172,7 @@ def _source(args, name: str, found) -> Source:
         )
     if getattr(args, "models", None) == "columns":
         raise ValueError("--models columns is for wide tables; this table has model and task columns")
-    args.game = args.game or "3p"
+    args.game = args.game or DEFAULTS.score_game
     notes = list(found.notes)
     if found.column is None:  # harness output without per-item samples: a plain score table
         source = scores_source(name, found.table(), args.game, notes)
