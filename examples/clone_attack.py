@@ -8,8 +8,15 @@ Four attacks on the LiveBench snapshot (65 models x 18 tasks): one task copied
 the original models' ratings move (largest |change|, and the largest change in
 rank). Deviation ratings are clone invariant, so they do not move under exact
 copies; under near-copies they move a little.
+
+The snapshot is read from the project's shared data beside the clone
+(``../shared/data``, or ``$JAXRATE_SHARED_DATA``); it is not shipped with
+jaxrate. Without it (and no path given) the same attacks run on the built-in
+Atari table (20 agents x 53 games: `pitfall` copied, `r2d2(bandit)` the top
+agent), and the first line says so.
 """
 
+import os
 import sys
 from pathlib import Path
 
@@ -20,7 +27,26 @@ import jaxrate
 from jaxrate.baselines import elo_ratings, win_probabilities
 from jaxrate.ranking import tied_ranks
 
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "livebench_2024_08_17.csv"
+SHARED = Path(os.environ.get("JAXRATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DEFAULT = SHARED / "livebench_2024_08_17.csv"
+
+
+def load(args: list[str]) -> tuple[str, pd.DataFrame, str, str]:
+    """``(name, table [models, tasks] in [0, 1], task to copy, top model)``: LiveBench, else Atari."""
+    if args or DEFAULT.exists():
+        path = Path(args[0]) if args else DEFAULT
+        return (
+            "LiveBench",
+            pd.read_csv(path, index_col=0) / 100,
+            "LCB_generation",
+            "claude-3-5-sonnet-20240620",
+        )
+    table = jaxrate.datasets.load("atari")
+    print(
+        f"{DEFAULT} not found (the LiveBench snapshot is not shipped): "
+        f"using the built-in Atari dataset ({table.shape[0]} agents x {table.shape[1]} games)"
+    )
+    return "Atari", table, "pitfall", "r2d2(bandit)"
 
 
 def ratings(table: pd.DataFrame, models: list[str]) -> dict[str, np.ndarray]:
@@ -43,12 +69,10 @@ def main() -> None:
     if "--plot" in args:
         plot = args[args.index("--plot") + 1]
         del args[args.index("--plot") : args.index("--plot") + 2]
-    path = Path(args[0]) if args else DEFAULT
-    table = pd.read_csv(path, index_col=0) / 100
+    data, table, task, top = load(args)
     models = list(table.index)
     rng = np.random.default_rng(0)
     base = ratings(table, models)
-    task, top = "LCB_generation", "claude-3-5-sonnet-20240620"
 
     def task_copies(noise):
         extra = [
@@ -84,10 +108,10 @@ def main() -> None:
             print(f"{name:44} {method:13} {np.abs(after - before).max():10.3g} {scale:8.3g} {shift:15d}")
             relative[name, method] = np.abs(after - before).max() / scale
     if plot is not None:
-        figure(relative, list(attacks), list(base), plot)
+        figure(relative, list(attacks), list(base), plot, data)
 
 
-def figure(relative: dict, attacks: list, methods: list, path: str) -> None:
+def figure(relative: dict, attacks: list, methods: list, path: str, data: str = "LiveBench") -> None:
     """Grouped bars: how far each method's ratings of the original models move, relative to their range."""
     import matplotlib
 
@@ -105,7 +129,7 @@ def figure(relative: dict, attacks: list, methods: list, path: str) -> None:
         np.arange(len(attacks)) + 0.4 - width / 2, [a.replace(" (", "\n(") for a in attacks], fontsize=8
     )
     ax.set_ylabel("max |rating change| / rating range")
-    ax.set_title("LiveBench clone attacks: who moves the original models' ratings?", fontsize=10)
+    ax.set_title(f"{data} clone attacks: who moves the original models' ratings?", fontsize=10)
     ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     fig.savefig(path, bbox_inches="tight", dpi=130)
 

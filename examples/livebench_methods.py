@@ -7,8 +7,14 @@ Nash averaging (agent vs task, zero-sum), alpha-rank (agent vs task), payoff
 rating under the maximum-entropy CCE (agent vs task, and model vs model vs
 task), and deviation ratings (both games). "=" marks a tie (within 1e-7 of the
 payoff range) with the row above.
+
+The snapshot is read from the project's shared data beside the clone
+(``../shared/data``, or ``$JAXRATE_SHARED_DATA``); it is not shipped with
+jaxrate. Without it (and no path given) the same table is made of the built-in
+Atari dataset (20 agents x 53 games), and the first line says so.
 """
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -20,12 +26,24 @@ import jaxrate
 from jaxrate.baselines import alpha_rank, elo_ratings, nash_average, payoff_ratings, win_probabilities
 from jaxrate.ranking import tied_ranks
 
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "livebench_2024_08_17.csv"
+SHARED = Path(os.environ.get("JAXRATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+DEFAULT = SHARED / "livebench_2024_08_17.csv"
+
+
+def load(args: list[str]) -> pd.DataFrame:
+    """The table ``[models, tasks]`` in [0, 1]: the path given, else the LiveBench snapshot, else Atari."""
+    if args or DEFAULT.exists():
+        return pd.read_csv(Path(args[0]) if args else DEFAULT, index_col=0) / 100
+    table = jaxrate.datasets.load("atari")
+    print(
+        f"{DEFAULT} not found (the LiveBench snapshot is not shipped): "
+        f"using the built-in Atari dataset ({table.shape[0]} agents x {table.shape[1]} games)"
+    )
+    return table
 
 
 def main() -> None:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
-    table = pd.read_csv(path, index_col=0) / 100
+    table = load(sys.argv[1:])
     two, three = jaxrate.agent_vs_task(table), jaxrate.agent_vs_agent_vs_task(table)
     p, names = win_probabilities(table)
     methods = {

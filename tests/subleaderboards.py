@@ -15,14 +15,17 @@ import numpy as np
 
 import jaxrate
 
+# As tests/conftest.py's SHARED_DATA. Benchmarks import this module without pytest:
+# tests pass the file through conftest.shared_file, which skips a test without it.
 SHARED = Path(os.environ.get("JAXRATE_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
 
 
-def tables() -> dict[str, np.ndarray]:
-    """``{name: [models, tasks]}`` for LiveBench (shared/) and Atari (built in)."""
+def tables(livebench_csv: Path | None = None) -> dict[str, np.ndarray]:
+    """``{name: [models, tasks]}`` for LiveBench (``livebench_csv``, else shared/'s) and Atari (built in)."""
     import pandas as pd
 
-    livebench = pd.read_csv(SHARED / "livebench_2024_08_17.csv", index_col=0).to_numpy(dtype=np.float64)
+    path = SHARED / "livebench_2024_08_17.csv" if livebench_csv is None else livebench_csv
+    livebench = pd.read_csv(path, index_col=0).to_numpy(dtype=np.float64)
     atari = jaxrate.datasets.load("atari").to_numpy(dtype=np.float64)
     return {"livebench": livebench, "atari": atari}
 

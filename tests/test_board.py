@@ -14,12 +14,12 @@ import pickle
 
 import numpy as np
 import pytest
+from conftest import shared_file
 
 import jaxrate
 from jaxrate import gains
 from jaxrate.exact import _board, _solve
 from jaxrate.game._table_gains import TableDuals, TableGains, uniform_payoffs
-from tests.subleaderboards import SHARED
 
 
 def _table(models: int, tasks: int, seed: int, decimals: int = 2) -> np.ndarray:
@@ -154,15 +154,19 @@ def test_table_route_equals_the_general_path(models, tasks, decimals, seed):
     assert game._payoffs is not None  # built by _dense above, not by the route
 
 
-def _shared_tables() -> dict[str, np.ndarray]:
+def _shared_tables(source: str) -> dict[str, np.ndarray]:
+    """The tables of one source: Atari is built in; the others are in ../shared/data (else the test skips)."""
     import pandas as pd
 
-    out = {
-        "atari": jaxrate.datasets.load("atari").to_numpy(float),
-        "livebench": pd.read_csv(SHARED / "livebench_2024_08_17.csv", index_col=0).to_numpy(float) / 100,
-        "bbtcomp_resample18": pd.read_csv(SHARED / "bbtcomp_resample18.csv", index_col=0).to_numpy(float),
-    }
-    hard = np.load(SHARED / "hard_subleaderboards.npz")
+    if source == "atari":
+        return {"atari": jaxrate.datasets.load("atari").to_numpy(float)}
+    if source == "livebench":
+        table = pd.read_csv(shared_file("livebench_2024_08_17.csv"), index_col=0)
+        return {"livebench": table.to_numpy(float) / 100}
+    if source == "bbtcomp_resample18":
+        return {source: pd.read_csv(shared_file("bbtcomp_resample18.csv"), index_col=0).to_numpy(float)}
+    out = {}
+    hard = np.load(shared_file("hard_subleaderboards.npz"))
     for name in hard.files:
         payoffs = hard[name]
         if payoffs.shape[0] == 3:  # a 3-player game of a table: X(a, t) = G_A(a, 0, t) up to a task's offset
@@ -171,8 +175,9 @@ def _shared_tables() -> dict[str, np.ndarray]:
 
 
 @pytest.mark.slow
-def test_table_route_equals_the_general_path_on_the_shared_games():
-    for name, x in _shared_tables().items():
+@pytest.mark.parametrize("source", ["atari", "livebench", "bbtcomp_resample18", "hard_subleaderboards"])
+def test_table_route_equals_the_general_path_on_the_shared_games(source):
+    for name, x in _shared_tables(source).items():
         game = jaxrate.agent_vs_agent_vs_task(x)
         mine = _route(game)
         reference = jaxrate.exact.deviation_ratings(_dense(game))

@@ -19,6 +19,17 @@ TABLE = pd.DataFrame(
 EXPECTED = dict(zip(TABLE.index, deviation_ratings(agent_vs_task(TABLE)).ratings[0]))
 
 
+def _real_table(request, name: str) -> pd.DataFrame:
+    """A real score table in [0, 1], models as rows: ``livebench`` (65 x 18, the shared data: the
+    test skips without it), ``atari`` (the built-in 20 x 53), ``atari-games`` (its 53 games as rows)."""
+    import jaxrate
+
+    if name == "livebench":
+        return request.getfixturevalue("livebench")
+    atari = jaxrate.datasets.load("atari")
+    return atari.T if name == "atari-games" else atari
+
+
 def _run(capsys, *argv):
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
@@ -86,7 +97,8 @@ def test_every_score_format_gives_the_same_ratings(capsys, tmp_path, fmt):
         path.write_text(_long(TABLE).to_json(orient="records"))
     else:
         path.write_text(_long(TABLE).to_json(orient="records", lines=True))
-    payload = _rated(path, capsys)
+    # {model: {task: score}} with names that do not say which keys are the models: told (issue 34)
+    payload = _rated(path, capsys, *(("--models", "columns") if fmt == "json" else ()))
     got = payload["ratings"]["agent"]
     assert got == pytest.approx(EXPECTED, abs=1e-9)
 
@@ -287,7 +299,7 @@ def test_a_separator_given_for_a_file_that_is_not_text_is_not_applied(capsys, tm
     JSON table is read as Python reads it (before, the CLI's own text path refused it)."""
     path = tmp_path / "s.json"
     path.write_text(json.dumps(TABLE.T.to_dict()))
-    payload = _rated(path, capsys, "--sep", ";")
+    payload = _rated(path, capsys, "--sep", ";", "--models", "columns")
     assert payload["ratings"]["agent"] == pytest.approx(EXPECTED, abs=1e-9)
     assert not any("separated" in note for note in payload["notes"])
 
@@ -438,8 +450,9 @@ def test_reproduce_populations(capsys, tmp_path):
 
 
 def test_reproduce_livebench(capsys, tmp_path, monkeypatch):
-    from conftest import SHARED_DATA
+    from conftest import shared_file
 
+    data = shared_file("livebench_2024_08_17.csv")
     monkeypatch.setenv("COLUMNS", "100")
 
     code, out, err = _run(
@@ -447,7 +460,7 @@ def test_reproduce_livebench(capsys, tmp_path, monkeypatch):
         "reproduce",
         "livebench",
         "--data",
-        SHARED_DATA / "livebench_2024_08_17.csv",
+        data,
         "--out",
         tmp_path / "l",
     )
@@ -464,7 +477,7 @@ def test_reproduce_livebench(capsys, tmp_path, monkeypatch):
     code, _, err = _run(
         capsys,
         "rate",
-        SHARED_DATA / "livebench_2024_08_17.csv",
+        data,
         "--game",
         "3p",
         "--json",
@@ -500,10 +513,10 @@ def test_readme_bootstrap_example_on_a_hard_livebench_subset(capsys, tmp_path):
     """The README's `rate scores.csv --bootstrap 1000 --report DIR` on the first 12
     LiveBench models, 3P: its task-subset resample 445 fails every float solver;
     the run finishes, every resample rated, and the report is written."""
-    from conftest import SHARED_DATA
+    from conftest import shared_file
 
     path = tmp_path / "scores.csv"
-    pd.read_csv(SHARED_DATA / "livebench_2024_08_17.csv", index_col=0).iloc[:12].to_csv(path)
+    pd.read_csv(shared_file("livebench_2024_08_17.csv"), index_col=0).iloc[:12].to_csv(path)
     code, out, err = _run(
         capsys,
         "rate",
@@ -671,13 +684,15 @@ def test_numbers_are_formatted_by_magnitude(capsys, tmp_path, monkeypatch):
             assert "e+" in cell or float(cell) == 0
 
 
-def test_compare_gives_each_method_its_own_decimals(capsys, livebench, tmp_path):
+@pytest.mark.parametrize("name", ["livebench", "atari"])
+def test_compare_gives_each_method_its_own_decimals(capsys, name, request, tmp_path):
+    table = _real_table(request, name)
     path = tmp_path / "lb.csv"
-    (livebench * 100).to_csv(path)
+    (table * 100).to_csv(path)
     code, out, err = _run(capsys, "compare", path, "--game", "2p", "--methods", "deviation,uniform,elo")
     assert code == 0, err
-    rows = [line.split() for line in out.splitlines()[3:68]]
-    assert len(rows) == 65
+    rows = [line.split() for line in out.splitlines()[3 : 3 + len(table)]]
+    assert len(rows) == len(table)
     for column in (1, 3, 6):  # deviation, uniform, elo
         decimals = {len(row[column].split(".")[1]) for row in rows}
         assert len(decimals) == 1, (column, decimals)  # no mix of +3.85985e-09, +1091 and +1400.98
@@ -745,17 +760,21 @@ def test_figure_shows_every_model_or_says_top_k_and_lists_contributing_tasks(cap
     assert code == 2 and "--top must be >= 1" in err
 
 
-def test_figure_of_many_models_is_tall_and_complete(capsys, livebench, tmp_path):
+@pytest.mark.parametrize("name", ["livebench", "atari-games"])
+def test_figure_of_many_models_is_tall_and_complete(capsys, name, request, tmp_path):
+    table = _real_table(request, name)  # 65 models, or 53 Atari games rated as the models
+    n = len(table)
     path = tmp_path / "lb.csv"
-    livebench.to_csv(path)
-    code, _, err = _run(capsys, "rate", path, "--plot", tmp_path / "lb.svg")
+    table.to_csv(path)
+    rows = ("--models", "rows") if name == "atari-games" else ()  # a table headed 'game': told
+    code, _, err = _run(capsys, "rate", path, *rows, "--plot", tmp_path / "lb.svg")
     assert code == 0, err
     texts = _svg_texts(tmp_path / "lb.svg")
-    assert "all 65 shown" in texts and set(livebench.index) <= set(texts)  # was the top 30, unannounced
+    assert f"all {n} shown" in texts and set(table.index) <= set(texts)  # was the top 30, unannounced
     height = float(
         __import__("re").search(r'<svg[^>]* height="([0-9.]+)pt"', (tmp_path / "lb.svg").read_text())[1]
     )
-    assert height > 65 * 0.2 * 72  # at least a fifth of an inch (14 pt) per model
+    assert height > n * 0.2 * 72  # at least a fifth of an inch (14 pt) per model
 
 
 def test_report_page_says_what_the_numbers_mean(capsys, tmp_path):

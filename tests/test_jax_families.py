@@ -9,7 +9,7 @@ batched simplex's own status, with no exact re-rating (``Auto`` is not used).
 import jax
 import numpy as np
 import pytest
-from conftest import SHARED_DATA
+from conftest import shared_file
 from game_families import FAMILIES, family
 
 import jaxrate
@@ -45,19 +45,18 @@ def test_every_family_all_solved_by_jax_and_equal_to_exact(name):
     _agree(family(name, min(FAMILIES[name], 32), seed=4))
 
 
-def _real_games():
+def _real_game(name: str) -> jaxrate.Game:
+    """``atari-*`` from the built-in table, ``livebench-*`` from the shared data (else the test skips)."""
     import pandas as pd
 
     from jaxrate import datasets
 
-    atari = datasets.load("atari")
-    livebench = pd.read_csv(SHARED_DATA / "livebench_2024_08_17.csv", index_col=0) / 100
-    return {
-        "atari-2p": lambda: jaxrate.agent_vs_task(atari),
-        "livebench-2p": lambda: jaxrate.agent_vs_task(livebench),
-        "atari-3p": lambda: jaxrate.agent_vs_agent_vs_task(atari),
-        "livebench-3p": lambda: jaxrate.agent_vs_agent_vs_task(livebench),
-    }
+    table, players = name.split("-")
+    if table == "atari":
+        scores = datasets.load("atari")
+    else:
+        scores = pd.read_csv(shared_file("livebench_2024_08_17.csv"), index_col=0) / 100
+    return jaxrate.agent_vs_task(scores) if players == "2p" else jaxrate.agent_vs_agent_vs_task(scores)
 
 
 @pytest.mark.parametrize(
@@ -70,7 +69,7 @@ def _real_games():
     ],
 )
 def test_real_leaderboards_solved_by_jax(name):
-    game = _real_games()[name]()
+    game = _real_game(name)
     _agree(np.asarray(game.payoffs)[None])
 
 

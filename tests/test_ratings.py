@@ -163,7 +163,7 @@ def test_elo_bootstrap_narrows_with_more_battles():
 
 def test_elo_separable_data_is_a_clear_error():
     with pytest.raises(ValueError, match="never lose"):
-        elo_ratings([("a", "b", "model_a"), ("b", "c", "model_a")])
+        elo_ratings([("a", "b", "model_a"), ("b", "c", "model_a")], prior=0)
     r = elo_ratings([("a", "b", "model_a"), ("b", "c", "model_a")], prior=1.0)
     assert r.ratings[0] > r.ratings[1] > r.ratings[2]
 
@@ -391,8 +391,8 @@ def test_payoff_ratings_known_values():
 # ----------------------------------------------------------------------- task contributions
 
 
-def test_task_contributions_sum_to_ratings_and_match_a_loop(livebench):
-    table = livebench.iloc[:12, :6]
+def test_task_contributions_sum_to_ratings_and_match_a_loop():
+    table = jaxrate.datasets.load("atari").iloc[:12, :6]
     game = jaxrate.agent_vs_agent_vs_task(table)
     result = deviation_ratings(game)
     c = jaxrate.task_contributions(game.payoffs, result.joint, player=0, over=2)
@@ -498,17 +498,18 @@ def _arena_everyone_met(arena_battles) -> np.ndarray:
     return win_rate_game(arena_battles, missing="drop-models").game.payoffs  # 39 models
 
 
-def _real_game(which, livebench, arena_battles) -> np.ndarray:
+def _real_game(which, request) -> np.ndarray:
+    """LiveBench from the shared data (the test skips without it); the Arena counts are shipped."""
     if which == "livebench_2p":
-        return jaxrate.agent_vs_task(livebench).payoffs  # 65 x 18 = 1,170 profiles
-    return _arena_everyone_met(arena_battles)  # 39 x 39 = 1,521 profiles
+        return jaxrate.agent_vs_task(request.getfixturevalue("livebench")).payoffs  # 65 x 18 = 1,170 profiles
+    return _arena_everyone_met(request.getfixturevalue("arena_battles"))  # 39 x 39 = 1,521 profiles
 
 
 @pytest.mark.parametrize("which", ["livebench_2p", "arena_39"])
-def test_alpha_rank_sparse_iterative_and_dense_agree(which, livebench, arena_battles, monkeypatch):
+def test_alpha_rank_sparse_iterative_and_dense_agree(which, request, monkeypatch):
     from jaxrate.baselines import _alpharank
 
-    g = _real_game(which, livebench, arena_battles)
+    g = _real_game(which, request)
     sparse = alpha_rank(g).stationary
     dense = alpha_rank(g, method="dense").stationary
     monkeypatch.setattr(_alpharank, "_DIRECT_STATES", 0)  # the iterative solve used above 4,096 states
@@ -557,9 +558,9 @@ def test_alpha_rank_of_a_3p_table_above_the_direct_size_uses_the_blocks(monkeypa
 
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["livebench_2p", "arena_39"])
-def test_alpha_rank_matches_open_spiel_on_real_games(which, livebench, arena_battles):
+def test_alpha_rank_matches_open_spiel_on_real_games(which, request):
     alpharank = _open_spiel_alpharank()  # a dense eigenvector over all profiles: ~30 s each
-    g = _real_game(which, livebench, arena_battles)
+    g = _real_game(which, request)
     ours = alpha_rank(g).stationary
     theirs = alpharank.compute([g[0], g[1]], m=50, alpha=10.0 / np.ptp(g), verbose=False)[2]
     np.testing.assert_allclose(ours, theirs.reshape(ours.shape), atol=1e-9)

@@ -126,14 +126,14 @@ def browser():
 
 
 def test_livebench_report_fits_1280_px_and_a_phone_and_shows_every_model(browser, tmp_path, capsys):
-    from conftest import SHARED_DATA
+    from conftest import shared_file
 
     report = tmp_path / "report"
     out_json = tmp_path / "r.json"
     code = main(
         [
             "rate",
-            str(SHARED_DATA / "livebench_2024_08_17.csv"),
+            str(shared_file("livebench_2024_08_17.csv")),
             "--bootstrap",
             "10",
             "--report",

@@ -1,16 +1,18 @@
-"""Which axis of a score table holds the models: --models and the transposition warning."""
+"""Which axis of a score table holds the models: --models, and the evidence that decides it otherwise."""
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import SHARED_DATA
 
+import jaxrate
 from jaxrate import io
 from jaxrate.cli import main
 
-ATARI = SHARED_DATA / "atari_normalized.csv"  # 53 games (rows) x 20 agents (columns)
+# The shipped copy of the shared Atari table: 53 games (rows) x 20 agents (columns).
+ATARI = Path(jaxrate.__file__).parent / "data" / "atari_normalized.csv"
 
 
 def test_transposed_evidence():
@@ -27,15 +29,17 @@ def test_transposed_evidence():
 
 
 def test_read_scores_models_axis():
-    with pytest.warns(UserWarning, match="the rows look like tasks .*headed 'game'"):
-        rows, _ = io.read_scores(ATARI)
-    assert rows.shape == (53, 20)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
+        decided, notes = io.read_scores(ATARI)  # the rows are headed 'game' and normalised: turned, said
         columns, _ = io.read_scores(ATARI, models="columns")
-        silenced, _ = io.read_scores(ATARI, models="rows")
-    assert columns.shape == (20, 53) and "human" in columns.index and "pong" in columns.columns
-    np.testing.assert_array_equal(columns.to_numpy(), silenced.to_numpy().T)
+        rows, _ = io.read_scores(ATARI, models="rows")
+    assert decided.shape == (20, 53) and "human" in decided.index and "pong" in decided.columns
+    said = "read with the models as columns: the row names are headed 'game'"
+    assert any(n.startswith(said) for n in notes)
+    assert columns.equals(decided)
+    assert rows.shape == (53, 20)
+    np.testing.assert_array_equal(columns.to_numpy(), rows.to_numpy().T)
     with pytest.raises(ValueError, match="models must be 'rows' or 'columns'"):
         io.read_scores(ATARI, models="diagonal")
 
@@ -43,8 +47,11 @@ def test_read_scores_models_axis():
 def test_cli_models_columns_rates_the_atari_agents(capsys, tmp_path):
     assert main(["rate", str(ATARI), "--game", "2p"]) == 0
     out, err = capsys.readouterr()
-    assert "53 agents x 20 tasks" in out
-    assert err.count("\n") == 1 and "warning:" in err and "--models columns" in err
+    assert "20 agents x 53 tasks" in out  # decided from the evidence, and said in one line
+    assert err.count("\n") == 1 and err.startswith("jaxrate: note: read with the models as columns")
+    assert "--models rows" in err
+    assert main(["rate", str(ATARI), "--game", "2p", "--models", "rows"]) == 0
+    assert "53 agents x 20 tasks" in capsys.readouterr().out
     payload = tmp_path / "r.json"
     assert main(["rate", str(ATARI), "--game", "2p", "--models", "columns", "--json", str(payload)]) == 0
     out, err = capsys.readouterr()

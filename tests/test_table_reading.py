@@ -165,11 +165,7 @@ def test_long_tables_with_common_names_are_recognised(tmp_path, capsys):
     table, notes = io.read_scores(path)
     assert table.shape == (4, 3) and "resample" in notes[0]
     code, out, err = _rated(capsys, path)
-    assert (
-        code == 0
-        and "4 agents x 3 tasks" in out
-        and "60 scores, 5 resamples per model and task" in err
-    )
+    assert code == 0 and "4 agents x 3 tasks" in out and "60 scores, 5 resamples per model and task" in err
 
 
 def test_long_tables_with_any_names_are_read_with_the_column_options(tmp_path, capsys):
