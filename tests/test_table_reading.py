@@ -250,3 +250,107 @@ def test_a_long_table_without_a_models_task_names_its_file(tmp_path, capsys):
     code, _, err = _rated(capsys, path)
     assert code == 2 and err.count("\n") == 1
     assert f"{path}: model 'HC2' has no score on task 'Beef'" in err and "--missing" in err
+
+
+# What a review of the readers above found (each rated right on 8b3af28, or misread by the first draft).
+
+
+def _csv(tmp_path, name: str, frame: pd.DataFrame, **options) -> str:
+    path = tmp_path / name
+    frame.to_csv(path, **options)
+    return str(path)
+
+
+def test_a_wide_table_with_long_sounding_columns_stays_wide(tmp_path, capsys):
+    lb = pd.DataFrame(
+        {"model": list("abc"), "category": list("xyz"), "score": [0.5, 0.6, 0.7], "mmlu": [0.6, 0.5, 0.8]}
+    )
+    table, notes = io.read_scores(_csv(tmp_path, "lb.csv", lb, index=False))
+    assert table.columns.tolist() == ["score", "mmlu"] and "skipped non-numeric column 'category'" in notes
+    rows = [(m, d, a, a - 0.01, a + 0.02) for m in ("RF", "SVM") for d, a in (("iris", 0.9), ("wine", 0.8))]
+    multi = pd.DataFrame(rows, columns=["method", "dataset", "accuracy", "f1", "auc"])
+    path = _csv(tmp_path, "multi.csv", multi, index=False)
+    code, _, err = _rated(capsys, path)  # not silently rated on accuracy alone: asks for the columns
+    assert code == 2 and "--score-col" in err
+    code, _, err = _rated(capsys, path, "--score-col", "f1")
+    assert code == 0 and "columns not rated (a long table rates 'f1'): accuracy, auc" in err
+    assert _rated(capsys, _long(tmp_path), "--layout", "wide")[0] == 2  # --layout wide is obeyed
+
+
+def test_excluded_columns_may_hold_text(tmp_path, capsys):
+    path = tmp_path / "params.csv"
+    path.write_text("model,t1,t2,t3,params\na,.1,.5,.3,7\nb,.5,.2,.6,13\nc,.9,.8,.1,70B\n")
+    assert io.read_scores(path, exclude="params")[0].shape == (3, 3)
+    assert io.read_scores(path, tasks="t*")[0].shape == (3, 3)
+
+
+def test_json_of_a_frame_with_a_model_column_and_the_default_index(tmp_path):
+    frame = pd.DataFrame({"model": ["gpt-4o", "claude-3-opus", "llama-3-70b"], "mmlu": [0.8, 0.7, 0.6]})
+    frame["gsm8k"] = [0.9, 0.6, 0.7]
+    for orient in ("split", "columns", "index", "records", "table"):
+        path = tmp_path / f"{orient}.json"
+        frame.to_json(path, orient=orient)
+        read, _ = io.read_scores(path)
+        assert read.index.tolist() == frame["model"].tolist(), orient
+        np.testing.assert_allclose(read.to_numpy(dtype=float), frame[["mmlu", "gsm8k"]].to_numpy())
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        pd.DataFrame(
+            {"p1": [1, 1, 1, 1], "p2": [0, 1, 0, 1], "p3": [1, 0, 0, 0]}, index=["m1", "m2", "m3", "m4"]
+        ),
+        pd.DataFrame(
+            {"t1": [0.1, 0.2], "t2": [0.3, 0.2]},
+            index=pd.Index(["accuracy-bot", "score-model"], name="model"),
+        ),
+        pd.DataFrame(
+            {"ruler_1m": [0.1, 0.2], "needle_2m": [0.3, 0.2]}, index=pd.Index(["a", "b"], name="agent")
+        ),
+        pd.DataFrame({"2024-01-15": [0.1, 0.2], "2024-02-15": [0.3, 0.2]}, index=["ours", "baseline"]),
+        pd.DataFrame(
+            {"task1": [0.1, 0.3], "task2": [0.2, 0.2]}, index=pd.Index([0.0, 0.5], name="temperature")
+        ),
+    ],
+    ids=["pass-fail", "model-header", "context-lengths", "dates", "a-sweep"],
+)
+def test_ordinary_tables_are_read_with_their_rows_as_models(tmp_path, frame):
+    read, notes = io.read_scores(_csv(tmp_path, "t.csv", frame))
+    assert read.shape == frame.shape and not any(n.startswith("read ") for n in notes)
+
+
+def test_a_turned_table_sets_its_standard_error_rows_aside(tmp_path, capsys):
+    path = tmp_path / "se.csv"
+    path.write_text(
+        "task,a,b,c\nmmlu,.5,.6,.7\nmmlu_stderr,.01,.02,.01\ngsm8k,.3,.4,.2\ngsm8k_stderr,.02,.02,.03\n"
+    )
+    read = io.read_scores_with_errors(path)
+    assert read.scores.columns.tolist() == ["mmlu", "gsm8k"] and read.error_columns == {
+        "mmlu": "mmlu_stderr",
+        "gsm8k": "gsm8k_stderr",
+    }
+    np.testing.assert_allclose(read.standard_errors["gsm8k"], [0.02, 0.02, 0.03])
+
+
+def test_long_json_and_replicate_options(tmp_path, capsys):
+    frame = pd.read_csv(_long(tmp_path, ("clf", "ds", "rep", "acc")))
+    path = tmp_path / "long.json"
+    frame.to_json(path, orient="records")
+    args = ("--model-col", "clf", "--task-col", "ds", "--score-col", "acc", "--replicate-col", "rep")
+    code, out, err = _rated(capsys, path, *args)
+    assert code == 0 and "4 agents x 3 tasks" in out and "5 reps per model and task" in err
+    code, _, err = _rated(capsys, path, *args[:6], "--replicate-col", "seed")
+    assert code == 2 and "--replicate-col 'seed': no such column" in err
+    frame.iloc[:-5].to_csv(tmp_path / "gap.csv", index=False)  # one model and task without scores
+    code, _, err = _rated(
+        capsys, tmp_path / "gap.csv", *args, "--lower-better", "Beef", "--missing", "fill:0"
+    )
+    assert code == 2 and "--lower-better with --missing fill" in err
+
+
+def test_the_built_in_dataset_takes_lower_better(capsys):
+    code, _, err = _rated(capsys, "--dataset", "atari", "--game", "2p", "--lower-better", "pong")
+    assert code == 0 and "lower is better on 'pong'" in err
+    assert _rated(capsys, "--dataset", "atari", "--lower-better", "pongg")[0] == 2
+    assert _rated(capsys, "--dataset", "atari", "--model-col", "x")[0] == 2

@@ -256,13 +256,22 @@ def _load(args) -> Source:
 def _dataset_source(args) -> Source:
     """A built-in dataset's score table; read as arrays (no pandas) unless its table is reshaped."""
     from jaxrate import datasets, io
+    from jaxrate.io._scores import _lower_better
 
     tasks, exclude = getattr(args, "tasks", None), getattr(args, "exclude", None)
+    lower = getattr(args, "lower_better", None)
+    given = [f"--{r}-col" for r in ("model", "task", "score", "replicate") if getattr(args, f"{r}_col", None)]
+    if given:
+        raise ValueError(f"{', '.join(given)}: for long score tables; --dataset {args.dataset} is wide")
     args.game = args.game or DEFAULTS.score_game
-    if args.normalise != "none" or args.models == "columns" or tasks or exclude:
+    if args.normalise != "none" or args.models == "columns" or tasks or exclude or lower:
         table = datasets.load(args.dataset)
         table = _pick_tasks(args.dataset, table.T if args.models == "columns" else table, tasks, exclude)
-        return scores_source(args.dataset, io.normalise_scores(table, args.normalise), args.game, [])
+        values = table.to_numpy(dtype=float, copy=True)
+        notes = _lower_better(args.dataset, values, list(table.columns), lower)
+        table = table.copy()
+        table.loc[:, :] = values
+        return scores_source(args.dataset, io.normalise_scores(table, args.normalise), args.game, notes)
     return scores_source(args.dataset, datasets.load_arrays(args.dataset), args.game, [])
 
 

@@ -22,7 +22,12 @@ Re-running skips inputs whose result is already in --out (results are written
 atomically, so an interrupted run loses nothing); --force re-rates them.
 Exit code 0 when every input was rated, 1 when some failed (listed), 2 for bad options.
 """
-SUFFIXES = (".csv", ".tsv", ".tab", ".json", ".jsonl", ".parquet", ".pq", ".xlsx", ".npy", ".npz")
+_TABLES = (".csv", ".tsv", ".tab", ".json", ".jsonl")
+SUFFIXES = (
+    _TABLES
+    + tuple(t + z for t in _TABLES for z in (".gz", ".bz2", ".xz"))
+    + (".zip", ".parquet", ".pq", ".feather", ".xlsx", ".npy", ".npz")
+)
 
 
 def add_options(parser) -> None:

@@ -7,7 +7,7 @@ import glob
 import os
 
 from jaxrate.cli._output import plural
-from jaxrate.cli._source import Source, long_column_options, scores_source
+from jaxrate.cli._source import Source, long_column_options, replicate_option, scores_source
 from jaxrate.game._defaults import DEFAULTS
 
 __all__ = ["replicate_source"]
@@ -51,7 +51,19 @@ def replicate_source(args) -> Source | None:
     return _source(args, name, found)
 
 
-_LONG_FILES = (".csv", ".tsv", ".tab", ".txt", ".parquet", ".pq", ".feather", ".xlsx", ".jsonl")
+_LONG_FILES = (
+    ".csv",
+    ".tsv",
+    ".tab",
+    ".txt",
+    ".parquet",
+    ".pq",
+    ".feather",
+    ".xlsx",
+    ".json",
+    ".jsonl",
+    ".ndjson",
+)
 
 
 def _harness(args, paths: list):
@@ -84,11 +96,25 @@ def _long_table(args, path: str, sep, decimal):
     """A long table with a replicate column (by name or ``--replicate-col``), or ``None`` without one."""
     from jaxrate import io
 
-    given = {**long_column_options(args), "replicate": getattr(args, "replicate_col", None)}
-    if io.replicate_column(io.header(path, sep), **given) is None:
+    given = {**long_column_options(args), "replicate": replicate_option(args)}
+    layout = getattr(args, "layout", "auto")
+    try:
+        column = io.replicate_column(io.header(path, sep), layout, **given)
+    except ValueError as err:
+        raise ValueError(f"{path}: {err}") from None
+    if column is None:
+        if given["replicate"] is not None:
+            raise ValueError(f"--replicate-col {given['replicate']!r} is for long tables; {path} is wide")
         return None
     found = io.read_replicates(path, sep=sep, decimal=decimal, **given)
-    found = _lower_better(path, found, getattr(args, "lower_better", None))
+    lower = getattr(args, "lower_better", None)
+    if lower and str(args.missing).startswith("fill:"):
+        # A fill value is a score as the file writes it; here it would land on the negated scale.
+        raise ValueError(
+            f"{path}: --lower-better with --missing fill is not available for a table with replicates "
+            "(the fill would be negated on some tasks only); use --missing drop-models, drop-tasks or block"
+        )
+    found = _lower_better(path, found, lower)
     if args.missing == "block":
         return _block(found)
     if args.missing not in (None, "error"):
@@ -128,7 +154,7 @@ def _refuse_absent(path: str, found) -> None:
         (m, t), more = absent[0], f" ({len(absent)} model-task pairs in all)" if len(absent) > 1 else ""
         raise ValueError(
             f"{path}: model {m!r} has no score on task {t!r}{more}; choose --missing drop-models, "
-            "drop-tasks or fill:VALUE"
+            "drop-tasks, block (the largest complete block) or fill:VALUE"
         )
 
 

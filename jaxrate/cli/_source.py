@@ -18,6 +18,11 @@ def long_column_options(args) -> dict:
     return {role: getattr(args, f"{role}_col", None) for role in ("model", "task", "score")}
 
 
+def replicate_option(args) -> str | None:
+    """``--replicate-col``: the replicate column of a long table, where its name is not a common one."""
+    return getattr(args, "replicate_col", None)
+
+
 @dataclasses.dataclass
 class Source:
     name: str  # file name or dataset

@@ -300,7 +300,6 @@ def wide_table(
     Raises:
       ValueError: naming the file, record and column of the first problem.
     """
-    _names_are_names(path, agents, names)
     errors = standard_error_columns(names) if standard_errors else {}
     choice = choose_columns(path, names, tasks, exclude, errors)
     index = {n: j for j, n in enumerate(names)}
@@ -321,9 +320,15 @@ def wide_table(
     return WideTable(np.stack(values, axis=1), tuple(agents), tuple(kept), se, se_columns, notes)
 
 
-def _names_are_names(path: str, agents: Sequence[str], names: Sequence[str]) -> None:
-    """A ``ValueError`` when the first column, read as the model names, holds fractional numbers: the
-    names were lost (``df.to_json(orient="records")`` and ``to_csv(index=False)`` drop the index)."""
+def names_are_names(path: str, agents: Sequence[str], first_header: str) -> None:
+    """A ``ValueError`` when the first column, read as the model names, is a score column: headed by a
+    metric's name (:func:`jaxrate.io._orientation.looks_like`) and holding fractional numbers. The
+    names were lost (``df.to_json(orient="records")`` and ``to_csv(index=False)`` drop the index).
+    Numbers under another header (``temperature``: a sweep) are names."""
+    from jaxrate.io._orientation import looks_like
+
+    if looks_like(first_header) != "task":
+        return
     numbers = []
     for a in agents:
         try:
@@ -564,6 +569,7 @@ def _text_columns(path: str, sep: str) -> tuple[list[str], list[str], list[list[
     names = header[1:]
     check_unique(path, "task", names)
     agents = [row[0].strip() for row in rows]
+    names_are_names(path, agents, header[0])
     check_unique(path, "agent", agents, [f"line {n}" for n in lines], long_hint(header))
     columns = [[row[j] for row in rows] for j in range(1, len(header))]
     return agents, names, columns, lines

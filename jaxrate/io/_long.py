@@ -3,9 +3,11 @@
 A long table is recognised by its header: a model column, a task column and a
 score column, each under a common name (``model``/``agent``/``classifier``...,
 ``task``/``dataset``/``benchmark``..., ``score``/``accuracy``/``value``...),
-perhaps with a replicate column (``seed``, ``fold``, ``resample``, ``item``...)
-or a count column (``n``). Any names at all work when they are given
-(``--model-col``, ``--task-col``, ``--score-col``, ``--replicate-col``).
+perhaps a replicate column (``seed``, ``fold``, ``resample``, ``item``...) or a
+count column (``n``), and no other column (a wide table may have ``dataset`` and
+``accuracy`` among its columns); or by ``task`` and ``score`` and a model column,
+beside any others. Any names at all work when they are given (``--model-col``,
+``--task-col``, ``--score-col``, ``--replicate-col``).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ __all__ = [
     "LongColumns",
     "long_columns",
     "long_hint",
+    "unused_note",
 ]
 
 MODEL_COLUMNS = ("model", "agent", "name", "system", "model_name", "classifier", "algorithm", "method")
@@ -100,7 +103,7 @@ def long_columns(
         "task": _find(lower, task, TASK_COLUMNS, columns, LONG_OPTIONS["task"]),
         "score": _find(lower, score, SCORE_COLUMNS, columns, LONG_OPTIONS["score"]),
     }
-    if layout == "wide" or (layout == "auto" and not given and None in found.values()):
+    if layout == "wide" or (layout == "auto" and not given and not _recognised(lower, found)):
         return None
     for role, column in found.items():
         if column is None:
@@ -113,8 +116,29 @@ def long_columns(
     return LongColumns(found["model"], found["task"], found["score"], rep, n)
 
 
+def _recognised(lower: dict, found: dict) -> bool:
+    """Whether a header, with nothing named, is a long table's: ``task``, ``score`` and a model column
+    by those names (beside any other columns), or else every column one that a long table has
+    (model, task, score, replicate, count: ``model,dataset,resample,accuracy``). A wide table with
+    ``dataset`` and ``accuracy`` among other score columns (``f1``, ``auc``) is not long."""
+    if None in found.values():
+        return False
+    if {"task", "score"} <= lower.keys():
+        return True
+    roles = set(REPLICATE_COLUMNS) | set(COUNT_COLUMNS) | {c.lower() for c in found.values()}
+    return set(lower) <= roles
+
+
 def _names(role: str) -> list[str]:
     return [repr(n) for n in {"model": MODEL_COLUMNS, "task": TASK_COLUMNS, "score": SCORE_COLUMNS}[role][:4]]
+
+
+def unused_note(columns: Iterable[object], found: LongColumns) -> list[str]:
+    """The note that names a long table's columns that are none of its roles (other metrics, metadata):
+    they are not rated."""
+    used = {c for c in found if c is not None}
+    left = [str(c) for c in columns if str(c).strip() not in used]
+    return [f"columns not rated (a long table rates {found.score!r}): {', '.join(left)}"] if left else []
 
 
 def long_hint(columns: Iterable[object]) -> str:

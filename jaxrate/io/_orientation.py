@@ -78,9 +78,10 @@ _METRIC = re.compile(
     r"coding|reasoning|language|instruction\w*|data_analysis|writing|roleplay|extraction|stem|"
     r"humanities)($|[^a-z])"
 )
-# Marks of a model's name: a parameter count (7b, 1.5B, 350m), a date stamp, a family or a chat suffix.
+# Marks of a model's name: a parameter count (7b, 1.5B), a family or a chat suffix (not a date alone,
+# nor 1m, a context length as often as a size).
 _MODEL = re.compile(
-    r"(\d+(\.\d+)?[bm]($|[^a-z])|(19|20)\d\d-?[01]\d-?[0-3]\d|gpt|llama|claude|gemini|mistral|mixtral|"
+    r"(\d+(\.\d+)?b($|[^a-z])|gpt|llama|claude|gemini|mistral|mixtral|"
     r"qwen|phi-|gemma|deepseek|falcon|vicuna|command-r|olmo|grok|palm|bloom|starcoder|wizard|zephyr|"
     r"internlm|baichuan|chatglm|davinci|-instruct|-chat|-preview|-turbo|^model[\s_-]?\d)"
 )
@@ -132,27 +133,42 @@ def transposed_evidence(table: ArrayLike, first_header: str | None = None) -> st
             lo, hi = values.min(axis=axis), values.max(axis=axis)
             return np.all((np.abs(lo) < 1e-12) & (np.abs(hi - 1) < 1e-12))
 
-        if spans(1) and not spans(0):
+        binary = np.isin(values, (0.0, 1.0)).all()  # pass/fail scores span [0, 1] by themselves
+        if spans(1) and not spans(0) and not binary:
             return "every row, not every column, is normalised to [0, 1] (normalisation is per task)"
     return None
 
 
 def _evidence(values, rows: Sequence[object], columns: Sequence[object], first_header: str | None):
-    """``(why the rows are tasks, why they are models)``, each a phrase or ``None``."""
-    tasks = transposed_evidence(values, first_header)
+    """``(why the rows are tasks, why they are models)``, each a phrase or ``None``.
+
+    A header word (``game``, ``model``, ...) decides, unless the names on both axes say the
+    opposite (then both are given: the caller refuses). Without one, rows normalised to [0, 1] or
+    the names of one axis decide."""
     header = (first_header or "").strip().lower()
-    models = f"the row names are headed {first_header.strip()!r}" if header in MODEL_WORDS else None
     by_rows, by_columns = _names_say(rows), _names_say(columns)
+    both_turn, both_keep = (
+        (by_rows, by_columns) == ("task", "model"),
+        (by_rows, by_columns) == ("model", "task"),
+    )
+    names = "the row names are metric or benchmark names and the column names model names"
+    headed = f"the row names are headed {(first_header or '').strip()!r}"
+    if header in TASK_WORDS:
+        return headed, (
+            "the row names are model names and the column names task names" if both_keep else None
+        )
+    if header in MODEL_WORDS:
+        return (names if both_turn else None), headed
+    tasks = transposed_evidence(values, None)
+    models = None
     if by_rows == "task" and by_columns != "task" or by_columns == "model" and by_rows != "model":
         tasks = tasks or (
             "the row names are metric or benchmark names"
             if by_rows == "task"
             else "the column names are model names"
         )
-    if by_rows == "model" and by_columns != "model" or by_columns == "task" and by_rows != "task":
-        models = models or (
-            "the row names are model names" if by_rows == "model" else "the column names are task names"
-        )
+    elif by_rows == "model" or by_columns == "task":
+        models = "the row names are model names" if by_rows == "model" else "the column names are task names"
     return tasks, models
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from jaxrate.io._long import REPLICATE_COLUMNS, long_columns
+from jaxrate.io._long import REPLICATE_COLUMNS, long_columns, unused_note
 from jaxrate.io._scores import _numbers
 from jaxrate.io._tables import read_frame
 
@@ -105,13 +105,13 @@ class ScoreReplicates:
         )
 
 
-def replicate_column(columns: Iterable[object], **given) -> str | None:
+def replicate_column(columns: Iterable[object], layout: str = "auto", **given) -> str | None:
     """The replicate column of a long table's header (``None`` without one, or without model/task/score).
 
-    ``given``: the columns named (``model=``, ``task=``, ``score=``, ``replicate=``), as
-    :func:`jaxrate.io._long.long_columns` takes them.
+    ``layout`` and ``given`` (the columns named: ``model=``, ``task=``, ``score=``, ``replicate=``)
+    as :func:`jaxrate.io._long.long_columns` takes them (``layout="wide"``: ``None``).
     """
-    found = long_columns(columns, "auto", **given)
+    found = long_columns(columns, layout, **given)
     return None if found is None else found.replicate
 
 
@@ -161,4 +161,4 @@ def read_replicates(
     dup = long.duplicated(["model", "task", rep])
     if dup.any():
         raise ValueError(f"{path}: {where(int(np.argmax(dup.to_numpy())))} repeats an earlier row")
-    return ScoreReplicates(long, rep, [])
+    return ScoreReplicates(long, rep, unused_note(frame.columns, found))

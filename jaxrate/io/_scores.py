@@ -8,8 +8,17 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from jaxrate.io._columns import WideTable, _matches, choose_columns, read_wide_table, split_names, wide_table
-from jaxrate.io._long import MODEL_COLUMNS, long_columns, long_hint
+from jaxrate.io._columns import (
+    WideTable,
+    _matches,
+    choose_columns,
+    names_are_names,
+    read_wide_table,
+    split_names,
+    standard_error_columns,
+    wide_table,
+)
+from jaxrate.io._long import MODEL_COLUMNS, long_columns, long_hint, unused_note
 from jaxrate.io._orientation import decide_orientation, transposed_evidence
 from jaxrate.io._tables import read_frame, record_name, suffix
 from jaxrate.io._text import (
@@ -110,10 +119,11 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
 
     try:
         given = dict(model=model, task=task, score=score, count=count)
-        m, t, s, rep, n_col = long_columns(frame.columns, "long", **given)
+        found = long_columns(frame.columns, "long", **given)
     except ValueError as err:
         raise ValueError(f"{path}: {err}") from None
-    notes = []
+    m, t, s, rep, n_col = found
+    notes = unused_note(frame.columns, found)
     if guess_decimal and decimal == "." and _decimal_commas([frame[s].tolist()]):
         decimal = ","
         notes.append("read with decimal commas")
@@ -176,6 +186,7 @@ def _wide(path: str, frame, decimal: str, tasks, exclude, by_rows: bool) -> Wide
     if not names:
         raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
     agents = frame[frame.columns[0]].astype(str).str.strip().tolist()
+    names_are_names(path, agents, str(frame.columns[0]))
     check_unique(path, "task", names)
     where = [record_name(path, k) for k in range(len(agents))]
     check_unique(path, "model", agents, where, long_hint(frame.columns))
@@ -482,12 +493,16 @@ def _parse_wide(parse, path, first_header, models, tasks, exclude, unsure=None):
     picked once it is turned."""
     choosing = tasks is not None or exclude is not None
     if models is None and choosing:
-        whole = parse(None, None, False)
-        turn, _ = decide_orientation(
-            path, whole.values, whole.agents, whole.tasks, first_header, None, unsure=unsure
-        )
-        if turn:
-            return whole, False
+        try:  # a cell the picks leave out (--exclude params, '70B') may stop the whole table's parse
+            whole = parse(None, None, False)
+        except ValueError:
+            whole = None
+        if whole is not None:
+            turn, _ = decide_orientation(
+                path, whole.values, whole.agents, whole.tasks, first_header, None, unsure=unsure
+            )
+            if turn:
+                return whole, False
     by_rows = models != "columns"
     return parse(tasks if by_rows else None, exclude if by_rows else None, by_rows), by_rows and choosing
 
@@ -550,13 +565,29 @@ def _from_wide(
     if wide.standard_errors is not None:
         errors = pd.DataFrame(wide.standard_errors, index=table.index, columns=table.columns)
     table, orient_notes, transposed = _orient(path, table, first_header, models, picked, unsure)
-    if transposed:
+    error_columns = wide.error_columns
+    if transposed:  # the standard errors are rows that became columns (mmlu_stderr beside mmlu)
+        table, errors, error_columns, more = _turned_errors(table)
+        orient_notes += more
         table = _pick_tasks(path, table, tasks, exclude)
-        errors = None  # standard errors sit beside score columns, which were models
     notes = orient_notes + list(wide.notes)
     if rules.normalise == "none":
         notes += _scale_notes(table.to_numpy(), list(table.columns))
-    return _complete(path, table, errors, notes, rules, {} if transposed else wide.error_columns)
+    return _complete(path, table, errors, notes, rules, error_columns)
+
+
+def _turned_errors(table):
+    """``(scores, standard errors or None, {task: its column}, notes)`` of a turned table: its columns
+    that hold standard errors (:func:`standard_error_columns`) set aside, never rated as tasks."""
+    found = standard_error_columns(list(table.columns))
+    if not found:
+        return table, None, {}, []
+    scores = table.drop(columns=list(found.values()))
+    errors = scores * np.nan
+    for task, column in found.items():
+        errors[task] = table[column]
+    shown = ", ".join(f"{c!r} of {t!r}" for t, c in found.items())
+    return scores, errors, found, [f"standard errors, not rated: {shown}"]
 
 
 def _scale_notes(values, tasks) -> list[str]:

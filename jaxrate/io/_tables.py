@@ -85,14 +85,16 @@ def read_frame(path: str, sep: str | None = None):
 def _read(path: str, ext: str, sep: str | None, pd):
     if ext in DELIMITED:
         sep = sep or sniff_delimiter(path)
-        return pd.read_csv(path, sep=sep, dtype=str, keep_default_na=False, encoding="utf-8-sig")
+        with open_text(path) as f:  # compressed or not, as the strict reader opens it
+            return pd.read_csv(f, sep=sep, dtype=str, keep_default_na=False)
     if ext == ".xlsx":
         return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
     if ext in (".parquet", ".pq", ".feather"):
         frame = pd.read_parquet(path) if ext != ".feather" else pd.read_feather(path)
         return _index_first(frame, pd)
     if ext in (".jsonl", ".ndjson"):
-        return pd.read_json(path, lines=True)
+        with open_text(path) as f:
+            return pd.read_json(f, lines=True)
     if ext == ".json":
         return _json_frame(path, pd)
     raise ValueError(
@@ -101,9 +103,17 @@ def _read(path: str, ext: str, sep: str | None, pd):
     )
 
 
+def _default_range(labels) -> bool:
+    """Whether labels are pandas' default index, 0 .. n-1 (as numbers, or as JSON's keys, strings)."""
+    return [str(k) for k in labels] == [str(k) for k in range(len(labels))]
+
+
 def _index_first(frame, pd):
     """A frame whose index holds names (pandas' ``to_parquet``/``to_json`` keep ``df.set_index("model")``
-    as the index, not a column) with that index as its first column, as ``to_csv()`` writes it."""
+    as the index, not a column) with that index as its first column, as ``to_csv()`` writes it.
+    pandas' default index (0 .. n-1, unnamed) holds no names: it is dropped."""
+    if frame.index.name is None and _default_range(frame.index):
+        return frame.reset_index(drop=True)
     if frame.index.name is not None or not isinstance(frame.index, pd.RangeIndex):
         name = frame.index.name if frame.index.name is not None else ""
         frame = frame.rename_axis(name).reset_index()
@@ -121,7 +131,12 @@ def _json_frame(path: str, pd):
         frame = pd.DataFrame(data["data"], columns=data["columns"], index=data.get("index"))  # "split"
         return _index_first(frame, pd)
     if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
-        frame = _index_first(pd.DataFrame(data), pd)  # orient="columns" (df.to_json()'s default)
+        frame = pd.DataFrame(data)  # orient="columns" (df.to_json()'s default): the outer keys are columns
+        if _default_range(frame.columns):  # orient="index" of a frame with the default index: turned back
+            return frame.T.reset_index(drop=True).infer_objects()
+        if _default_range(frame.index):  # orient="columns" of a frame with the default index
+            return frame.reset_index(drop=True)
+        frame = _index_first(frame, pd)
         frame.attrs["unsure"] = UNSURE_JSON
         return frame
     if isinstance(data, list) and data and all(isinstance(r, dict) for r in data):
