@@ -6,13 +6,9 @@ reads a plain score table without importing pandas (start-up time).
 
 from __future__ import annotations
 
-import bz2
 import csv
-import gzip
 import io
-import lzma
 import os
-import zipfile
 
 import numpy as np
 
@@ -44,6 +40,8 @@ MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 d
 
 def _zip_member(path: str) -> str:
     """The one file in a ``.zip`` archive (a ``ValueError`` for none or several)."""
+    import zipfile
+
     try:
         with zipfile.ZipFile(path) as archive:
             names = [n for n in archive.namelist() if not n.endswith("/") and "__MACOSX" not in n]
@@ -79,17 +77,17 @@ def open_text(path: str | os.PathLike):
     path = os.fspath(path)
     ext = os.path.splitext(path)[1].lower()
     text = {"newline": "", "encoding": "utf-8-sig"}
-    if ext == ".gz":
-        return gzip.open(path, "rt", **text)
-    if ext == ".bz2":
-        return bz2.open(path, "rt", **text)
-    if ext == ".xz":
-        return lzma.open(path, "rt", **text)
+    if ext not in COMPRESSED:
+        return open(path, **text)
+    import bz2
+    import gzip
+    import lzma
+    import zipfile
+
     if ext == ".zip":
         member = _zip_member(path)
-        archive = zipfile.ZipFile(path)
-        return io.TextIOWrapper(archive.open(member), **text)
-    return open(path, **text)
+        return io.TextIOWrapper(zipfile.ZipFile(path).open(member), **text)
+    return {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}[ext](path, "rt", **text)
 
 
 def delimiter_name(sep: str) -> str:
@@ -140,7 +138,11 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
                     break
     except FileNotFoundError:
         raise ValueError(f"{path}: no such file") from None
-    except (UnicodeDecodeError, OSError, EOFError, lzma.LZMAError) as err:
+    except UnicodeDecodeError as err:
+        raise ValueError(f"{path}: {_unreadable(err)}") from None
+    except ValueError:  # ours, naming the file (a .zip of several tables)
+        raise
+    except Exception as err:  # OSError, a damaged compressed file (lzma.LZMAError, zlib.error), csv.Error
         raise ValueError(f"{path}: {_unreadable(err)}") from None
     preferred = "\t" if suffix(path) in (".tsv", ".tab") else ","
     if not lines:
@@ -194,7 +196,11 @@ def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[
             numbered = [(row, reader.line_num) for row in reader if any(cell.strip() for cell in row)]
     except FileNotFoundError:
         raise ValueError(f"{path}: no such file") from None
-    except (UnicodeDecodeError, OSError, EOFError, lzma.LZMAError) as err:
+    except UnicodeDecodeError as err:
+        raise ValueError(f"{path}: {_unreadable(err)}") from None
+    except ValueError:  # ours, naming the file (a .zip of several tables)
+        raise
+    except Exception as err:  # OSError, a damaged compressed file (lzma.LZMAError, zlib.error), csv.Error
         raise ValueError(f"{path}: {_unreadable(err)}") from None
     if not numbered:
         raise ValueError(f"{path}: the file is empty")
@@ -238,6 +244,10 @@ def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
             for row in csv.reader(f, delimiter=sep):
                 if any(cell.strip() for cell in row):
                     return [cell.strip() for cell in row]
-    except (UnicodeDecodeError, OSError, EOFError, lzma.LZMAError) as err:
+    except UnicodeDecodeError as err:
+        raise ValueError(f"{path}: {_unreadable(err)}") from None
+    except ValueError:  # ours, naming the file (a .zip of several tables)
+        raise
+    except Exception as err:  # OSError, a damaged compressed file (lzma.LZMAError, zlib.error), csv.Error
         raise ValueError(f"{path}: {_unreadable(err)}") from None
     raise ValueError(f"{path}: the file is empty")
