@@ -484,6 +484,8 @@ PUBLIC_API = {
     "jaxrate.symmetry": ("find_interchangeable_pair", "interchangeable_players", "swap_players"),
     "jaxrate.tolerances": ("TOLERANCES", "Tolerances", "payoff_scale", "payoff_scales"),
     "jaxrate.uncertainty": (
+        "Difference",
+        "PairedTest",
         "RatingIntervals",
         "ResampleProgress",
         "Resampling",
@@ -491,6 +493,10 @@ PUBLIC_API = {
         "bootstrap_items",
         "bootstrap_replicates",
         "bootstrap_standard_errors",
+        "difference_contributions",
+        "mcnemar_exact",
+        "paired_item_tests",
+        "paired_permutation",
         "task_subsets",
     ),
 }

@@ -8,7 +8,11 @@
   solver; ``_filling``: how solver outputs fill it; :mod:`jaxrate.ranking`:
   tied ranks.
 * ``_intervals``: :class:`jaxrate.uncertainty.RatingIntervals` and the
-  :class:`jaxrate.uncertainty.Resampling` options record that made them.
+  :class:`jaxrate.uncertainty.Resampling` options record that made them;
+  ``_difference``: :class:`jaxrate.uncertainty.Difference`, the paired
+  difference of two strategies' resampled ratings, and its task contributions.
+* ``_significance``: rank intervals and :class:`Tiers` (groups that hold
+  jointly) from the paired resamples a :class:`RatingIntervals` stores.
 * ``_result_file``, ``_saved``, ``_files``: the result file (one versioned
   JSON document) written and read back, :func:`jaxrate.read_result`.
 """

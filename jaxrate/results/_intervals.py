@@ -13,6 +13,9 @@ from jaxrate.game.tolerances import TOLERANCES
 if TYPE_CHECKING:
     import pandas as pd
 
+    from jaxrate.results._difference import Difference
+    from jaxrate.results._significance import Tiers
+
 __all__ = ["RatingIntervals", "Resampling", "interval_block"]
 
 
@@ -128,6 +131,47 @@ class RatingIntervals:
                 raise ValueError(f"no strategy {name!r}; the first player's are {list(names)}")
         return float(self.pairwise[names.index(a), names.index(b)])
 
+    def difference(
+        self,
+        a: str,
+        b: str,
+        player: int | str = 0,
+        *,
+        scale: float | None = None,
+        game: Any = None,
+        joint: Any = None,
+    ) -> Difference:
+        r"""The paired difference ``a - b`` of two strategies of ``player`` (a name or an index).
+
+        Every resample rates both on the same draw, so ``d_r = s_r[a] - s_r[b]`` is the difference
+        in resample ``r``; failed resamples (NaN) are left out and counted (``failed``).
+
+        .. math::
+
+           [\mathrm{lower}, \mathrm{upper}] = \bigl[q_{\alpha/2}(d), q_{1-\alpha/2}(d)\bigr], \qquad
+           p = \min\Bigl(1, \; 2\,\frac{1 + \#\{r : \operatorname{sign}(\hat d)\, d_r \le \tau\}}{1 + R}\Bigr)
+
+        with ``q`` the percentiles of the ``R`` resamples used (``1 - alpha`` the intervals'
+        ``confidence``; widened to contain the estimate ``d^ = rating(a) - rating(b)``, like the
+        ratings' bounds) and ``tau`` the tie tolerance: ``tie_tol`` times ``scale`` (default: the
+        game's payoff scale, else the range of the player's ratings). ``tied`` when
+        ``|d^| <= tau``, and then ``p = 1``. A resample not on the estimate's side of the tie band
+        counts against it; the ``+1`` keeps ``p >= 2 / (R + 1)``. For ``kind == "task subsets"``
+        both say how much the difference depends on the task set, not sampling error (``note``).
+
+        Args:
+          a, b: strategies of ``player``; ``scale``: the payoff scale ties are relative to.
+          game, joint: the point game and its rating joint (or its :class:`jaxrate.Ratings`):
+            fills ``contributions``, each task's share (:func:`jaxrate.uncertainty.difference_contributions`).
+
+        Raises:
+          ValueError: an unknown player or strategy (naming those there are, and the closest),
+            intervals read back without their samples, or ``game`` without ``joint``.
+        """
+        from jaxrate.results._difference import paired_difference
+
+        return paired_difference(self, a, b, player, scale=scale, game=game, joint=joint)
+
     def table(self, player: int | str = 0) -> pd.DataFrame:
         """A ``pandas.DataFrame``, one row per strategy of ``player`` (a name or an index): columns
         ``strategy``, ``rating``, ``lower``, ``upper``, ``p_top`` (P(top)); :meth:`records` as a list."""
@@ -174,6 +218,34 @@ class RatingIntervals:
             return _from_block(document, cls)
         except (KeyError, TypeError, IndexError) as err:
             raise ValueError(f"malformed intervals block ({type(err).__name__}: {err})") from None
+
+    def rank_intervals(
+        self,
+        player: int | str = 0,
+        *,
+        method: str = "pair",
+        level: float | None = None,
+        scale: float | None = None,
+    ) -> pd.DataFrame:
+        """Best and worst rank of each strategy of ``player`` from the paired resamples: columns ``strategy``,
+        ``rank``, ``rank_best``, ``rank_worst`` (:func:`jaxrate.results._significance.rank_intervals`)."""
+        from jaxrate.results._significance import rank_intervals
+
+        return rank_intervals(self, player, method=method, level=level, scale=scale)
+
+    def tiers(
+        self,
+        player: int | str = 0,
+        method: str = "band",
+        *,
+        level: float | None = None,
+        scale: float | None = None,
+    ) -> Tiers:
+        """Tiers of ``player``'s strategies that hold jointly at ``level`` (``"band"`` or ``"holm"``;
+        :func:`jaxrate.results._significance.tiers`)."""
+        from jaxrate.results._significance import tiers
+
+        return tiers(self, player, method, level=level, scale=scale)
 
 
 def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:

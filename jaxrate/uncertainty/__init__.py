@@ -8,14 +8,23 @@
   intervals; :func:`task_subsets` -- sensitivity to the task set.
 * :class:`RatingIntervals` -- what they return; ``to_json``/``from_json`` write
   and read it in the result file.
+* :meth:`RatingIntervals.difference` -> :class:`Difference` -- which differences
+  are real: the paired interval and p-value of two models' rating difference,
+  from the same resamples; :func:`difference_contributions` splits it by task.
+* :func:`paired_item_tests` -- per task, an item-level paired test of two
+  models (:func:`mcnemar_exact` for 0/1 outcomes, :func:`paired_permutation`
+  otherwise), each a :class:`PairedTest`.
 
 Inside: ``_options`` (the record), ``_bootstrap`` (the functions),
 ``_rating`` (rating the resamples), ``_cost`` (which path rates them),
 ``_chunks`` (chunks of bounded memory, progress, a status per member),
-``_raters`` (every rating method as a function of a table). The record and
-:class:`RatingIntervals` are result types, defined in ``jaxrate.results``.
+``_raters`` (every rating method as a function of a table), ``_paired``
+(item-level paired tests). The record,
+:class:`RatingIntervals` and :class:`Difference` are result types, defined in
+``jaxrate.results``.
 """
 
+from jaxrate.results._difference import Difference, difference_contributions
 from jaxrate.results._intervals import RatingIntervals
 from jaxrate.uncertainty._bootstrap import (
     bootstrap_battles,
@@ -26,8 +35,11 @@ from jaxrate.uncertainty._bootstrap import (
 )
 from jaxrate.uncertainty._chunks import ResampleProgress
 from jaxrate.uncertainty._options import Resampling
+from jaxrate.uncertainty._paired import PairedTest, mcnemar_exact, paired_item_tests, paired_permutation
 
 __all__ = [
+    "Difference",
+    "PairedTest",
     "RatingIntervals",
     "ResampleProgress",
     "Resampling",
@@ -35,5 +47,9 @@ __all__ = [
     "bootstrap_items",
     "bootstrap_replicates",
     "bootstrap_standard_errors",
+    "difference_contributions",
+    "mcnemar_exact",
+    "paired_item_tests",
+    "paired_permutation",
     "task_subsets",
 ]
