@@ -489,6 +489,7 @@ PUBLIC_API = {
         "RatingIntervals",
         "ResampleProgress",
         "Resampling",
+        "Tiers",
         "bootstrap_battles",
         "bootstrap_items",
         "bootstrap_replicates",

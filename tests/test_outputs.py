@@ -65,7 +65,10 @@ def test_report_csv_and_csv_option_are_the_same_numbers(capsys, tmp_path):
     assert code == 0, err
     assert (report / "ratings.csv").read_text() == out_csv.read_text()
     rows = list(csv.reader(out_csv.read_text().splitlines()))
-    assert rows[0] == ["rank", "agent", "deviation", "u.rank", "uniform", "lower", "upper", "p_top"]
+    assert rows[0] == [
+        *["rank", "agent", "deviation", "u.rank", "uniform", "lower", "upper", "p_top"],
+        *["rank_best", "rank_worst", "tier"],
+    ]
     ranking = json.loads(out_json.read_text())["ranking"]
     for row, entry in zip(rows[1:], ranking):
         assert int(row[0]) == entry["rank"] and row[1] == entry["strategy"]
@@ -73,6 +76,7 @@ def test_report_csv_and_csv_option_are_the_same_numbers(capsys, tmp_path):
         int(row[3])  # u.rank: an integer, no '='
         assert all(float(x) == float(x) for x in row[4:])
         assert not any(c.endswith("=") or c.startswith("+") for c in row)
+        assert [int(x) for x in row[8:]] == [entry["rank_best"], entry["rank_worst"], entry["tier"]]
     assert [int(r[0]) for r in rows[1:3]] == [1, 1]  # the tie: one rank, twice
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "rating_panel",
     "short_name",
     "task_colours",
+    "tier_bands",
 ]
 
 FONT = 12  # points: 16 px at the figure's natural size, the page's body text
@@ -41,6 +42,7 @@ ROW = 0.46  # inches per model: a line of text and a bar beneath it
 STACK_TASKS = 6  # tasks stacked by name; the rest are summed into "other tasks"
 _TOP = "#2a7f3f"  # the top tied group
 _BAR = "#8fa8c8"
+_TIER_BANDS = ("#e6ebf2", "#f7f3e3")  # behind the rows of odd and even tiers
 NAME_CHARS = 48  # columns (CJK: 2 each) of a name in a figure; a longer one is cut with '...'
 
 # Fonts for names outside DejaVu Sans, the first installed of each group after matplotlib's own:
@@ -203,9 +205,12 @@ def from_zero(lo: float, hi: float) -> bool:
     return hi - lo == 0 or gap <= hi - lo
 
 
-def rating_panel(ax, rows: Rows, names, values, intervals, method: str, interval_label: str) -> list:
+def rating_panel(
+    ax, rows: Rows, names, values, intervals, method: str, interval_label: str, tiers=None, tier_label=""
+) -> list:
     """A dot at each rating and whiskers for intervals, with a bar from 0 when 0 is on the axis
-    (:func:`from_zero`); otherwise the axis spans the ratings, and its label says 0 is not shown."""
+    (:func:`from_zero`); otherwise the axis spans the ratings, and its label says 0 is not shown.
+    ``tiers`` ``[M]`` (1 = top; optional): bands behind each tier's rows (:func:`tier_bands`)."""
     v = values[rows.index]
     lo, hi = float(v.min()), float(v.max())
     if intervals is not None:
@@ -245,9 +250,49 @@ def rating_panel(ax, rows: Rows, names, values, intervals, method: str, interval
             label=interval_label.replace(" (", "\n("),  # two short lines: a phone's width
         )
         handles.append(bars)
+    band = tier_bands(ax, rows, tiers, tier_label)
+    if band is not None:
+        handles.append(band)
     _frame(ax, rows, lo, hi)
     _names(ax, rows, names, lo - 0.04 * (hi - lo or 1.0))
     return handles
+
+
+def tier_bands(ax, rows: Rows, tiers, label: str):
+    """Light bands behind the rows of each tier, alternating in colour, each with ``tier K`` set
+    vertically in a strip left of the panel (where no name reaches: names run to the right); the
+    legend's handle, or ``None`` where every model is in one tier (or no tiers are given)."""
+    from matplotlib.patches import Patch, Rectangle
+    from matplotlib.transforms import blended_transform_factory
+
+    if tiers is None or len(set(np.asarray(tiers).tolist())) < 2:
+        return None
+    shown = np.asarray(tiers)[rows.index]
+    side = blended_transform_factory(ax.transAxes, ax.transData)  # x: the panel's width; y: rows
+    strip = 0.075  # the label strip, in panel widths (16 pt)
+    start = 0
+    for k in range(1, len(shown) + 1):
+        if k < len(shown) and shown[k] == shown[start]:
+            continue
+        top, bottom = rows.y[start] + 0.62, rows.y[k - 1] - 0.38  # a row: its name above, its bar
+        colour = _TIER_BANDS[(int(shown[start]) - 1) % 2]
+        band = Rectangle((-strip, bottom), 1 + strip, top - bottom, transform=side, color=colour, linewidth=0)
+        band.set(zorder=0, clip_on=False)
+        ax.add_patch(band)
+        ax.text(
+            -strip / 2,
+            (top + bottom) / 2,
+            f"tier {shown[start]}",
+            transform=side,
+            rotation=90,
+            ha="center",
+            va="center",
+            fontsize=FONT - 3,
+            color="#444c56",
+            clip_on=False,
+        )
+        start = k
+    return Patch(facecolor=_TIER_BANDS[0], edgecolor="#b8c2cf", label=label)
 
 
 def task_colours(c: np.ndarray, tasks, tol: float):

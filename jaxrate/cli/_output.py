@@ -270,14 +270,19 @@ def write_ranking_csv(path: str, headers: Sequence[str], rows: Sequence[Sequence
     """The ranking table as CSV (``rate --csv`` and the report's ``ratings.csv``): numbers only.
 
     ``rows`` hold numbers, not the printed strings: ranks as integers (tied models share one, so
-    equal ranks are a tie: no ``'='``), ratings, bounds and ``p_top`` as floats at full precision.
-    Headers are the printed ones, with ``P(top)`` written ``p_top``.
+    equal ranks are a tie: no ``'='``), ratings, bounds and ``p_top`` as floats at full precision,
+    rank intervals and tiers as integers. Headers are the printed ones, with ``P(top)`` written
+    ``p_top`` and the rank interval's ``best`` and ``worst`` written ``rank_best`` and ``rank_worst``.
     """
     for row in rows:
         for value in row[:1] + row[2:]:
             if isinstance(value, str):
                 raise TypeError(f"ranking CSV: {value!r} is text where a number belongs")
-    write_csv(path, [h.replace("P(top)", "p_top") for h in headers], rows)
+    names = [h if j == 1 else _CSV_HEADERS.get(h, h) for j, h in enumerate(headers)]  # 1: the model column
+    write_csv(path, names, rows)
+
+
+_CSV_HEADERS = {"P(top)": "p_top", "best": "rank_best", "worst": "rank_worst"}  # printed -> CSV
 
 
 class Bar:

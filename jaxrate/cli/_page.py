@@ -270,8 +270,29 @@ def reading_notes(method: str, kind: str, tol: float, uniform: bool, intervals, 
             f"<b>lower, upper</b>: the {label} of the rating over {over}. <b>P(top)</b>: the share of "
             "those resamples in which the model is in the top tied group."
         )
+        items.append(_ranks_note(intervals))
     items.append("Click a column's header to sort the table by it; click again to reverse.")
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
+
+
+def _ranks_note(intervals) -> str:
+    """What the rank interval (``best``, ``worst``) and ``tier`` columns claim, and over what."""
+    level = f"{int(round(100 * intervals.confidence))}%"
+    text = (
+        "<b>best, worst</b>: the rank interval, by LMArena's convention: <i>best</i> is 1 + the number of "
+        "models significantly above, <i>worst</i> the number of models not significantly below (itself "
+        f"included), each pair tested on its own at {level} (paired percentile interval of the "
+        "difference over the same resamples). <b>tier</b>: tier 1 is the top; every model of a tier is "
+        "significantly above every model of each lower tier, all these claims holding together: with "
+        f"{level} confidence no tier is split by chance (a simultaneous max-|t| bootstrap band over all "
+        "pairs). Ties are never separated. Neither says anything where the resamples are too few."
+    )
+    if interval_kind(intervals) == "task subsets":
+        text += (
+            " Here the resamples are task subsets: best, worst and tier say how ranks move with the choice "
+            "of tasks; they are <b>not</b> significance statements."
+        )
+    return text
 
 
 def page(title: str, body: str) -> str:

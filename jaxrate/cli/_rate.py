@@ -18,6 +18,7 @@ from jaxrate.cli._methods import (
     relay_warnings,
     run_method,
 )
+from jaxrate.cli._pair import add_compare_option, check_compare, compare_view
 from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game.tolerances import TOLERANCES
 
@@ -101,12 +102,14 @@ def add_options(parser) -> None:
         default=TOLERANCES.ties,
         help=f"ratings within this fraction of the payoff scale are tied (default {TOLERANCES.ties:g})",
     )
+    add_compare_option(parser)
 
 
 def run(args, argv: Sequence[str]) -> int:
 
     _check_options(args)
     source = load_source(args)
+    check_compare(args, source)  # --compare A,B: two models of the input, and resampling
     if args.bootstrap is not None and source.kind == "payoffs":
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
@@ -127,7 +130,12 @@ def run(args, argv: Sequence[str]) -> int:
     footer = _footer(rated, table.tol, intervals, args)
     for paragraph in footer.split("\n"):
         print(textwrap.fill(paragraph, _output.terminal_width(), break_on_hyphens=False))
+    lines, difference = compare_view(args, source, rated, intervals)  # ([], None) without --compare
+    for line in lines:
+        print(line)
     payload = _payload(argv, source, rated, table, intervals, args)
+    if difference is not None:
+        payload["difference"] = difference
     _write_outputs(args, source, rated, intervals, payload, table)
     return 0
 
@@ -180,12 +188,23 @@ def _rate(source, args):
             bar.close()
 
 
+class _RankCells(NamedTuple):
+    """The table's rank intervals and tiers, ``[M]`` int each in the ratings' order, and the
+    :class:`jaxrate.cli._interval_output.Significance` they come from."""
+
+    best: np.ndarray
+    worst: np.ndarray
+    tier: np.ndarray
+    found: object
+
+
 class _Table(NamedTuple):
     """The ranking as printed (``rows``) and as written to CSV (``csv_rows``), best first.
 
     ``ranks`` ``[M]`` (tied models share one), ``order`` ``[M]`` the row order,
     ``tol`` the tie tolerance in payoff units, ``uniform`` ``[M]`` uniform
-    ratings shown beside deviation ratings of a score table (else ``None``).
+    ratings shown beside deviation ratings of a score table (else ``None``),
+    ``ranked`` the rank intervals and tiers shown with intervals (else ``None``).
     """
 
     headers: list[str]
@@ -196,6 +215,7 @@ class _Table(NamedTuple):
     order: np.ndarray
     tol: float
     uniform: np.ndarray | None
+    ranked: _RankCells | None = None
 
 
 def _ranking_table(source, rated, intervals, args) -> _Table:
@@ -220,17 +240,14 @@ def _ranking_table(source, rated, intervals, args) -> _Table:
         u_labels = _output.rank_labels(tied_ranks(uniform, tol))
         headers += ["u.rank", "uniform"]
         right += [True, True]
-    if intervals is not None:
-        headers += ["lower", "upper", "P(top)"]
-        right += [True, True, True]
+    cells = _interval_cells(rated, intervals, ranks, args) if intervals is not None else None
+    if cells is not None:
+        headers += cells[0]
+        right += [True] * len(cells[0])
     # Every number column to the decimals its magnitude needs (intervals share the ratings').
     shown = _output.format_column(values)
     if uniform is not None:
         u_shown = _output.format_column(uniform)
-    if intervals is not None:
-        n = len(values)
-        bounds = np.concatenate([values, intervals.lower[0], intervals.upper[0]])
-        lo_shown, hi_shown = np.split(np.array(_output.format_column(bounds))[n:], 2)
     rows, csv_rows = [], []
     for i in order.tolist():
         row = [labels[i], names[i], shown[i]]
@@ -238,13 +255,41 @@ def _ranking_table(source, rated, intervals, args) -> _Table:
         if uniform is not None:
             row += [u_labels[i], u_shown[i]]
             csv_row += [int(u_labels[i].rstrip("=")), float(uniform[i])]
-        if intervals is not None:
-            lo, hi, top = intervals.lower[0][i], intervals.upper[0][i], intervals.top_probability[0][i]
-            row += [lo_shown[i], hi_shown[i], f"{top:.3f}"]
-            csv_row += [float(lo), float(hi), float(top)]
+        if cells is not None:
+            row += cells[1][i]
+            csv_row += cells[2][i]
         rows.append(row)
         csv_rows.append(csv_row)
-    return _Table(headers, right, rows, csv_rows, ranks, order, tol, uniform)
+    ranked = None if cells is None else cells[3]
+    return _Table(headers, right, rows, csv_rows, ranks, order, tol, uniform, ranked)
+
+
+def _interval_cells(rated, intervals, ranks: np.ndarray, args) -> tuple:
+    """``(headers, printed, numbers, ranked)``: the interval columns (``lower``, ``upper``, ``P(top)``,
+    then ``best``, ``worst``, ``tier``), each model's printed cells and CSV numbers (in the ratings'
+    order), and its rank interval and tier (``ranked``; ``None`` with no resamples to read them from)."""
+    from jaxrate.cli._interval_output import significance
+
+    values = rated.ratings[0]
+    n = len(values)
+    bounds = np.concatenate([values, intervals.lower[0], intervals.upper[0]])
+    lo_shown, hi_shown = np.split(np.array(_output.format_column(bounds))[n:], 2)
+    lo, hi, top = intervals.lower[0], intervals.upper[0], intervals.top_probability[0]
+    printed = [[lo_shown[i], hi_shown[i], f"{top[i]:.3f}"] for i in range(n)]
+    numbers = [[float(lo[i]), float(hi[i]), float(top[i])] for i in range(n)]
+    headers = ["lower", "upper", "P(top)"]
+    found = significance(intervals, rated.scale, args.tie_tol)
+    if found is None:
+        return headers, printed, numbers, None
+    # The shown rank lies in its interval, also where the intervals' own point ratings rank a model
+    # otherwise (--fast rates the point by the JAX path): the interval is widened to it.
+    best = np.minimum(found.ranks["rank_best"].to_numpy(dtype=np.int64), ranks)
+    worst = np.maximum(found.ranks["rank_worst"].to_numpy(dtype=np.int64), ranks)
+    tier = np.asarray(found.tiers.tier, dtype=np.int64)
+    for i in range(n):
+        printed[i] += [str(best[i]), str(worst[i]), str(tier[i])]
+        numbers[i] += [int(best[i]), int(worst[i]), int(tier[i])]
+    return [*headers, "best", "worst", "tier"], printed, numbers, _RankCells(best, worst, tier, found)
 
 
 def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table) -> None:
@@ -386,7 +431,14 @@ def _footer(rated, tol: float, intervals, args) -> str:
     if intervals is not None:
         parts += _interval_notes(intervals)
     parts.append(f"'=' marks ties within {tol:.1e}")
-    return "; ".join(parts)
+    text = "; ".join(parts)
+    if intervals is not None:  # what best, worst and tier mean, a paragraph of its own
+        from jaxrate.cli._interval_output import significance, significance_line
+
+        found = significance(intervals, rated.scale, args.tie_tol)
+        if found is not None:
+            text += "\n" + significance_line(found, intervals)
+    return text
 
 
 def _payload(argv, source, rated, table: _Table, intervals, args) -> dict:
@@ -410,10 +462,16 @@ def _result_document(source, rated, intervals, args) -> dict:
         document["ratings"] = named(rated.players, rated.strategies, rated.ratings)
         document["game"] = game_block(source.game, recipe)
     document["game"]["description"] = source.description
-    if intervals is not None:
+    if intervals is not None:  # with the rank intervals and tiers the table shows
+        from jaxrate.cli._interval_output import significance
         from jaxrate.results._intervals import interval_block
 
-        document["intervals"] = interval_block(intervals)
+        found = significance(intervals, rated.scale, args.tie_tol)
+        if found is None:  # no resamples to read them from
+            document["intervals"] = interval_block(intervals)
+        else:
+            computed = (found.ranks, found.tiers)
+            document["intervals"] = interval_block(intervals, scale=found.scale, computed=computed)
     return document
 
 
@@ -441,6 +499,10 @@ def _board(argv, source, rated, table: _Table, intervals) -> dict:
             entry["lower"] = float(intervals.lower[0][i])
             entry["upper"] = float(intervals.upper[0][i])
             entry["p_top"] = float(intervals.top_probability[0][i])
+        if table.ranked is not None:
+            entry["rank_best"] = int(table.ranked.best[i])
+            entry["rank_worst"] = int(table.ranked.worst[i])
+            entry["tier"] = int(table.ranked.tier[i])
         board["ranking"].append(entry)
     if table.uniform is not None:
         import jaxrate

@@ -80,6 +80,7 @@ def ratings_figure(
     top: int | None = None,
     ranking=None,
     panels=("rating", "contributions"),
+    tiers=None,
 ) -> None:
     """The ratings, best at the top, in the ranking table's order; beside them, the task contributions.
 
@@ -92,6 +93,8 @@ def ratings_figure(
     contributions of the tasks that matter most (one colour per task in
     every figure of a run). Every model is drawn unless ``top`` is given,
     and the figure then says "top K of N shown". Every mark is in a legend.
+    With intervals, light bands behind the rows mark the tiers (``tiers``
+    ``[M]``, the table's; by default those of :func:`jaxrate.cli._interval_output.significance`).
     """
     from jaxrate.cli import _figures
 
@@ -100,11 +103,23 @@ def ratings_figure(
     c = contributions(source, rated) if "contributions" in panels else None
     drawn = [p for p in panels if p == "rating" or c is not None]
     names = list(rated.strategies[0])
+    if tiers is None and intervals is not None:
+        from jaxrate.cli._interval_output import significance
+
+        found = significance(intervals, rated.scale)
+        tiers = None if found is None else found.tiers.tier
     with _figures.name_fonts([names[i] for i in rows.index]):
-        _ratings_axes(plt, source, rated, intervals, path, rows, c, drawn)
+        _ratings_axes(plt, source, rated, intervals, path, rows, c, drawn, tiers)
 
 
-def _ratings_axes(plt, source, rated, intervals, path: str, rows, c, drawn) -> None:
+def _tier_label(intervals) -> str:
+    """The legend's words for the tier bands (two short lines: a phone's width)."""
+    if intervals.kind == "task subsets":
+        return "tiers over task subsets\n(not significance)"
+    return f"tiers: separated jointly\nat {int(round(100 * intervals.confidence))}% (max-|t| band)"
+
+
+def _ratings_axes(plt, source, rated, intervals, path: str, rows, c, drawn, tiers=None) -> None:
     """:func:`ratings_figure`'s panels, drawn and saved."""
     from jaxrate.cli import _figures
 
@@ -116,7 +131,10 @@ def _ratings_axes(plt, source, rated, intervals, path: str, rows, c, drawn) -> N
     for ax, panel in zip(axes[0], drawn):
         if panel == "rating":
             kind = _page.interval_words(intervals)[0] if intervals is not None else ""
-            handles = _figures.rating_panel(ax, rows, names, rated.ratings[0], intervals, rated.method, kind)
+            tier_label = _tier_label(intervals) if intervals is not None else ""
+            handles = _figures.rating_panel(
+                ax, rows, names, rated.ratings[0], intervals, rated.method, kind, tiers, tier_label
+            )
             lines = [f"{rated.method} ratings ({source.name})"]
         else:
             tol = 1e-7 * rated.scale  # the CLI's default tie tolerance
@@ -206,13 +224,14 @@ def write_report(
     import jaxrate
 
     headers, rows = table.headers, table.rows
+    tiers = None if getattr(table, "ranked", None) is None else table.ranked.tier  # as the table shows
 
     # Everything is drawn before the folder is made, so a failure leaves nothing behind.
     svgs = [
-        _svg(lambda p, k=k: ratings_figure(source, rated, intervals, p, top, ranking, (k,)))
+        _svg(lambda p, k=k: ratings_figure(source, rated, intervals, p, top, ranking, (k,), tiers))
         for k in _panels(source, rated)
     ]
-    both = _svg(lambda p: ratings_figure(source, rated, intervals, p, top, ranking))
+    both = _svg(lambda p: ratings_figure(source, rated, intervals, p, top, ranking, tiers=tiers))
     tol = payload["tie_tolerance"]
     sections = _head_sections(source, rated)
     sections += _ratings_sections(rated, payload, headers, rows)
@@ -337,6 +356,9 @@ def _ratings_sections(rated, payload: dict, headers, rows) -> list[str]:
         "lower": "lower end of the interval",
         "upper": "upper end of the interval",
         "P(top)": "share of resamples with the model in the top tied group",
+        "best": "best rank the resamples support (LMArena's rank interval)",
+        "worst": "worst rank the resamples support (LMArena's rank interval)",
+        "tier": "tier (1 = top): separated from every lower tier, jointly",
     }
     columns = sorted(range(len(headers)), key=lambda j: (headers[j] in ("u.rank", "uniform"), j))
     headers = [headers[j] for j in columns]

@@ -248,8 +248,21 @@ class RatingIntervals:
         return tiers(self, player, method, level=level, scale=scale)
 
 
-def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:
-    """The result file's ``intervals`` block (also the command line's ``--json``)."""
+def interval_block(
+    intervals: RatingIntervals,
+    samples: bool = False,
+    *,
+    scale: float | None = None,
+    computed: tuple[pd.DataFrame, Tiers] | None = None,
+) -> dict:
+    """The result file's ``intervals`` block (also the command line's ``--json``).
+
+    Where the intervals hold their resamples, it carries the first player's ``rank_intervals``
+    (:meth:`RatingIntervals.rank_intervals`, ``"pair"``) and ``tiers`` (:meth:`RatingIntervals.tiers`,
+    ``"band"``), at the intervals' confidence with ties within ``tie_tol * scale`` (``scale``: the
+    game's payoff scale; default: the range of the ratings); ``computed``: those two, already
+    computed at that ``scale`` (the command line's, which its table shows).
+    """
     from jaxrate.results._result_file import json_number, named
 
     names = intervals.strategies[0]
@@ -279,12 +292,52 @@ def interval_block(intervals: RatingIntervals, samples: bool = False) -> dict:
         if pairwise is not None
         else None,
     }
+    block.update(_significance_block(intervals, scale, computed))
     if samples:
         block["samples"] = {
             p: [[json_number(v) for v in row] for row in np.asarray(s).tolist()]
             for p, s in zip(intervals.players, intervals.samples)
         }
     return block
+
+
+def _significance_block(intervals: RatingIntervals, scale: float | None, computed) -> dict:
+    """``{"rank_intervals": ..., "tiers": ...}`` of the first player, named by strategy as ``p_above``
+    is; ``{}`` where the intervals hold no resamples (read back from a file written without them)."""
+    import math
+    import warnings
+
+    from jaxrate.results._significance import _tie_tol
+
+    if computed is None:
+        if not np.asarray(intervals.samples[0]).shape[0]:
+            return {}
+        with warnings.catch_warnings():  # too few resamples to separate anything: the block's note
+            warnings.simplefilter("ignore", UserWarning)
+            computed = (intervals.rank_intervals(0, scale=scale), intervals.tiers(0, scale=scale))
+    ranks, tiers = computed
+    names = [str(s) for s in ranks["strategy"]]
+    tol = _tie_tol(intervals, np.asarray(intervals.ratings[0], dtype=np.float64), scale)
+    column = {c: dict(zip(names, ranks[c].astype(int).tolist())) for c in ("rank", "rank_best", "rank_worst")}
+    attrs = ranks.attrs
+    return {
+        "rank_intervals": {
+            **{k: attrs[k] for k in ("method", "level", "resamples", "left_out")},
+            "tie_tolerance": tol,
+            "note": attrs.get("note", ""),
+            **column,
+        },
+        "tiers": {
+            "method": tiers.method,
+            "level": tiers.level,
+            "resamples": tiers.resamples,
+            "left_out": tiers.left_out,
+            "tie_tolerance": tol,
+            "threshold": tiers.threshold if math.isfinite(tiers.threshold) else None,
+            "note": tiers.note,
+            "tier": dict(zip(map(str, tiers.strategies), tiers.tier.astype(int).tolist())),
+        },
+    }
 
 
 def _from_block(document: dict, cls: type) -> RatingIntervals:

@@ -13,7 +13,8 @@ from the file alone:
   (:func:`game_digest`); the data itself (a score table always, payoffs up to
   :data:`EMBED_PAYOFFS` entries) and, from the command line, how the game was
   read from its input (the input options), so that ``verify`` can rebuild it;
-* resampling intervals with their method, options and seed, where computed.
+* resampling intervals with their method, options and seed, where computed, and
+  from the same resamples each strategy's rank interval and tier (first player).
 
 Floats are written by :mod:`json` (the shortest repr, which reads back to the
 same float64); NaN is written ``null``. ``digest`` is the SHA-256 of the

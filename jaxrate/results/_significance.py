@@ -103,7 +103,7 @@ class Tiers:
       method: ``"band"`` or ``"holm"``.
       level: the joint level (the family-wise error rate is ``1 - level``).
       resamples: the resamples used; left_out: failed resamples left out.
-      threshold: ``"band"``: the critical value ``q`` of the max-|t| band; ``"holm"``: NaN.
+      threshold: ``"band"``: the critical value ``q`` of the max-``|t|`` band; ``"holm"``: NaN.
       note: what the tiers do not mean (task subsets), or why nothing could be separated; else ``""``.
     """
 

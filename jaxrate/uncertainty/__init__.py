@@ -11,6 +11,9 @@
 * :meth:`RatingIntervals.difference` -> :class:`Difference` -- which differences
   are real: the paired interval and p-value of two models' rating difference,
   from the same resamples; :func:`difference_contributions` splits it by task.
+* :meth:`RatingIntervals.rank_intervals` (each model's best and worst rank) and
+  :meth:`RatingIntervals.tiers` -> :class:`Tiers` (groups separated jointly),
+  from the same resamples.
 * :func:`paired_item_tests` -- per task, an item-level paired test of two
   models (:func:`mcnemar_exact` for 0/1 outcomes, :func:`paired_permutation`
   otherwise), each a :class:`PairedTest`.
@@ -20,12 +23,13 @@ Inside: ``_options`` (the record), ``_bootstrap`` (the functions),
 ``_chunks`` (chunks of bounded memory, progress, a status per member),
 ``_raters`` (every rating method as a function of a table), ``_paired``
 (item-level paired tests). The record,
-:class:`RatingIntervals` and :class:`Difference` are result types, defined in
+:class:`RatingIntervals`, :class:`Difference` and :class:`Tiers` are result types, defined in
 ``jaxrate.results``.
 """
 
 from jaxrate.results._difference import Difference, difference_contributions
 from jaxrate.results._intervals import RatingIntervals
+from jaxrate.results._significance import Tiers
 from jaxrate.uncertainty._bootstrap import (
     bootstrap_battles,
     bootstrap_items,
@@ -43,6 +47,7 @@ __all__ = [
     "RatingIntervals",
     "ResampleProgress",
     "Resampling",
+    "Tiers",
     "bootstrap_battles",
     "bootstrap_items",
     "bootstrap_replicates",
