@@ -196,3 +196,22 @@ def test_elo_intervals_from_battles_get_them_too(tmp_path, capsys, monkeypatch):
     header, rows = _csv(out_csv)
     assert header[-3:] == ["rank_best", "rank_worst", "tier"]
     assert [r[1] for r in rows] == ["a", "b", "c"] and [int(r[-1]) for r in rows] == [1, 2, 3]
+
+
+def test_level_sets_every_coverage_and_bad_levels_are_refused(tmp_path, capsys):
+    path = tmp_path / "items.csv"
+    _items(path)
+    out = tmp_path / "r.json"
+    args = ["rate", str(path), "--bootstrap", "40", "--json", str(out)]
+    assert main([*args, "--level", "0.9"]) == 0
+    printed = " ".join(capsys.readouterr().out.split())  # the footer is wrapped to the terminal
+    assert "90% intervals from 40" in printed and "per pair at 90%" in printed
+    intervals = RatingIntervals.from_json(out)
+    assert intervals.confidence == 0.9
+    out.unlink()
+    for level, message in (("1.5", "between 0 and 1"), ("0", "between 0 and 1"), ("-0.1", "between 0 and 1")):
+        assert main([*args, "--level", level]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and message in err and not out.exists()
+    assert main(["rate", str(path), "--level", "0.9", "--json", str(out)]) == 2  # nothing resampled
+    assert "add --bootstrap N" in capsys.readouterr().err and not out.exists()

@@ -102,7 +102,18 @@ def add_options(parser) -> None:
         default=TOLERANCES.ties,
         help=f"ratings within this fraction of the payoff scale are tied (default {TOLERANCES.ties:g})",
     )
+    _add_level_option(parser)
     add_compare_option(parser)
+
+
+def _add_level_option(parser) -> None:
+    parser.add_argument(
+        "--level",
+        type=float,
+        metavar="L",
+        help="coverage of the intervals, rank intervals, tiers and --compare, between 0 and 1 "
+        f"(default {DEFAULTS.level:g}); with --bootstrap or --task-subsets",
+    )
 
 
 def run(args, argv: Sequence[str]) -> int:
@@ -162,6 +173,19 @@ def _check_options(args) -> None:
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
     if args.previous is not None and (args.method != "deviation" or args.fast):
         raise ValueError("--previous re-proves exact deviation ratings (--method deviation, without --fast)")
+    _check_level(args)
+
+
+def _check_level(args) -> None:
+    """``--level``: a coverage strictly between 0 and 1, for a run that resamples."""
+    if args.level is None:
+        return
+    if not 0 < args.level < 1:
+        raise ValueError(f"--level is a coverage between 0 and 1 (0.9 for 90% intervals); got {args.level:g}")
+    if args.bootstrap is None and args.task_subsets is None:
+        raise ValueError(
+            "--level sets the coverage of resampled intervals: add --bootstrap N (or --task-subsets N)"
+        )
 
 
 def _rate(source, args):
@@ -315,6 +339,8 @@ def _intervals(source, args):
     from jaxrate.cli._resample_progress import resample_progress
 
     if source.kind == "battles" and args.method == "elo":  # all battles drawn with replacement
+        if args.level is not None and args.level != DEFAULTS.level:
+            raise ValueError(f"--level: Elo's battle bootstrap gives {DEFAULTS.level:.0%} intervals only")
         return elo_intervals(source, args.bootstrap, args.seed, elo_settings(args))
     if source.kind == "battles":
         if args.method != "deviation":
@@ -346,7 +372,10 @@ def _resampling(args):
     from jaxrate.uncertainty import Resampling
 
     resamples = args.task_subsets or args.bootstrap
-    return Resampling(resamples, seed=args.seed, game=args.game, rating=args.method, tie_tol=args.tie_tol)
+    level = DEFAULTS.level if args.level is None else args.level
+    return Resampling(
+        resamples, seed=args.seed, level=level, game=args.game, rating=args.method, tie_tol=args.tie_tol
+    )
 
 
 def _resample_workers(source, args) -> int | None:
@@ -378,6 +407,7 @@ def _battle_intervals(source, args):
                 missing=args.missing,
                 resamples=args.bootstrap,
                 seed=args.seed,
+                confidence=args.level,
             )
         except ValueError as err:
             raise ValueError(cli_hints(str(err))) from None
