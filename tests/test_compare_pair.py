@@ -7,27 +7,19 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
+from test_differences import EXTRA, TASKS
+from test_differences import correlated_items as _items
 
 import jaxrate
 from jaxrate.cli import main
 from jaxrate.uncertainty import Resampling, bootstrap_replicates, paired_item_tests
 
-N_ITEMS, EXTRA, TASKS = 80, 6, ("t0", "t1", "t2")
+N_ITEMS = 80  # fewer than test_differences' (a faster command-line run)
 
 
-def correlated_items(seed: int = 0) -> pd.DataFrame:
-    """0/1 items of four models on three tasks; ``A`` is ``B`` plus ``EXTRA`` more right answers per
-    task (every other outcome shared), ``C`` stronger than both, ``D`` weaker (as in test_differences)."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    for t in TASKS:
-        b = rng.random(N_ITEMS) < 0.5
-        a = b.copy()
-        a[rng.choice(np.flatnonzero(~b), EXTRA, replace=False)] = True
-        c, d = rng.random(N_ITEMS) < 0.8, rng.random(N_ITEMS) < 0.3
-        for model, v in (("A", a), ("B", b), ("C", c), ("D", d)):
-            rows += [(model, t, f"q{k}", float(v[k])) for k in range(N_ITEMS)]
-    return pd.DataFrame(rows, columns=["model", "task", "item", "score"])
+def correlated_items(seed: int = 0):
+    """test_differences' items, ``N_ITEMS`` per task: ``A`` is ``B`` plus ``EXTRA`` right answers."""
+    return _items(seed, N_ITEMS)
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ from jaxrate.uncertainty import (
 N_ITEMS, EXTRA, TASKS = 150, 6, ("t0", "t1", "t2")
 
 
-def correlated_items(seed: int = 0) -> pd.DataFrame:
+def correlated_items(seed: int = 0, n_items: int = N_ITEMS) -> pd.DataFrame:
     """Items of four models on three tasks; ``A`` is ``B`` plus ``EXTRA`` more right answers per task.
 
     ``C`` is stronger than both (so neither is tied at the top, rated 0), ``D`` weaker. ``A`` and
@@ -35,12 +35,12 @@ def correlated_items(seed: int = 0) -> pd.DataFrame:
     rng = np.random.default_rng(seed)
     rows = []
     for t in TASKS:
-        b = rng.random(N_ITEMS) < 0.5
+        b = rng.random(n_items) < 0.5
         a = b.copy()
         a[rng.choice(np.flatnonzero(~b), EXTRA, replace=False)] = True
-        c, d = rng.random(N_ITEMS) < 0.8, rng.random(N_ITEMS) < 0.3
+        c, d = rng.random(n_items) < 0.8, rng.random(n_items) < 0.3
         for model, v in (("A", a), ("B", b), ("C", c), ("D", d)):
-            rows += [(model, t, f"q{k}", float(v[k])) for k in range(N_ITEMS)]
+            rows += [(model, t, f"q{k}", float(v[k])) for k in range(n_items)]
     return pd.DataFrame(rows, columns=["model", "task", "item", "score"])
 
 

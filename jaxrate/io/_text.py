@@ -136,14 +136,8 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
                     lines.append(line)
                 if len(lines) >= _SNIFF_LINES:
                     break
-    except FileNotFoundError:
-        raise ValueError(f"{path}: no such file") from None
-    except UnicodeDecodeError as err:
-        raise ValueError(f"{path}: {_unreadable(err)}") from None
-    except ValueError:  # ours, naming the file (a .zip of several tables)
-        raise
-    except Exception as err:  # OSError, a damaged compressed file (lzma.LZMAError, zlib.error), csv.Error
-        raise ValueError(f"{path}: {_unreadable(err)}") from None
+    except Exception as err:
+        raise _unreadable(path, err) from None
     preferred = "\t" if suffix(path) in (".tsv", ".tab") else ","
     if not lines:
         return preferred
@@ -157,13 +151,19 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
     return best
 
 
-def _unreadable(err: Exception) -> str:
-    """Why a text table could not be read: not UTF-8, or a damaged compressed file."""
+def _unreadable(path: str, err: Exception) -> ValueError:
+    """The one-line error for a text table that could not be read: not UTF-8, missing, a damaged
+    compressed file (``lzma.LZMAError``, ``zlib.error``, ...), a ``csv.Error``; a ``ValueError`` of
+    ours that names the file already (a ``.zip`` of several tables) as it is."""
+    if isinstance(err, ValueError) and not isinstance(err, UnicodeDecodeError):
+        return err
     if isinstance(err, UnicodeDecodeError):
-        return "not a UTF-8 text table"
-    if isinstance(err, FileNotFoundError):
-        return "no such file"
-    return f"cannot read it: {err}"
+        why = "not a UTF-8 text table"
+    elif isinstance(err, FileNotFoundError):
+        why = "no such file"
+    else:
+        why = f"cannot read it: {err}"
+    return ValueError(f"{path}: {why}")
 
 
 def parse_number(text: str, decimal: str = ".") -> float:
@@ -194,14 +194,8 @@ def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[
         with open_text(path) as f:
             reader = csv.reader(f, delimiter=delimiter)
             numbered = [(row, reader.line_num) for row in reader if any(cell.strip() for cell in row)]
-    except FileNotFoundError:
-        raise ValueError(f"{path}: no such file") from None
-    except UnicodeDecodeError as err:
-        raise ValueError(f"{path}: {_unreadable(err)}") from None
-    except ValueError:  # ours, naming the file (a .zip of several tables)
-        raise
-    except Exception as err:  # OSError, a damaged compressed file (lzma.LZMAError, zlib.error), csv.Error
-        raise ValueError(f"{path}: {_unreadable(err)}") from None
+    except Exception as err:
+        raise _unreadable(path, err) from None
     if not numbered:
         raise ValueError(f"{path}: the file is empty")
     header = [cell.strip() for cell in numbered[0][0]]
@@ -244,10 +238,6 @@ def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
             for row in csv.reader(f, delimiter=sep):
                 if any(cell.strip() for cell in row):
                     return [cell.strip() for cell in row]
-    except UnicodeDecodeError as err:
-        raise ValueError(f"{path}: {_unreadable(err)}") from None
-    except ValueError:  # ours, naming the file (a .zip of several tables)
-        raise
-    except Exception as err:  # OSError, a damaged compressed file (lzma.LZMAError, zlib.error), csv.Error
-        raise ValueError(f"{path}: {_unreadable(err)}") from None
+    except Exception as err:
+        raise _unreadable(path, err) from None
     raise ValueError(f"{path}: the file is empty")
