@@ -465,6 +465,8 @@ def _battles_source(name: str, battles, args) -> Source:
     # a method that rates the battles themselves (Elo) imputes nothing and says neither.
     warned = [made.note()] if made.imputed_pairs and not made.dropped else []
     warned += [f"warning: {w.message}" for w in caught if issubclass(w.category, UserWarning)]
+    if getattr(args, "method", None) == "elo":  # not on the report page either
+        warned = []
     what = "model vs model win rates (2P)" if by is None else f"model vs model vs {by} (3P)"
     k, m, _ = made.imputed.shape
     info = {
