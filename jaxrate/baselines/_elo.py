@@ -57,6 +57,9 @@ class EloResult(NamedTuple):
       notes: lines worth telling the user, e.g. why a prior was added.
       intervals: how ``lower``/``upper`` were made: ``"bootstrap"``,
         ``"sandwich"`` or ``None``.
+      failures: ``(resample, reason)`` for each bootstrap resample with no
+        finite fit (e.g. ``"lost model 'x' (no battles drawn)"``); its row of
+        ``samples`` is NaN and it is left out of ``lower``/``upper``.
     """
 
     ratings: np.ndarray
@@ -68,6 +71,7 @@ class EloResult(NamedTuple):
     prior: float = 0.0
     notes: tuple[str, ...] = ()
     intervals: str | None = None
+    failures: tuple[tuple[int, str], ...] = ()
 
     def to_frame(self, tie_tol: float = 1e-6) -> pd.DataFrame:
         """A tidy ``pandas.DataFrame``: player ``"model"``, strategy, rating, rank (+ lower, upper)."""
@@ -147,7 +151,7 @@ def elo_ratings(
       prior: virtual draws (BayesElo's prior, half a win each) between every pair that met: 0 (plain maximum
         likelihood) or ``"auto"`` (default, as on the command line: 0 when finite, else 1, said in ``notes``).
         A ``UserWarning`` says when most pairs were won every time by one model: the prior sets the spread.
-      bootstrap, seed: the number of resamples for percentile intervals, and their seed.
+      bootstrap, seed: resamples for percentile intervals (one with no finite fit: in ``failures``), and seed.
       resample: ``"pairs"``: each pair's observed battles are redrawn from its own outcomes (a multinomial
         over its wins, losses and ties; every resample keeps the comparison graph); ``"battles"``: all
         battles are drawn with replacement, as the public boards do.
@@ -160,8 +164,8 @@ def elo_ratings(
       An :class:`EloResult`.
 
     Raises:
-      ValueError: on a malformed input, an unknown anchor, or a comparison graph that is not connected
-        (naming its groups) or whose maximum likelihood is not finite (a group that never loses; prior 0).
+      ValueError: on a malformed input, an unknown anchor, or a comparison graph that is not connected (naming
+        its groups) or has no finite fit (a group never loses; prior 0), in the data or in every resample.
 
     Example:
       >>> r = elo_ratings([[0.5, 0.75], [0.25, 0.5]], models=["a", "b"])
@@ -244,23 +248,48 @@ def _with_sandwich(
 def _with_bootstrap(
     point: EloResult, observed: _Observed, shift: float, k: float, *, bootstrap: int, resample: str, seed: int
 ) -> EloResult:
-    """``point`` with percentile intervals of ``bootstrap`` resamples (refit with ``point.prior``), if any."""
+    """``point`` with percentile intervals of ``bootstrap`` resamples (refit with ``point.prior``), if any.
+
+    A resample with no finite fit (a model drawn in no battle, a graph not connected, a group that never
+    loses) is a failed member: NaN samples and a reason in ``failures``; only if every one fails, raise.
+    """
     if bootstrap <= 0:
         return point
     if not observed.counted:
         raise ValueError("bootstrap from a win-probability matrix needs counts (games per pair)")
     rng = np.random.default_rng(seed)
-    rows = []
+    samples = np.full((bootstrap, len(point.models)), np.nan)
+    failures = []
     for i in range(bootstrap):
+        wins = _elo_intervals.resample(rng, observed, resample)
         try:
-            wins = _elo_intervals.resample(rng, observed, resample)
-            rows.append(_fit_ratings(wins, point.models, k, prior=point.prior) + shift)
-        except ValueError as err:  # the data's own fit is finite: say it is this resample's
-            reason = str(err).removeprefix("the Bradley-Terry fit has no finite solution: ")
-            raise ValueError(f"bootstrap resample {i} has no finite Bradley-Terry fit: {reason}") from None
-    samples = np.stack(rows)
-    lower, upper = _percentiles(samples, point.confidence)
-    return point._replace(lower=lower, upper=upper, samples=samples, intervals="bootstrap")
+            samples[i] = _fit_ratings(wins, point.models, k, prior=point.prior) + shift
+        except ValueError as err:  # the data's own fit is finite: this resample's status
+            failures.append((i, _resample_failure(wins, point.models, err)))
+    if len(failures) == bootstrap:
+        first, why = failures[0]
+        unbeaten = any("never lose" in reason for _, reason in failures)  # virtual draws bound those
+        fix = "use more battles" + (", or pass prior > 0 (virtual draws)" if unbeaten else "")
+        raise ValueError(
+            f"none of the {bootstrap:,} bootstrap resamples has a finite Bradley-Terry fit (first: #{first}: "
+            f"{why}); {fix}"
+        )
+    lower, upper = _percentiles(samples[~np.isnan(samples).any(axis=1)], point.confidence)
+    found = {"samples": samples, "failures": tuple(failures), "intervals": "bootstrap"}
+    return point._replace(lower=lower, upper=upper, **found)
+
+
+def _resample_failure(wins: np.ndarray, models: tuple[str, ...], err: ValueError) -> str:
+    """Why a resample's wins ``[M, M]`` have no finite fit, in a few words: the model drawn in no
+    battle, else the error of :func:`jaxrate.battles._bradley_terry.check_estimable` without its advice."""
+    unplayed = [models[i] for i in np.flatnonzero((wins + wins.T).sum(axis=1) == 0)]
+    if unplayed:
+        more = f" and {len(unplayed) - 1} more" if len(unplayed) > 1 else ""
+        return f"lost model {unplayed[0]!r}{more} (no battles drawn)"
+    why = str(err).replace("the Bradley-Terry fit has no finite solution: ", "no finite fit: ")
+    for advice in ("pass prior > 0 (virtual draws) or more games", "rate each group on its own"):
+        why = why.removesuffix(f"; {advice}")
+    return why
 
 
 def _check_options(prior: float | str, resample: str, intervals: str, confidence: float) -> None:

@@ -117,8 +117,8 @@ def elo_intervals(source: Source, resamples: int, seed: int, elo: dict | None = 
         )
     start = time.perf_counter()
     result = _elo(source, source.game, elo, bootstrap=resamples, resample="battles", seed=seed)
-    best = result.samples.max(axis=1, keepdims=True)
-    top = (result.samples >= best).mean(axis=0)
+    fitted = result.samples[~np.isnan(result.samples).any(axis=1)]  # failed resamples left out
+    top = (fitted >= fitted.max(axis=1, keepdims=True)).mean(axis=0)
     return RatingIntervals(
         ratings=(result.ratings,),
         lower=(result.lower,),
@@ -134,6 +134,7 @@ def elo_intervals(source: Source, resamples: int, seed: int, elo: dict | None = 
         strategies=(result.models,),
         interval_kind="battles",
         rating="elo",
+        failures=result.failures,
     )
 
 

@@ -378,8 +378,14 @@ def bootstrap_battles(
       resamples, seed, confidence, tie_tol, executor, workers, options: as in
         :func:`task_subsets` (the games are rated by the exact path).
 
+    A resample whose battles make no game (e.g. no Bradley-Terry fill) or lose a model or category
+    that the data have is a failed member: its samples are NaN, ``(resample, reason)`` is in
+    ``failures`` (e.g. ``"lost model 'x' (no battles drawn)"``), and it is left out of the bounds,
+    P(top) and the pairwise orders.
+
     Raises:
-      ValueError: as :func:`jaxrate.games.battle_game`, naming the resample.
+      ValueError: as :func:`jaxrate.games.battle_game` for the data, or when every resample failed
+        (naming the first failure and the fix).
     """
     given = {"resamples": resamples, "seed": seed, "confidence": confidence, "tie_tol": tie_tol}
     options = resolve(options, **given, method="exact", rating="deviation")  # what this bootstrap runs
@@ -387,41 +393,86 @@ def bootstrap_battles(
     n = len(battles)
     why = f"{n} battles, C(2n - 1, n) draws of n"
     distinct = _few(distinct_draws([n], options.resamples), options.resamples, "resamples", why, stacklevel=3)
-    payoffs = _battle_resamples(battles, point, by, missing, options)
+    payoffs, failures = _battle_resamples(battles, point, by, missing, options)
     start = time.perf_counter()
-    num_c = sum(point.num_strategies)
-    rows, failures = [], []
-    for i, (ratings, error) in enumerate(rate_exact(payoffs, executor, workers)):
-        rows.append(np.full(num_c, np.nan) if ratings is None else np.concatenate(ratings))
+    rows = np.full((options.resamples, sum(point.num_strategies)), np.nan)
+    drawn = [i for i, g in enumerate(payoffs) if g is not None]
+    rated = rate_exact([payoffs[i] for i in drawn], executor, workers) if drawn else []
+    for i, (ratings, error) in zip(drawn, rated):
         if ratings is None:
             failures.append((i, error))
+        else:
+            rows[i] = np.concatenate(ratings)
+    failures.sort()  # those rated after those drawn: in resample order
+    _check_rated(failures, options.resamples, missing)
     seconds = time.perf_counter() - start
     info = {"method": "exact", "fallbacks": 0, "seconds": seconds}
     kinds = {"kind": "bootstrap", "interval_kind": "battles", "distinct": distinct}
-    return summarise(point, np.stack(rows), options, failures, **kinds, **info)
+    return summarise(point, rows, options, failures, **kinds, **info)
 
 
-def _battle_resamples(battles: Any, point: Any, by: str | None, missing: str, options: Resampling) -> list:
-    """The payoffs of each resample's battle game: all battles drawn with replacement.
+def _check_rated(failures: list[tuple[int, str]], resamples: int, missing: str) -> None:
+    """Raise ``ValueError`` (naming the first failure and the fix) when no battle resample was rated."""
+    if len(failures) < resamples:
+        return
+    from jaxrate.battles._win_rate import HINT, IMPUTE_FAILED, IMPUTE_HINT
 
-    Raises:
-      ValueError: naming the resample whose battles make no game, or lose a model or category.
-    """
+    first, why = failures[0]
+    fix = "use more battles (each model in several)"
+    if missing == "error" and any("never met" in reason for _, reason in failures):
+        fix += f", or {HINT}"
+    elif any(reason.startswith(IMPUTE_FAILED) for _, reason in failures):
+        fix += f", or {IMPUTE_HINT}"
+    raise ValueError(
+        f"none of the {resamples:,} bootstrap resamples of the battles could be rated (first: #{first}: "
+        f"{why}): too few battles to resample; {fix}"
+    )
+
+
+def _battle_resamples(
+    battles: Any, point: Any, by: str | None, missing: str, options: Resampling
+) -> tuple[list, list[tuple[int, str]]]:
+    """``(payoffs, failures)``: the payoffs of each resample's battle game (all battles drawn with
+    replacement), ``None`` for a resample whose battles make no game or lose a model or category of
+    ``point``, and ``(resample, reason)`` for each of those."""
     frame = battles if hasattr(battles, "iloc") else None
     rows = None if frame is not None else list(battles)
     n = len(frame) if frame is not None else len(rows)
     rng = np.random.default_rng(options.seed)
-    payoffs = []
+    payoffs, failures = [], []
     for i in range(options.resamples):
         pick = rng.integers(n, size=n)
         sample = frame.iloc[pick] if frame is not None else [rows[k] for k in pick]
-        try:
-            with warnings.catch_warnings():  # the share imputed was warned of once, for the data
-                warnings.simplefilter("ignore", UserWarning)
-                g = games.battle_game(sample, by=by, missing=missing)
-        except ValueError as err:
-            raise ValueError(f"bootstrap resample {i}: {err}") from None
-        if g.num_strategies != point.num_strategies:
-            raise ValueError(f"bootstrap resample {i} lost a model or category; use more battles")
-        payoffs.append(g.payoffs)
-    return payoffs
+        game, why = _resample_game(sample, point, by, missing)
+        payoffs.append(game)
+        if why is not None:
+            failures.append((i, why))
+    return payoffs, failures
+
+
+def _resample_game(sample: Any, point: Any, by: str | None, missing: str) -> tuple[Any, str | None]:
+    """``(payoffs, None)`` of one resample's battle game, or ``(None, reason)`` where it has none or
+    lost a model or category of the data's game ``point``."""
+    from jaxrate.battles._win_rate import HINT, IMPUTE_HINT
+
+    try:
+        with warnings.catch_warnings():  # the share imputed was warned of once, for the data
+            warnings.simplefilter("ignore", UserWarning)
+            made = games.win_rate_game(sample, by=by, missing=missing)
+    except ValueError as err:
+        why = str(err).replace("the Bradley-Terry fit has no finite solution: ", "")
+        for hint in (HINT, IMPUTE_HINT, "rate each group on its own"):
+            why = why.removesuffix(f"; {hint}")
+        return None, why
+    game = made.game
+    if game.strategies == point.strategies:
+        return game.payoffs, None
+    for player, (kept, wanted) in enumerate(zip(game.strategies, point.strategies)):
+        lost = [s for s in wanted if s not in kept]
+        if lost:
+            noun = "model" if player < 2 else "category"
+            how = "dropped so that every pair met" if lost[0] in made.dropped else "no battles drawn"
+            more = f" and {len(lost) - 1} more" if len(lost) > 1 else ""
+            return None, f"lost {noun} {lost[0]!r}{more} ({how})"
+    extra = [s for s in game.strategies[0] if s not in point.strategies[0]]
+    return None, f"kept model {extra[0]!r}, which the data's game drops"
