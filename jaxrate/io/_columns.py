@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.io._long import long_hint
+from jaxrate.io._long import STDERR_COLUMNS, error_target, long_hint
 from jaxrate.io._text import (
     check_score,
     check_unique,
@@ -38,7 +38,6 @@ __all__ = [
     "wide_table",
 ]
 
-_ERROR_WORDS = ("standard_error", "stderr", "se")
 # Names that say whose standard errors they are only to those who know: AlpacaEval 2's.
 _ERROR_ALIASES = {"lc_standard_error": "length_controlled_winrate"}
 
@@ -106,7 +105,7 @@ def standard_error_columns(columns: Sequence[str]) -> dict[str, str]:
         if score is not None and score != name:
             owner[name] = score
     for k, name in enumerate(names):
-        if name.lower() in _ERROR_WORDS and name not in owner and k > 0 and names[k - 1] not in owner:
+        if name.lower() in STDERR_COLUMNS and name not in owner and k > 0 and names[k - 1] not in owner:
             owner[name] = names[k - 1]
     found: dict[str, str] = {}
     for name in names:  # in table order
@@ -126,12 +125,7 @@ def _named_score(lower: str) -> str | None:
     """The score column an error column's (lower-case) name points at, or None."""
     if lower in _ERROR_ALIASES:
         return _ERROR_ALIASES[lower]
-    for word in _ERROR_WORDS:
-        if lower.endswith("_" + word) and len(lower) > len(word) + 1:
-            return lower[: -len(word) - 1]
-        if lower.startswith(word + "_") and len(lower) > len(word) + 1:
-            return lower[len(word) + 1 :]
-    return None
+    return error_target(lower)
 
 
 class _Choice(NamedTuple):

@@ -111,8 +111,10 @@ def _column(path: str, frame, wanted: str | None, candidates: tuple[str, ...], r
 
 
 def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".", guess_decimal=False):
-    """``(wide table [models, tasks], notes)`` of a long table; ``guess_decimal``: read decimal
-    commas when every score is written with one (a semicolon-separated export)."""
+    """``(wide table [models, tasks], standard errors [models, tasks] or None, their column, notes)`` of
+    a long table; ``guess_decimal``: read decimal commas when every score is written with one (a
+    semicolon-separated export). A standard-error column (:func:`jaxrate.io._long.stderr_column`)
+    gives the standard errors, unless the table has replicates (whose spread is the uncertainty)."""
     import pandas as pd
 
     from jaxrate.io._columns import _decimal_commas
@@ -122,7 +124,7 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
         found = long_columns(frame.columns, "long", **given)
     except ValueError as err:
         raise ValueError(f"{path}: {err}") from None
-    m, t, s, rep, n_col = found
+    m, t, s, rep, n_col, se_col = found
     notes = unused_note(frame.columns, found)
     if guess_decimal and decimal == "." and _decimal_commas([frame[s].tolist()]):
         decimal = ","
@@ -132,43 +134,80 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
     for k, (a, b) in enumerate(zip(names_m, names_t)):
         if a == "" or b == "":
             raise ValueError(f"{path}: {record_name(path, k)} has an empty model or task name")
-    scores = _numbers(
-        path,
-        frame[s].tolist(),
-        lambda k: f"{record_name(path, k)} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r})",
-        decimal,
-    )
+
+    def where(k: int) -> str:
+        return f"{record_name(path, k)} ({names_m.iloc[k]!r}, {names_t.iloc[k]!r})"
+
+    scores = _numbers(path, frame[s].tolist(), where, decimal)
     # A row without a score (empty, "-", "NA", ...) leaves its cell missing: --missing decides.
     rows = np.flatnonzero(~np.isnan(scores))  # the file's records kept
     long = pd.DataFrame({"model": names_m.iloc[rows], "task": names_t.iloc[rows], "score": scores[rows]})
+    if se_col is not None and rep is None:
+        errors, more = _long_errors(path, frame[se_col].tolist(), rows, where, se_col, decimal)
+        long = long if errors is None else long.assign(se=errors)
+        notes += more
     if n_col is not None:
         values = _weighted(path, long, frame[n_col].iloc[rows].tolist(), rows, decimal)
     else:
-        keys = ["model", "task"] + (["replicate"] if rep is not None else [])
-        if rep is not None:
-            long = long.assign(replicate=frame[rep].astype(str).str.strip().iloc[rows].to_numpy())
-        dup = long.duplicated(keys).to_numpy()
-        if dup.any():
-            k = int(np.argmax(dup))
-            shown = ", ".join(repr(long[c].iloc[k]) for c in keys)
-            advice = (
-                f"repeats an earlier row's ({shown})"
-                if rep is not None
-                else f"repeats ({shown}): several scores per model and task? name the column that tells "
-                "them apart (seed, fold, item) with --replicate-col, or add an 'n' column (items behind "
-                "each score) to average them"
-            )
-            raise ValueError(f"{path}: {record_name(path, int(rows[k]))} {advice}")
-        values = long
-        if rep is not None:
-            values = long.groupby(["model", "task"], sort=False)["score"].mean().reset_index()
-            notes.append(f"the mean of each model and task's {rep} scores (read_replicates resamples them)")
-    wide = values.pivot(index="model", columns="task", values="score")
-    return wide.reindex(index=list(dict.fromkeys(names_m)), columns=list(dict.fromkeys(names_t))), notes
+        values = _one_per_cell(path, long, frame, rep, rows, notes)
+    order = dict(index=list(dict.fromkeys(names_m)), columns=list(dict.fromkeys(names_t)))
+    wide = values.pivot(index="model", columns="task", values="score").reindex(**order)
+    if "se" not in values.columns:
+        return wide, None, None, notes
+    return wide, values.pivot(index="model", columns="task", values="se").reindex(**order), se_col, notes
+
+
+def _long_errors(path: str, cells: list, rows: np.ndarray, where, column: str, decimal: str):
+    """``(standard errors of the rows kept, notes)``: ``None`` and a note when every one is empty; a
+    ``ValueError`` naming the file, model and task of one that is not a number or is negative, or of
+    the first of the scores without one when others have one (and how many)."""
+    values = _numbers(path, cells, lambda k: f"{where(k)}: standard error ({column!r})", decimal)
+    bad = np.flatnonzero(values < 0)
+    if len(bad):
+        k = int(bad[0])
+        raise ValueError(
+            f"{path}: {where(k)}: standard error ({column!r}) is {cells[k]!r}; standard errors are >= 0"
+        )
+    kept = values[rows]
+    holes = np.flatnonzero(np.isnan(kept))
+    if len(holes) == len(kept):
+        return None, [f"standard errors {column!r} all empty: not used"]
+    if len(holes):
+        raise ValueError(
+            f"{path}: {len(holes)} of the {len(kept)} scores have no standard error in {column!r} while "
+            f"the others have one, the first {where(int(rows[holes[0]]))}; give every score its "
+            "standard error, or leave the column out"
+        )
+    return kept, [f"standard errors, not rated (--bootstrap draws each score from them): {column!r}"]
+
+
+def _one_per_cell(path: str, long, frame, rep: str | None, rows: np.ndarray, notes: list):
+    """A long table's rows, one per (model, task): a repeated one an error, unless a replicate column
+    ``rep`` tells them apart (their mean then, with a note added to ``notes``)."""
+    keys = ["model", "task"] + (["replicate"] if rep is not None else [])
+    if rep is not None:
+        long = long.assign(replicate=frame[rep].astype(str).str.strip().iloc[rows].to_numpy())
+    dup = long.duplicated(keys).to_numpy()
+    if dup.any():
+        k = int(np.argmax(dup))
+        shown = ", ".join(repr(long[c].iloc[k]) for c in keys)
+        advice = (
+            f"repeats an earlier row's ({shown})"
+            if rep is not None
+            else f"repeats ({shown}): several scores per model and task? name the column that tells "
+            "them apart (seed, fold, item) with --replicate-col, or add an 'n' column (items behind "
+            "each score) to average them"
+        )
+        raise ValueError(f"{path}: {record_name(path, int(rows[k]))} {advice}")
+    if rep is None:
+        return long
+    notes.append(f"the mean of each model and task's {rep} scores (read_replicates resamples them)")
+    return long.groupby(["model", "task"], sort=False)["score"].mean().reset_index()
 
 
 def _weighted(path: str, long, counts: list, rows: np.ndarray, decimal: str):
-    """Several rows for one (model, task): the count-weighted mean score, as long rows."""
+    """Several rows for one (model, task): the count-weighted mean score, as long rows; with standard
+    errors (an ``se`` column), the mean's, the rows taken as independent: sqrt(sum (n se)^2) / sum n."""
     n = _numbers(path, counts, lambda k: f"{record_name(path, int(rows[k]))} count", decimal)
     if np.any(~(n > 0)):
         k = int(np.argmax(~(n > 0)))
@@ -176,8 +215,14 @@ def _weighted(path: str, long, counts: list, rows: np.ndarray, decimal: str):
             f"{path}: {record_name(path, int(rows[k]))} has count {counts[k]!r}; counts must be > 0"
         )
     long = long.assign(n=n, weighted=long["score"] * n)
-    grouped = long.groupby(["model", "task"], sort=False)[["weighted", "n"]].sum()
-    return (grouped["weighted"] / grouped["n"]).rename("score").reset_index()
+    sums = ["weighted", "n"]
+    if "se" in long.columns:
+        long, sums = long.assign(variance=(long["se"] * n) ** 2), sums + ["variance"]
+    grouped = long.groupby(["model", "task"], sort=False)[sums].sum()
+    out = (grouped["weighted"] / grouped["n"]).rename("score").to_frame()
+    if "variance" in grouped.columns:
+        out["se"] = np.sqrt(grouped["variance"]) / grouped["n"]
+    return out.reset_index()
 
 
 def _wide(path: str, frame, decimal: str, tasks, exclude, by_rows: bool) -> WideTable:
@@ -265,7 +310,8 @@ def read_scores(
       lower_better: tasks where lower is better (as ``tasks``): negated, with a note.
 
     A wide table's columns of text (AlpacaEval's ``mode``) are skipped with a
-    note; its standard errors (:func:`standard_error_columns`) are not rated
+    note; its standard errors (:func:`standard_error_columns`), and a long
+    table's (a ``standard_error``, ``stderr`` or ``se`` column), are not rated
     (:func:`read_scores_with_errors` returns them).
 
     Returns:
@@ -297,15 +343,18 @@ def read_scores_with_errors(
     exclude: str | Sequence[str] | None = None,
     lower_better: str | Sequence[str] | None = None,
 ) -> ScoresWithErrors:
-    """:func:`read_scores`, with the standard errors that a wide table gives beside its scores.
+    """:func:`read_scores`, with the standard errors that a table gives beside its scores.
 
     The standard errors of score column ``X`` are found by name
     (:func:`standard_error_columns`: ``X_stderr``, ``X_se``,
     ``X_standard_error``, ``stderr_X``, ``se_X``, a bare ``standard_error``
     right of ``X``, AlpacaEval's ``lc_standard_error``) and are never rated as
-    tasks. Models and tasks dropped for missing scores are dropped from them
-    too; ``normalise="minmax"`` scales them as it scales their task, and
-    ``"rank"`` leaves none (``standard_errors`` is ``None``, with a note).
+    tasks. A long table's, one column (:func:`jaxrate.io._long.stderr_column`),
+    give every score one or none (one missing beside others is an error);
+    with replicates (seeds, folds, items) a note says they are not used.
+    Models and tasks dropped for missing scores are dropped from them too;
+    ``normalise="minmax"`` scales them as it scales their task, and ``"rank"``
+    leaves none (``standard_errors`` is ``None``, with a note).
 
     Args:
       path: the table file; every other argument is as :func:`read_scores`.
@@ -533,9 +582,12 @@ def _from_frame(path, sep, layout, long: tuple, decimal, rules: _Rules, models, 
         raise ValueError(f"{path}: no rows")
     if is_long(frame.columns, layout, *long):
         guess = suffix(path) in DELIMITED and sep == ";"
-        table, notes = _long_to_wide(path, frame, *long, decimal, guess)
-        table = _pick_tasks(path, table.T if models == "columns" else table, tasks, exclude)
-        return _complete(path, table, None, notes, rules, {})
+        table, errors, column, notes = _long_to_wide(path, frame, *long, decimal, guess)
+        if models == "columns":
+            table, errors = table.T, None if errors is None else errors.T
+        table = _pick_tasks(path, table, tasks, exclude)
+        columns = {} if errors is None else {t: column for t in table.columns}
+        return _complete(path, table, errors, notes, rules, columns)
     first_header, unsure = str(frame.columns[0]), frame.attrs.get("unsure")
 
     def parse(tasks, exclude, by_rows):
