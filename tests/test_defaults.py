@@ -12,6 +12,7 @@ One test (or a few) per point of the issue:
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import re
@@ -132,8 +133,10 @@ def test_the_docs_table_lists_the_defaults():
         "resampling seed": "seed",
         "interval coverage": "level",
         "resamples": "resamples",
+        "the joint claims tiers are cut from": "tiers",
     }
     assert set(rows) == set(labels)
+    assert set(labels.values()) == {f.name for f in dataclasses.fields(DEFAULTS)}  # every default listed
     for label, field in labels.items():
         assert rows[label] == str(getattr(DEFAULTS, field)), label
 

@@ -3,6 +3,7 @@ its footer, the ``--csv`` columns, the JSON ``intervals`` block, ``jaxrate verif
 
 import csv
 import json
+import warnings
 
 import numpy as np
 import pytest
@@ -69,7 +70,7 @@ def test_printed_table_has_the_rank_interval_and_tier_and_says_what_they_mean(ru
     assert [int(row[-1]) for row in body] == [1, 1, 2, 2, 3]
     text = " ".join(out.split())
     assert "best, worst: rank interval, LMArena's convention" in text and "per pair at 95%" in text
-    assert "tier: no true tier split, with 95% confidence jointly (max-|t| bootstrap band)" in text
+    assert "tier: no true tier split, with 95% confidence jointly (step-down max-|t| bootstrap band)" in text
     assert "Warning" not in err
 
 
@@ -110,7 +111,7 @@ def test_json_block_reads_back_and_verify_passes(run, capsys):
     block = payload["intervals"]
     ranks, tiers = block["rank_intervals"], block["tiers"]
     assert (ranks["method"], ranks["level"], ranks["resamples"]) == ("pair", 0.95, 50)
-    assert (tiers["method"], tiers["level"], tiers["note"]) == ("band", 0.95, "")
+    assert (tiers["method"], tiers["level"], tiers["note"]) == ("stepdown", 0.95, "")
     assert ranks["tie_tolerance"] == pytest.approx(payload["tie_tolerance"], rel=1e-12)
     _, rows = _csv(files["csv"])
     for row, entry in zip(rows, payload["ranking"]):
@@ -215,3 +216,35 @@ def test_level_sets_every_coverage_and_bad_levels_are_refused(tmp_path, capsys):
         assert err.count("\n") == 1 and message in err and not out.exists()
     assert main(["rate", str(path), "--level", "0.9", "--json", str(out)]) == 2  # nothing resampled
     assert "add --bootstrap N" in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("method", ["band", "holm", "stepdown"])
+def test_tiers_option_picks_the_joint_method_everywhere(tmp_path, capsys, monkeypatch, method):
+    path = _items(tmp_path / "items.csv")
+    out_json, out_csv = tmp_path / "r.json", tmp_path / "r.csv"
+    argv = ["rate", path, *BOOTSTRAP, "--tiers", method, "--json", out_json, "--csv", out_csv]
+    code, out, err, seen = _rate_run(capsys, monkeypatch, *argv)
+    assert code == 0, err
+    words = {"band": "(max-|t| bootstrap band)", "holm": "(Holm on the paired p-values)"}
+    assert words.get(method, "(step-down max-|t| bootstrap band)") in " ".join(out.split())
+    block = json.loads(out_json.read_text())["intervals"]
+    assert block["tiers"]["method"] == method and block["options"]["tiers"] == method
+    scale = payoff_scale(seen["source"].game)
+    with warnings.catch_warnings():  # holm: 50 resamples separate nothing (the footer says so)
+        warnings.simplefilter("ignore", UserWarning)
+        expected = seen["intervals"].tiers(0, method, scale=scale)
+    header, rows = _csv(out_csv)
+    tier = {r[header.index("agent")]: int(r[-1]) for r in rows}
+    assert tier == dict(zip(expected.strategies, expected.tier.tolist()))
+    assert RatingIntervals.from_json(out_json).options.tiers == method  # the file says how it was cut
+
+
+def test_tiers_option_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys):
+    path = _items(tmp_path / "items.csv")
+    out = tmp_path / "r.json"
+    assert main(["rate", str(path), "--tiers", "holm", "--json", str(out)]) == 2  # nothing resampled
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--tiers holm" in err and "add --bootstrap N" in err and not out.exists()
+    assert main(["rate", str(path), *BOOTSTRAP, "--tiers", "pair", "--json", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "--tiers" in err and "stepdown" in err and not out.exists()

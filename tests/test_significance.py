@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from jaxrate.results._intervals import RatingIntervals, Resampling
-from jaxrate.results._significance import rank_intervals, tiers
+from jaxrate.results._significance import rank_intervals, tie_tolerance, tiers
 
 NAMES = tuple("abcdefghijkl")
 
@@ -106,6 +106,41 @@ def test_band_matches_a_direct_max_t():
     np.testing.assert_array_equal(out.above, off & (diff > q * sd) & (diff > _tol(point)))
     # every member of a higher tier is claimed above every member of each lower tier
     for i, j in itertools.permutations(range(5), 2):
+        if out.tier[i] < out.tier[j]:
+            assert out.above[i, j]
+
+
+def test_stepdown_matches_a_direct_romano_wolf_loop_and_claims_at_least_the_band():
+    rng = np.random.default_rng(3)
+    point, s = _board(rng, [3.0, 2.0, 1.2, 1.0, 0.4, 0.0], 800, sd=0.25)
+    out = tiers(_intervals(point, s), method="stepdown")
+    band = tiers(_intervals(point, s), method="band")
+    d = s[:, :, None] - s[:, None, :]
+    diff = point[:, None] - point[None, :]
+    sd = d.std(axis=0, ddof=1)
+    t = np.abs(d - diff) / np.where(np.eye(6, dtype=bool), np.inf, sd)
+    k = math.ceil(0.95 * 801)
+    claimed = np.zeros((6, 6), dtype=bool)
+    open_ = ~np.eye(6, dtype=bool)
+    while True:  # Romano and Wolf: the band over the pairs not yet claimed, until nothing new
+        q = np.sort(t[:, open_].max(axis=1))[k - 1]
+        new = open_ & (diff > q * sd) & (diff > _tol(point))
+        if not new.any():
+            break
+        claimed |= new
+        open_ &= ~(new | new.T)
+    np.testing.assert_array_equal(out.above, claimed)
+    assert out.threshold == pytest.approx(q, rel=1e-12)
+    assert (out.above >= band.above).all()
+    # five models far apart, the last two 2.6 sd of their difference apart: the band's threshold
+    # over 10 pairs (about 2.8) misses that pair; once the 9 others are claimed the step-down
+    # compares it alone (about 1.96) and claims it
+    means = np.array([8.0, 6.0, 4.0, 2.0, 2.0 - 2.6 * 0.5])  # sd of a difference: 0.5
+    noise = 0.5 * (math.sqrt(0.5) * rng.normal(size=(2000, 1)) + math.sqrt(0.5) * rng.normal(size=(2000, 5)))
+    far = _intervals(means, means + noise)
+    assert not tiers(far, method="band").above[3, 4] and tiers(far, method="stepdown").above[3, 4]
+    assert tiers(far, method="stepdown").tier.tolist() == [1, 2, 3, 4, 5]
+    for i, j in itertools.permutations(range(6), 2):
         if out.tier[i] < out.tier[j]:
             assert out.above[i, j]
 
@@ -219,7 +254,7 @@ def _false_and_found(method, means, truth, boards, resamples, seed):
     return false / boards, found / boards
 
 
-@pytest.mark.parametrize("method", ["band", "holm"])
+@pytest.mark.parametrize("method", ["band", "stepdown", "holm"])
 def test_calibration_false_separations_are_rare_and_a_four_se_gap_separates(method):
     se = math.sqrt(2 * (1 - 0.5))  # sd of a paired difference in _board
     # 8 models of one true tier: any separation is false (family-wise error at alpha 0.05)
@@ -250,3 +285,25 @@ def test_end_to_end_on_jaxrate_resamples():
     assert t.tier.tolist() == [1, 1, 2, 2] and t.resamples == 200
     frame = out.rank_intervals()
     assert frame["rank_best"].tolist()[2:] == [3, 3] and frame["rank_worst"].tolist()[:2] == [2, 2]
+
+
+def test_the_run_records_its_payoff_scale_and_ties_use_it():
+    import jaxrate
+
+    rng = np.random.default_rng(14)
+    table = pd.DataFrame(rng.random((4, 3)), index=list("abcd"), columns=["t1", "t2", "t3"])
+    table.loc["b"] = table.loc["a"]  # a and b tie exactly
+    out = jaxrate.uncertainty.bootstrap_standard_errors(
+        table, pd.DataFrame(0.05, index=table.index, columns=table.columns), resamples=60, seed=0
+    )
+    game = jaxrate.agent_vs_agent_vs_task(table)
+    assert out.scale == pytest.approx(jaxrate.payoff_scale(game), rel=1e-12)
+    # ties are within tie_tol times the game's scale (not the range of the ratings, which differs)
+    point = np.asarray(out.ratings[0])
+    assert np.ptp(point) != pytest.approx(out.scale, rel=1e-3)
+    assert tie_tolerance(out, point) == pytest.approx(out.options.tie_tol * out.scale, rel=1e-12)
+    assert tie_tolerance(out, point, 2.0) == pytest.approx(out.options.tie_tol * 2.0, rel=1e-12)
+    assert out.difference("a", "b").tied and out.difference("a", "b").p_value == 1.0
+    assert tiers(out).tier[0] == tiers(out).tier[1]
+    back = RatingIntervals.from_json(out.to_json())
+    assert back.scale == out.scale

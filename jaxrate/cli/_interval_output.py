@@ -10,7 +10,6 @@ from jaxrate.cli._output import plural
 
 __all__ = [
     "RANK_METHOD",
-    "TIER_METHOD",
     "Significance",
     "interval_notes",
     "significance",
@@ -18,7 +17,7 @@ __all__ = [
 ]
 
 RANK_METHOD = "pair"  # rank intervals: LMArena's convention, each pair at the intervals' level
-TIER_METHOD = "band"  # tiers: the max-|t| bootstrap band, all claims jointly at the intervals' level
+# tiers: all claims jointly at the intervals' level, by the run's --tiers (``intervals.options.tiers``)
 
 
 def _span(first: int, last: int) -> str:
@@ -57,6 +56,11 @@ def interval_notes(intervals) -> list[str]:
             f"{failed} of {plural(resamples, 'resample')} could not be rated and "
             f"{'is' if failed == 1 else 'are'} left out (first: #{first}: {why})"
         )
+        if failed > 0.1 * resamples:  # what is left is no longer a draw from all the data's resamples
+            notes.append(
+                f"with {failed / resamples:.0%} left out, the intervals describe only the resamples that "
+                "could be rated and may be too narrow: use more data"
+            )
     if intervals.slow:
         named = ", ".join(f"{_span(a, b)} {s:.1f} s" for a, b, s in intervals.slow[:5])
         more = f" and {len(intervals.slow) - 5} more" if len(intervals.slow) > 5 else ""
@@ -69,7 +73,7 @@ class Significance(NamedTuple):
 
     ``ranks``: :meth:`jaxrate.uncertainty.RatingIntervals.rank_intervals` (``strategy``, ``rank``,
     ``rank_best``, ``rank_worst``; by :data:`RANK_METHOD`); ``tiers``: the
-    :class:`jaxrate.uncertainty.Tiers` by :data:`TIER_METHOD`; ``scale``: the payoff scale that the
+    :class:`jaxrate.uncertainty.Tiers` by the run's ``--tiers``; ``scale``: the payoff scale that the
     intervals' ``tie_tol`` multiplies into the tie tolerance of both.
     """
 
@@ -103,7 +107,7 @@ def significance(intervals, scale: float, tie_tol: float | None = None) -> Signi
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         ranks = intervals.rank_intervals(0, method=RANK_METHOD, scale=scale)
-        tiers = intervals.tiers(0, TIER_METHOD, scale=scale)
+        tiers = intervals.tiers(0, scale=scale)
     found = Significance(ranks, tiers, scale)
     _LAST[:] = [(intervals, scale, found)]
     return found
@@ -112,12 +116,13 @@ def significance(intervals, scale: float, tie_tol: float | None = None) -> Signi
 def significance_line(found: Significance, intervals) -> str:
     """The footer's one line: what ``best``, ``worst`` and ``tier`` mean (and why nothing could be
     separated, where too few resamples)."""
-    from jaxrate.results._significance import TASK_SUBSETS_NOTE
+    from jaxrate.results._significance import TASK_SUBSETS_NOTE, TIER_RULES
 
     level = f"{int(round(100 * found.tiers.level))}%"
+    how = TIER_RULES[found.tiers.method]
     if intervals.kind == "task subsets":
         rule = (
-            f"best, worst: rank interval (LMArena's convention, per pair at {level}); tier: max-|t| band, "
+            f"best, worst: rank interval (LMArena's convention, per pair at {level}); tier: {how}, "
             f"jointly at {level} (tier 1 is the top); {TASK_SUBSETS_NOTE}"
         )
     else:
@@ -125,7 +130,7 @@ def significance_line(found: Significance, intervals) -> str:
         rule = (
             f"best, worst: rank interval, LMArena's convention (1 + models significantly above; {count} - "
             f"models significantly below), per pair at {level}; tier: no true tier split, with {level} "
-            "confidence jointly (max-|t| bootstrap band); tier 1 is the top"
+            f"confidence jointly ({how}); tier 1 is the top"
         )
     notes = [found.ranks.attrs.get("note", ""), found.tiers.note]
     parts = {p: None for note in notes for p in note.split("; ") if p and p != TASK_SUBSETS_NOTE}

@@ -275,6 +275,19 @@ def reading_notes(method: str, kind: str, tol: float, uniform: bool, intervals, 
     return "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
+def _tier_words(intervals) -> str:
+    """How the run's tiers claim (``intervals.options.tiers``), in words."""
+    from jaxrate.game._defaults import DEFAULTS
+
+    method = DEFAULTS.tiers if intervals.options is None else intervals.options.tiers
+    return {
+        "stepdown": "a simultaneous max-|t| bootstrap band over all pairs, stepped down over the pairs not "
+        "yet separated, as Romano and Wolf do",
+        "band": "a simultaneous max-|t| bootstrap band over all pairs",
+        "holm": "Holm's step-down on the paired bootstrap p-values of all pairs",
+    }[method]
+
+
 def _ranks_note(intervals) -> str:
     """What the rank interval (``best``, ``worst``) and ``tier`` columns claim, and over what."""
     level = f"{int(round(100 * intervals.confidence))}%"
@@ -284,8 +297,8 @@ def _ranks_note(intervals) -> str:
         f"included), each pair tested on its own at {level} (paired percentile interval of the "
         "difference over the same resamples). <b>tier</b>: tier 1 is the top; every model of a tier is "
         "significantly above every model of each lower tier, all these claims holding together: with "
-        f"{level} confidence no tier is split by chance (a simultaneous max-|t| bootstrap band over all "
-        "pairs). Ties are never separated. Neither says anything where the resamples are too few."
+        f"{level} confidence no tier is split by chance ({_tier_words(intervals)}). Ties are never "
+        "separated. Neither says anything where the resamples are too few."
     )
     if interval_kind(intervals) == "task subsets":
         text += (

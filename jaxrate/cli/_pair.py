@@ -70,7 +70,8 @@ def compare_view(args, source, rated, intervals) -> tuple[list[str], dict | None
     if d.note:
         lines.append(f"note: {d.note}")
     if d.contributions:
-        lines.append(_contribution_line(d, source.game.players[-1]))
+        battles = source.kind == "battles" and source.game.num_players == 2  # split by the other model
+        lines.append(_contribution_line(d, "opponent" if battles else source.game.players[-1]))
     tests, why = _item_tests(source, a, b)
     if tests is not None:
         lines += _test_lines(tests, source.replicates.column, a, b)

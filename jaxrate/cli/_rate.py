@@ -102,8 +102,20 @@ def add_options(parser) -> None:
         default=TOLERANCES.ties,
         help=f"ratings within this fraction of the payoff scale are tied (default {TOLERANCES.ties:g})",
     )
-    _add_level_option(parser)
+    _add_level_options(parser)
     add_compare_option(parser)
+
+
+def _add_level_options(parser) -> None:
+    """``--level`` and ``--tiers``: what a resampling run's claims mean."""
+    _add_level_option(parser)
+    parser.add_argument(
+        "--tiers",
+        choices=("stepdown", "band", "holm"),
+        help="the joint claims tiers are cut from (with --bootstrap or --task-subsets): stepdown (default; "
+        "the max-|t| bootstrap band stepped down over the pairs not yet separated), band (single step) or "
+        "holm (Holm on the paired p-values; needs thousands of resamples)",
+    )
 
 
 def _add_level_option(parser) -> None:
@@ -134,7 +146,9 @@ def run(args, argv: Sequence[str]) -> int:
     rated = _rate(source, args)
     print_method_notes(rated)
     with relay_warnings(skip=rated.info.get("method_warnings", ())):  # e.g. fewer distinct resamples
-        intervals = _intervals(source, args) if args.bootstrap or args.task_subsets else None
+        intervals = (
+            _with_tiers(_intervals(source, args), args) if args.bootstrap or args.task_subsets else None
+        )
     table = _ranking_table(source, rated, intervals, args)
     print(describe(source))
     _output.print_table(table.headers, table.rows, table.right)
@@ -174,6 +188,7 @@ def _check_options(args) -> None:
     if args.previous is not None and (args.method != "deviation" or args.fast):
         raise ValueError("--previous re-proves exact deviation ratings (--method deviation, without --fast)")
     _check_level(args)
+    _check_tiers(args)
 
 
 def _check_level(args) -> None:
@@ -185,6 +200,15 @@ def _check_level(args) -> None:
     if args.bootstrap is None and args.task_subsets is None:
         raise ValueError(
             "--level sets the coverage of resampled intervals: add --bootstrap N (or --task-subsets N)"
+        )
+
+
+def _check_tiers(args) -> None:
+    """``--tiers``: tiers are cut from resamples."""
+    if args.tiers is not None and args.bootstrap is None and args.task_subsets is None:
+        raise ValueError(
+            f"--tiers {args.tiers}: tiers are cut from resampled ratings: add --bootstrap N "
+            "(or --task-subsets N)"
         )
 
 
@@ -335,6 +359,20 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
         write_document(payload, args.json)
 
 
+def _with_tiers(intervals, args):
+    """``intervals`` with ``--tiers`` in their options (Elo's and the battle bootstrap's own run records
+    none, or the default), so that every view of the run cuts its tiers by the method asked for."""
+    import dataclasses
+
+    from jaxrate.uncertainty import Resampling
+
+    options = intervals.options or Resampling(resamples=max(1, int(intervals.samples[0].shape[0])))
+    method = args.tiers or DEFAULTS.tiers
+    if options.tiers == method:
+        return intervals
+    return dataclasses.replace(intervals, options=dataclasses.replace(options, tiers=method))
+
+
 def _intervals(source, args):
     from jaxrate.cli._resample_progress import resample_progress
 
@@ -374,7 +412,13 @@ def _resampling(args):
     resamples = args.task_subsets or args.bootstrap
     level = DEFAULTS.level if args.level is None else args.level
     return Resampling(
-        resamples, seed=args.seed, level=level, game=args.game, rating=args.method, tie_tol=args.tie_tol
+        resamples,
+        seed=args.seed,
+        level=level,
+        game=args.game,
+        rating=args.method,
+        tie_tol=args.tie_tol,
+        tiers=args.tiers or DEFAULTS.tiers,
     )
 
 

@@ -33,6 +33,9 @@ class Defaults:
       level: the coverage of a resampling interval.
       resamples: resamples of a Python resampling run (the command line asks
         for the number: ``--bootstrap N``, ``--task-subsets N``).
+      tiers: the joint claims tiers are cut from: ``"stepdown"`` (Romano and
+        Wolf's step-down max-``|t|`` band; ``"band"``: the single-step band;
+        ``"holm"``: Holm on the paired p-values).
     """
 
     score_game: str = "3p"
@@ -43,6 +46,7 @@ class Defaults:
     seed: int = 0
     level: float = 0.95
     resamples: int = 200
+    tiers: str = "stepdown"
 
 
 DEFAULTS = Defaults()

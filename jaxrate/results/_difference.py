@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.game.tolerances import TOLERANCES
+from jaxrate.results._significance import tie_tolerance
 
 __all__ = ["Difference", "difference_contributions", "name_index", "paired_difference", "resampling_p_value"]
 
@@ -170,7 +170,7 @@ def paired_difference(
         if intervals.rating != "deviation":
             raise ValueError(f"task contributions are of deviation ratings, not {intervals.rating!r}")
         contributions = difference_contributions(game, joint, a, b, player=p)
-    tol = _tie_tolerance(intervals, ratings, scale, game)
+    tol = tie_tolerance(intervals, ratings, scale, game)
     return Difference(
         a=a,
         b=b,
@@ -189,20 +189,6 @@ def paired_difference(
         note=_SUBSETS_NOTE if intervals.kind == "task subsets" else "",
         contributions=contributions,
     )
-
-
-def _tie_tolerance(intervals: Any, ratings: np.ndarray, scale: float | None, game: Any) -> float:
-    """``tie_tol`` (the options', else the default) times ``scale``: given, else the game's payoff
-    scale, else the range of the player's point ratings (as :func:`jaxrate.result.ratings_frame`)."""
-    tie_tol = TOLERANCES.ties if intervals.options is None else intervals.options.tie_tol
-    if scale is None and game is not None:
-        from jaxrate.game.tolerances import payoff_scale
-
-        scale = payoff_scale(game)
-    if scale is None:
-        finite = ratings[np.isfinite(ratings)]
-        scale = float(np.ptp(finite)) if finite.size else 0.0
-    return float(tie_tol * (scale or 1.0))
 
 
 def difference_contributions(

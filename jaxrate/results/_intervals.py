@@ -38,6 +38,9 @@ class Resampling:
         each task): ``None`` pairs a task's replicates when every model has the
         same ones, ``True`` requires it, ``False`` draws each model's own.
       tie_tol: ratings within this fraction of the payoff scale share the top.
+      tiers: the joint claims that :meth:`RatingIntervals.tiers` cuts tiers from
+        (``--tiers``): ``"stepdown"``, ``"band"`` or ``"holm"``
+        (:mod:`jaxrate.results._significance`).
     """
 
     resamples: int = DEFAULTS.resamples
@@ -48,6 +51,7 @@ class Resampling:
     solver: str = "auto"
     paired: bool | None = None
     tie_tol: float = TOLERANCES.ties
+    tiers: str = DEFAULTS.tiers
 
     def __post_init__(self) -> None:
         if isinstance(self.resamples, bool) or int(self.resamples) != self.resamples or self.resamples < 1:
@@ -58,6 +62,8 @@ class Resampling:
             raise ValueError(f"method must be 'auto', 'exact' or 'jax'; got {self.solver!r}")
         if self.game not in ("2p", "3p"):
             raise ValueError(f"gamification must be '2p' or '3p'; got {self.game!r}")
+        if self.tiers not in ("band", "stepdown", "holm"):
+            raise ValueError(f"tiers must be 'stepdown', 'band' or 'holm'; got {self.tiers!r}")
         if not self.tie_tol >= 0:
             raise ValueError(f"tie_tol must be >= 0; got {self.tie_tol}")
 
@@ -101,6 +107,10 @@ class RatingIntervals:
       distinct: how many distinct resamples the data admit, where that is fewer
         than the resamples drawn (the resamples then repeat one another: 3 tasks
         have 7 subsets), else ``None``.
+      scale: the payoff scale that the tie tolerance multiplies (the point game's
+        :func:`jaxrate.payoff_scale`, or the rating method's own), which rank
+        intervals, tiers and differences use for ties; ``None`` where the run
+        did not record it (the range of the ratings then stands in).
     """
 
     ratings: tuple[np.ndarray, ...]
@@ -122,6 +132,7 @@ class RatingIntervals:
     rating: str = "deviation"
     options: Resampling | None = None
     distinct: int | None = None
+    scale: float | None = None
 
     def above(self, a: str, b: str) -> float:
         """Fraction of resamples in which strategy ``a`` of the first player is rated above ``b``."""
@@ -236,12 +247,13 @@ class RatingIntervals:
     def tiers(
         self,
         player: int | str = 0,
-        method: str = "band",
+        method: str | None = None,
         *,
         level: float | None = None,
         scale: float | None = None,
     ) -> Tiers:
-        """Tiers of ``player``'s strategies that hold jointly at ``level`` (``"band"`` or ``"holm"``;
+        """Tiers of ``player``'s strategies that hold jointly at ``level`` (``method``: ``"stepdown"``,
+        ``"band"`` or ``"holm"``; default: the run's ``options.tiers``;
         :func:`jaxrate.results._significance.tiers`)."""
         from jaxrate.results._significance import tiers
 
@@ -279,6 +291,7 @@ def interval_block(
         "seconds": intervals.seconds,
         "options": None if intervals.options is None else intervals.options.as_dict(),
         "distinct": intervals.distinct,
+        "scale": intervals.scale,
         "lower": named(intervals.players, intervals.strategies, intervals.lower),
         "upper": named(intervals.players, intervals.strategies, intervals.upper),
         "top_probability": named(intervals.players, intervals.strategies, intervals.top_probability),
@@ -307,7 +320,7 @@ def _significance_block(intervals: RatingIntervals, scale: float | None, compute
     import math
     import warnings
 
-    from jaxrate.results._significance import _tie_tol
+    from jaxrate.results._significance import tie_tolerance
 
     if computed is None:
         if not np.asarray(intervals.samples[0]).shape[0]:
@@ -317,7 +330,7 @@ def _significance_block(intervals: RatingIntervals, scale: float | None, compute
             computed = (intervals.rank_intervals(0, scale=scale), intervals.tiers(0, scale=scale))
     ranks, tiers = computed
     names = [str(s) for s in ranks["strategy"]]
-    tol = _tie_tol(intervals, np.asarray(intervals.ratings[0], dtype=np.float64), scale)
+    tol = tie_tolerance(intervals, np.asarray(intervals.ratings[0], dtype=np.float64), scale)
     column = {c: dict(zip(names, ranks[c].astype(int).tolist())) for c in ("rank", "rank_best", "rank_worst")}
     attrs = ranks.attrs
     return {
@@ -392,4 +405,5 @@ def _from_block(document: dict, cls: type) -> RatingIntervals:
         rating=str(block.get("rating", "deviation")),
         options=options,
         distinct=None if block.get("distinct") is None else int(block["distinct"]),
+        scale=None if block.get("scale") is None else float(block["scale"]),
     )

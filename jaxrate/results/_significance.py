@@ -17,6 +17,11 @@ stored ``samples`` (no rating is solved again), in one pass over them:
   - ``"band"`` (joint): a simultaneous bootstrap band over all pairwise
     differences, ``D(i, j) > q sd(i, j)`` with ``q`` the ``ceil(level (R + 1))``-th
     smallest over the resamples of ``max_{pairs} |d_r(i, j) - D(i, j)| / sd(i, j)``;
+  - ``"stepdown"`` (joint; Romano and Wolf's step-down): the band's claims, then the band
+    again with ``q`` recomputed over the pairs not yet claimed, until no new pair is claimed.
+    Every claim of the band is one of its claims, at the same family-wise error (the max over
+    fewer pairs is stochastically smaller; each step is one more pass over the resamples,
+    a handful in all);
   - ``"holm"`` (joint): Holm's step-down at ``1 - level`` over the ``m = A (A - 1) / 2``
     paired bootstrap p-values ``p = min(1, 2 (1 + #{r : d_r(i, j) <= tol}) / (R + 1))``
     (the ``+1`` counts the data as one resample: ``p >= 2 / (R + 1)``, so Holm can
@@ -27,11 +32,12 @@ stored ``samples`` (no rating is solved again), in one pass over them:
 
 Joint means: as far as the resamples stand for the sampling distribution of the
 ratings, the chance that any of the claims is false is at most ``1 - level``.
-``benchmarks/tier_calibration.py`` measures it on simulated boards: the band
-studentises by the run's bootstrap sd (the stored resamples carry no standard
-error of their own), which makes its claims somewhat liberal with few items per
-task (0.07 to 0.095 at 0.95 with 50 items per task); Holm's were 0.03 to 0.05.
-A tier is split far more rarely than a claim is wrong (never, in those boards).
+``benchmarks/tier_calibration.py`` measures it on simulated boards: the bands
+studentise by the run's bootstrap sd (the stored resamples carry no standard
+error of their own), which makes their claims somewhat liberal with few items per
+task (up to 0.095 at 0.95 with 50 items per task, the step-down as the band where
+nothing is real); Holm's were 0.02 to 0.05. A tier is split far more rarely than
+a claim is wrong (never, in the boards of 3 tiers of 4).
 
 Failed resamples (``failures``, whose samples are NaN) are left out and counted;
 a pair is compared over the resamples in which both strategies are present.
@@ -46,15 +52,22 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game.tolerances import TOLERANCES
 from jaxrate.results.ranking import tied_ranks
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["METHODS", "Tiers", "rank_intervals", "tiers"]
+__all__ = ["METHODS", "TIER_RULES", "Tiers", "rank_intervals", "tie_tolerance", "tiers"]
 
-METHODS = ("pair", "band", "holm")
+METHODS = ("pair", "band", "stepdown", "holm")
+
+TIER_RULES = {  # how each joint method claims, in a few words (the command line's footer, report, figure)
+    "stepdown": "step-down max-|t| bootstrap band",
+    "band": "max-|t| bootstrap band",
+    "holm": "Holm on the paired p-values",
+}
 
 TASK_SUBSETS_NOTE = (
     "task subsets measure how the ratings move with the choice of tasks, not sampling error: "
@@ -88,6 +101,7 @@ class _Pairs:
     resamples: int  # R', the resamples used
     left_out: int  # failed resamples left out
     tol: float  # the tie tolerance in rating units
+    used: np.ndarray  # [R', A] the samples of the used resamples (for the step-down's passes)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -145,17 +159,24 @@ def _player(intervals: _Resampled, player: int | str) -> int:
     return int(player)
 
 
-def _tie_tol(intervals: _Resampled, point: np.ndarray, scale: float | None) -> float:
-    """``tie_tol * scale``: the run's tie tolerance (default :data:`TOLERANCES`.ties) in rating units.
+def tie_tolerance(intervals: Any, point: np.ndarray, scale: float | None = None, game: Any = None) -> float:
+    """``tie_tol * scale``: the run's tie tolerance (default :data:`TOLERANCES`.ties) in rating units,
+    shared by rank intervals, tiers and :meth:`RatingIntervals.difference`.
 
-    The result does not store the game's payoff scale; without ``scale`` the range of the
-    player's point ratings stands in for it, as in :func:`jaxrate.result.ratings_frame` and
-    :meth:`RatingIntervals.difference`."""
+    ``scale``: given, else ``game``'s payoff scale, else the one the run recorded
+    (``intervals.scale``), else the range of the player's point ratings ``point`` (as
+    :func:`jaxrate.result.ratings_frame`)."""
     tie_tol = TOLERANCES.ties if intervals.options is None else float(intervals.options.tie_tol)
+    if scale is None and game is not None:
+        from jaxrate.game.tolerances import payoff_scale
+
+        scale = payoff_scale(game)
+    if scale is None:
+        scale = getattr(intervals, "scale", None)
     if scale is None:
         finite = point[np.isfinite(point)]
         scale = float(np.ptp(finite)) if finite.size else 0.0
-    return tie_tol * (scale or 1.0)
+    return float(tie_tol * (scale or 1.0))
 
 
 def _used_rows(intervals: _Resampled, s: np.ndarray) -> tuple[np.ndarray, int]:
@@ -196,7 +217,7 @@ def _pairs(intervals: _Resampled, player: int | str, scale: float | None) -> _Pa
             "these intervals hold no resamples (a result file written without samples): "
             "rerun, or write the file with to_json(..., samples=True)"
         )
-    tol = _tie_tol(intervals, point, scale)
+    tol = tie_tolerance(intervals, point, scale)
     rows, left_out = _used_rows(intervals, s_all)
     s = s_all[rows]
     present = ~np.isnan(s)
@@ -210,7 +231,7 @@ def _pairs(intervals: _Resampled, player: int | str, scale: float | None) -> _Pa
         c, n, dev, m = _block_stats(s, present, diff, rows_i, tol)
         count[rows_i], not_above[rows_i], sd[rows_i] = c, n, dev
         max_t = np.maximum(max_t, m)
-    return _Pairs(point, diff, count, not_above, sd, max_t, int(s.shape[0]), left_out, tol)
+    return _Pairs(point, diff, count, not_above, sd, max_t, int(s.shape[0]), left_out, tol, s)
 
 
 def _p_values(pairs: _Pairs) -> np.ndarray:
@@ -245,10 +266,59 @@ def _holm(pairs: _Pairs, alpha: float) -> np.ndarray:
 
 def _band_threshold(pairs: _Pairs, level: float) -> float:
     """``q``: the ``ceil(level (R + 1))``-th smallest max-|t| (``inf`` when ``R`` is too small)."""
-    k = math.ceil(level * (pairs.resamples + 1))
-    if k > pairs.resamples:
-        return math.inf
-    return float(np.sort(pairs.max_t)[k - 1])
+    return _quantile(pairs.max_t, level)
+
+
+def _max_t_over(pairs: _Pairs, keep: np.ndarray) -> np.ndarray:
+    """``[R']`` per used resample: the max over the pairs in ``keep`` (``[A, A]`` bool) of
+    ``|d_r(i, j) - D(i, j)| / sd(i, j)`` (0 where none), in blocks of rows ``i``."""
+    samples = pairs.used
+    present = ~np.isnan(samples)
+    out = np.zeros(samples.shape[0])
+    a = pairs.point.size
+    block = max(1, 2**22 // max(1, samples.size))
+    for start in range(0, a, block):
+        rows = slice(start, min(a, start + block))
+        d = samples[:, rows, None] - samples[:, None, :]
+        mask = keep[rows] & (pairs.sd[rows] > 0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            t = np.abs(d - pairs.diff[rows]) / np.where(mask, pairs.sd[rows], np.nan)
+        t = np.where(present[:, rows, None] & present[:, None, :] & ~np.isnan(t), t, 0.0)
+        out = np.maximum(out, t.max(axis=(1, 2), initial=0.0))
+    return out
+
+
+def _quantile(max_t: np.ndarray, level: float) -> float:
+    """The ``ceil(level (R + 1))``-th smallest of ``max_t`` (``inf`` when ``R`` is too small)."""
+    k = math.ceil(level * (max_t.size + 1))
+    return math.inf if k > max_t.size else float(np.sort(max_t)[k - 1])
+
+
+def _beyond(pairs: _Pairs, q: float) -> np.ndarray:
+    """``[A, A]`` bool: ``D(i, j) > q sd(i, j)`` and beyond the tolerance (none where ``q`` is ``inf``,
+    too few resamples to calibrate it; ``sd = 0``: every resample agrees)."""
+    if not math.isfinite(q):
+        return np.zeros(pairs.diff.shape, dtype=bool)
+    with np.errstate(invalid="ignore"):
+        bar = np.where(pairs.sd > 0, q * pairs.sd, 0.0)
+        return (pairs.diff > pairs.tol) & (pairs.diff > bar) & (pairs.count >= 2)
+
+
+def _step_down(pairs: _Pairs, level: float) -> tuple[np.ndarray, float]:
+    """Romano and Wolf's step-down max-``|t|``: the band's claims, then the band again over the pairs
+    not yet claimed, until no new pair is claimed. ``(above, the last threshold)``."""
+    q = _band_threshold(pairs, level)
+    above = np.zeros(pairs.diff.shape, dtype=bool)
+    while math.isfinite(q):
+        now = _beyond(pairs, q)
+        if not (now & ~above).any():
+            break
+        above |= now
+        open_pairs = ~(above | above.T) & (pairs.count >= 2)
+        if not open_pairs.any():
+            break
+        q = _quantile(_max_t_over(pairs, open_pairs), level)
+    return above, q
 
 
 def _claims(pairs: _Pairs, method: str, level: float) -> tuple[np.ndarray, float]:
@@ -258,13 +328,10 @@ def _claims(pairs: _Pairs, method: str, level: float) -> tuple[np.ndarray, float
         return (_p_values(pairs) <= alpha) & (pairs.diff > pairs.tol), math.nan
     if method == "holm":
         return _holm(pairs, alpha), math.nan
+    if method == "stepdown":
+        return _step_down(pairs, level)
     q = _band_threshold(pairs, level)
-    if not math.isfinite(q):  # too few resamples to calibrate the band
-        return np.zeros(pairs.diff.shape, dtype=bool), q
-    with np.errstate(invalid="ignore"):
-        bar = np.where(pairs.sd > 0, q * pairs.sd, 0.0)  # sd 0: every resample agrees
-        above = (pairs.diff > pairs.tol) & (pairs.diff > bar) & (pairs.count >= 2)
-    return above, q
+    return _beyond(pairs, q), q
 
 
 def _resolution_note(pairs: _Pairs, method: str, level: float) -> str:
@@ -272,7 +339,7 @@ def _resolution_note(pairs: _Pairs, method: str, level: float) -> str:
     alpha, r = 1.0 - level, pairs.resamples
     a = pairs.point.size
     m = a * (a - 1) // 2
-    least = {"pair": 2 / alpha - 1, "holm": 2 * m / alpha - 1, "band": level / alpha}[method]
+    least = {"pair": 2 / alpha - 1, "holm": 2 * m / alpha - 1}.get(method, level / alpha)  # bands
     need = math.ceil(least - 1e-9)  # 2 / 0.05 - 1 is 39.000000000000004 in floating point
     if a < 2 or r >= need:
         return ""
@@ -283,7 +350,7 @@ def _resolution_note(pairs: _Pairs, method: str, level: float) -> str:
 
 def _checked(intervals: _Resampled, method: str, level: float | None, joint: bool = False) -> float:
     if joint and method == "pair":
-        raise ValueError("tiers need joint claims: method must be 'band' or 'holm'")
+        raise ValueError("tiers need joint claims: method must be 'stepdown', 'band' or 'holm'")
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}; got {method!r}")
     level = intervals.confidence if level is None else level
@@ -375,7 +442,7 @@ def _cut(point: np.ndarray, above: np.ndarray) -> np.ndarray:
 def tiers(
     intervals: _Resampled,
     player: int | str = 0,
-    method: str = "band",
+    method: str | None = None,
     *,
     level: float | None = None,
     scale: float | None = None,
@@ -389,14 +456,12 @@ def tiers(
     of splitting any true tier is at most the claims' family-wise error. Ties are never
     claimed, so never split. The price is power: each pair across a boundary must separate.
 
-    ``method``: ``"band"`` (the simultaneous max-|t| band) or ``"holm"`` (Holm over the
-    paired bootstrap p-values, which needs thousands of resamples), defined in the module
-    docstring.
-
     Args:
       intervals: a :class:`jaxrate.uncertainty.RatingIntervals` with its samples.
       player: a player's name or index.
-      method: ``"band"`` or ``"holm"``.
+      method: ``"stepdown"`` (the max-|t| band stepped down over the pairs not yet claimed),
+        ``"band"`` (single step) or ``"holm"`` (needs thousands of resamples), as the module
+        docstring defines them; default: ``intervals.options.tiers``, else ``"stepdown"``.
       level: the joint level (default: ``intervals.confidence``).
       scale: the payoff scale that ``tie_tol`` multiplies (see :func:`rank_intervals`).
 
@@ -404,8 +469,7 @@ def tiers(
       A :class:`Tiers`; for task subsets its ``note`` says they are no significance statement.
 
     Raises:
-      ValueError: an unknown player or method (``"pair"`` is not joint), a level outside
-        (0, 1), or no stored resamples.
+      ValueError: an unknown player or method (not ``"pair"``), a level outside (0, 1), no resamples.
 
     Example:
       >>> import numpy as np
@@ -417,6 +481,7 @@ def tiers(
       >>> tiers(ri).tier.tolist()
       [1, 1, 2]
     """
+    method = method or (DEFAULTS.tiers if intervals.options is None else intervals.options.tiers)
     level = _checked(intervals, method, level, joint=True)
     pairs = _pairs(intervals, player, scale)
     above, threshold = _claims(pairs, method, level)

@@ -85,8 +85,7 @@ def summarise(
         point_ratings = deviation_ratings(point, "highs").ratings
     shape = tuple(len(r) for r in point_ratings)
     scale = scale if scale is not None else payoff_scale(point) or 1.0
-    confidence, tie_tol = options.level, options.tie_tol
-    tail = 100 * (1 - confidence) / 2
+    confidence, tie_tol, tail = options.level, options.tie_tol, 50 * (1 - options.level)
     rated = np.ones(samples.shape[0], dtype=bool)
     rated[[i for i, _ in failures]] = False
     per_player = gains.split_players(samples, shape)
@@ -119,6 +118,7 @@ def summarise(
         failures=tuple(failures),
         pairwise=_pairwise(per_player[0], rated, tie_tol * scale),
         options=options,
+        scale=float(scale),
         **info,
     )
 
