@@ -111,11 +111,6 @@ def test_a_long_table_recognised_by_its_standard_error_column(tmp_path):
             {("gamma", "t1"): "n/a?"},
             "long.csv: line 8 ('gamma', 't1'): standard error ('standard_error') is not a number: 'n/a?'",
         ),
-        (
-            {("beta", "t3"): "", ("delta", "t1"): "NA"},
-            "long.csv: 2 of the 12 scores have no standard error in 'standard_error' while the others "
-            "have one, the first line 7 ('beta', 't3')",
-        ),
     ],
 )
 def test_bad_standard_errors_are_refused_before_anything_is_written(tmp_path, capsys, cell, message):
@@ -126,6 +121,20 @@ def test_bad_standard_errors_are_refused_before_anything_is_written(tmp_path, ca
     assert len(err.strip().splitlines()) == 1 and message in err
     with pytest.raises(ValueError, match="standard error"):
         io.read_scores_with_errors(path)
+
+
+def test_empty_standard_errors_are_read_as_a_wide_table_s_are(tmp_path, capsys):
+    """Empty cells never stop a run that does not use them; --bootstrap warns and draws them with the
+    column's largest standard error (wider, never narrower), as for a wide table's empty X_stderr."""
+    path = _long(tmp_path, cell={("beta", "t3"): "", ("delta", "t1"): "NA"})
+    code, out, err = _run(capsys, path)
+    assert code == 0 and "2 of 12 empty" in err
+    read = io.read_scores_with_errors(path)
+    assert int(read.standard_errors.isna().to_numpy().sum()) == 2
+    se = read.standard_errors
+    assert np.isnan(se.loc["beta", "t3"]) and np.isnan(se.loc["delta", "t1"])
+    code, out, err = _run(capsys, path, "--bootstrap", "5")
+    assert code == 0 and "have no standard error" in err and "Normal(score, its standard error)" in out
 
 
 def test_two_standard_error_columns_are_refused(tmp_path, capsys):

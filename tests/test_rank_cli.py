@@ -248,3 +248,50 @@ def test_tiers_option_bad_input_is_one_line_and_writes_nothing(tmp_path, capsys)
     assert main(["rate", str(path), *BOOTSTRAP, "--tiers", "pair", "--json", str(out)]) == 2
     err = capsys.readouterr().err
     assert "--tiers" in err and "stepdown" in err and not out.exists()
+
+
+def _battle_file(path, seed=0):
+    rng = np.random.default_rng(seed)
+    names = ["m0", "m1", "m2", "m3", "m4"]
+    rows = [
+        f"{a},{b},{'model_a' if rng.random() < 0.5 + 0.08 * (j - i) else 'model_b'}\n"
+        for i, a in enumerate(names)
+        for j, b in enumerate(names)
+        if i < j
+        for _ in range(20)
+    ]
+    path.write_text("model_a,model_b,winner\n" + "".join(rows))
+    return path
+
+
+def test_elo_battle_bootstrap_records_the_options_it_ran_with(tmp_path, capsys):
+    path, out = _battle_file(tmp_path / "b.csv"), tmp_path / "r.json"
+    argv = ["rate", str(path), "--method", "elo", *BOOTSTRAP, "--seed", "7", "--tie-tol", "0.01"]
+    assert main([*argv, "--tiers", "band", "--json", str(out)]) == 0
+    options = json.loads(out.read_text())["intervals"]["options"]
+    assert (options["seed"], options["rating"], options["game"]) == (7, "elo", "2p")
+    assert (options["tie_tol"], options["tiers"], options["resamples"]) == (0.01, "band", 50)
+    assert main([*argv, "--json", str(out)]) == 0  # the default --tiers: the same record
+    assert json.loads(out.read_text())["intervals"]["options"]["tiers"] == "stepdown"
+
+
+@pytest.mark.parametrize("method", ["elo", "deviation"])
+def test_tie_tol_is_one_tolerance_for_the_table_the_tiers_and_compare(tmp_path, capsys, method):
+    path, out = _battle_file(tmp_path / "b.csv"), tmp_path / "r.json"
+    argv = ["rate", str(path), "--method", method, *BOOTSTRAP, "--tie-tol", "0.5", "--compare", "m1,m3"]
+    assert main([*argv, "--json", str(out)]) == 0
+    doc = json.loads(out.read_text())
+    tol = doc["intervals"]["tiers"]["tie_tolerance"]
+    assert doc["intervals"]["rank_intervals"]["tie_tolerance"] == pytest.approx(tol, rel=1e-12)
+    assert doc["difference"]["tie_tolerance"] == pytest.approx(tol, rel=1e-12)
+    assert doc["difference"]["tied"] == (abs(doc["difference"]["estimate"]) <= tol)
+    assert doc["intervals"]["options"]["tie_tol"] == 0.5
+
+
+def test_elo_prior_or_anchor_with_resampled_scores_is_refused(tmp_path, capsys):
+    path, out = _items(tmp_path / "items.csv"), tmp_path / "r.json"
+    for extra in (["--prior", "5"], ["--anchor", "m0=1000"]):
+        argv = ["rate", str(path), "--method", "elo", "--task-subsets", "20", *extra, "--json", str(out)]
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and extra[0] in err and "leave out" in err and not out.exists()

@@ -140,6 +140,11 @@ def test_stepdown_matches_a_direct_romano_wolf_loop_and_claims_at_least_the_band
     far = _intervals(means, means + noise)
     assert not tiers(far, method="band").above[3, 4] and tiers(far, method="stepdown").above[3, 4]
     assert tiers(far, method="stepdown").tier.tolist() == [1, 2, 3, 4, 5]
+    # every pair separated: the threshold is the last one used (the pair compared alone), not 0
+    last = far.samples[0][:, 3] - far.samples[0][:, 4]
+    dev = np.sort(np.abs(last - (means[3] - means[4])) / last.std(ddof=1))
+    q_alone = dev[math.ceil(0.95 * 2001) - 1]
+    assert tiers(far, method="stepdown").threshold == pytest.approx(q_alone, rel=1e-12)
     for i, j in itertools.permutations(range(6), 2):
         if out.tier[i] < out.tier[j]:
             assert out.above[i, j]
@@ -307,3 +312,15 @@ def test_the_run_records_its_payoff_scale_and_ties_use_it():
     assert tiers(out).tier[0] == tiers(out).tier[1]
     back = RatingIntervals.from_json(out.to_json())
     assert back.scale == out.scale
+
+
+def test_a_difference_that_moves_only_by_rounding_does_not_blind_the_band():
+    rng = np.random.default_rng(15)
+    s = np.column_stack([rng.normal(5, 0.1, 500), rng.normal(2, 0.1, 500)])
+    s = np.column_stack([s, (s[:, 0] + 0.1) - 0.4])  # a - c is 0.3 in every resample, up to rounding
+    point = np.array([5.0, 2.0, 4.75])
+    assert 0 < np.std(s[:, 0] - s[:, 2]) < 1e-14  # rounding, not an sd
+    for method in ("band", "stepdown"):
+        out = tiers(_intervals(point, s), method=method)
+        assert math.isfinite(out.threshold) and out.threshold < 5  # not 1e15 from the rounding pair
+        assert out.above[0, 1] and out.above[2, 1] and out.above[0, 2]  # all three told apart

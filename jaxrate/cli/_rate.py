@@ -133,6 +133,7 @@ def run(args, argv: Sequence[str]) -> int:
     _check_options(args)
     source = load_source(args)
     check_compare(args, source)  # --compare A,B: two models of the input, and resampling
+    _check_elo_resampling(args, source)
     if args.bootstrap is not None and source.kind == "payoffs":
         raise ValueError(
             "--bootstrap needs the observations behind the game (scores or battles), not a tensor"
@@ -147,7 +148,7 @@ def run(args, argv: Sequence[str]) -> int:
     print_method_notes(rated)
     with relay_warnings(skip=rated.info.get("method_warnings", ())):  # e.g. fewer distinct resamples
         intervals = (
-            _with_tiers(_intervals(source, args), args) if args.bootstrap or args.task_subsets else None
+            _recorded(_intervals(source, args), source, args) if args.bootstrap or args.task_subsets else None
         )
     table = _ranking_table(source, rated, intervals, args)
     print(describe(source))
@@ -200,6 +201,22 @@ def _check_level(args) -> None:
     if args.bootstrap is None and args.task_subsets is None:
         raise ValueError(
             "--level sets the coverage of resampled intervals: add --bootstrap N (or --task-subsets N)"
+        )
+
+
+def _check_elo_resampling(args, source) -> None:
+    """Elo resamples of a score table are fit with the automatic prior and no anchor (the resampling
+    record has no place for them): refuse ``--prior``/``--anchor`` there rather than give intervals
+    of another fit than the ratings printed."""
+    resampled = args.bootstrap is not None or args.task_subsets is not None
+    if args.method != "elo" or not resampled or source.kind == "battles":
+        return
+    given = [o for o, v in (("--prior", args.prior), ("--anchor", args.anchor)) if v not in (None, "auto")]
+    if given:
+        raise ValueError(
+            f"{' and '.join(given)} with resampled Elo on a score table: its resamples are fit with the "
+            "automatic prior and no anchor, so the intervals would be of another fit; leave out "
+            f"{' and '.join(given)} (or rate battle records, whose Elo bootstrap uses them)"
         )
 
 
@@ -359,16 +376,26 @@ def _write_outputs(args, source, rated, intervals, payload: dict, table: _Table)
         write_document(payload, args.json)
 
 
-def _with_tiers(intervals, args):
-    """``intervals`` with ``--tiers`` in their options (Elo's and the battle bootstrap's own run records
-    none, or the default), so that every view of the run cuts its tiers by the method asked for."""
+def _recorded(intervals, source, args):
+    """``intervals`` with the run's options as it ran: ``--tiers`` (so that every view of the run cuts
+    its tiers by the method asked for) and, for Elo's battle bootstrap, whose own result records
+    none, the resamples, seed, level, game and ``--tie-tol`` it was run with."""
     import dataclasses
 
     from jaxrate.uncertainty import Resampling
 
-    options = intervals.options or Resampling(resamples=max(1, int(intervals.samples[0].shape[0])))
     method = args.tiers or DEFAULTS.tiers
-    if options.tiers == method:
+    options = intervals.options
+    if options is None:  # Elo's battle bootstrap
+        options = Resampling(
+            max(1, int(intervals.samples[0].shape[0])),
+            seed=args.seed,
+            level=intervals.confidence,
+            game="2p" if source.game.num_players == 2 else "3p",
+            rating=intervals.rating,
+            tie_tol=args.tie_tol,
+        )
+    elif options.tiers == method:
         return intervals
     return dataclasses.replace(intervals, options=dataclasses.replace(options, tiers=method))
 
@@ -452,6 +479,7 @@ def _battle_intervals(source, args):
                 resamples=args.bootstrap,
                 seed=args.seed,
                 confidence=args.level,
+                tie_tol=args.tie_tol,
             )
         except ValueError as err:
             raise ValueError(cli_hints(str(err))) from None

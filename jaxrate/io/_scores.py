@@ -158,9 +158,9 @@ def _long_to_wide(path: str, frame, model, task, score, count, decimal: str = ".
 
 
 def _long_errors(path: str, cells: list, rows: np.ndarray, where, column: str, decimal: str):
-    """``(standard errors of the rows kept, notes)``: ``None`` and a note when every one is empty; a
-    ``ValueError`` naming the file, model and task of one that is not a number or is negative, or of
-    the first of the scores without one when others have one (and how many)."""
+    """``(standard errors of the rows kept, notes)``: ``None`` and a note when every one is empty (NaN
+    where some are, counted in the note); a ``ValueError`` naming the file, model and task of one
+    that is not a number or is negative (as a wide table's)."""
     values = _numbers(path, cells, lambda k: f"{where(k)}: standard error ({column!r})", decimal)
     bad = np.flatnonzero(values < 0)
     if len(bad):
@@ -172,13 +172,9 @@ def _long_errors(path: str, cells: list, rows: np.ndarray, where, column: str, d
     holes = np.flatnonzero(np.isnan(kept))
     if len(holes) == len(kept):
         return None, [f"standard errors {column!r} all empty: not used"]
-    if len(holes):
-        raise ValueError(
-            f"{path}: {len(holes)} of the {len(kept)} scores have no standard error in {column!r} while "
-            f"the others have one, the first {where(int(rows[holes[0]]))}; give every score its "
-            "standard error, or leave the column out"
-        )
-    return kept, [f"standard errors, not rated (--bootstrap draws each score from them): {column!r}"]
+    # Empty cells stay empty, as in a wide table: --bootstrap warns and draws them with the largest.
+    empty = f", {len(holes)} of {len(kept)} empty" if len(holes) else ""
+    return kept, [f"standard errors, not rated (--bootstrap draws each score from them): {column!r}{empty}"]
 
 
 def _one_per_cell(path: str, long, frame, rep: str | None, rows: np.ndarray, notes: list):

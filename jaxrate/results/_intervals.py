@@ -271,8 +271,9 @@ def interval_block(
 
     Where the intervals hold their resamples, it carries the first player's ``rank_intervals``
     (:meth:`RatingIntervals.rank_intervals`, ``"pair"``) and ``tiers`` (:meth:`RatingIntervals.tiers`,
-    ``"band"``), at the intervals' confidence with ties within ``tie_tol * scale`` (``scale``: the
-    game's payoff scale; default: the range of the ratings); ``computed``: those two, already
+    by the run's ``options.tiers``), at the intervals' confidence with ties within ``tie_tol * scale``
+    (``scale``: the game's payoff scale; default: the run's, else the range of the ratings);
+    ``computed``: those two, already
     computed at that ``scale`` (the command line's, which its table shows).
     """
     from jaxrate.results._result_file import json_number, named

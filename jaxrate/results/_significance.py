@@ -114,10 +114,12 @@ class Tiers:
       ratings: ``[A]`` the point ratings.
       above: ``[A, A]`` bool, ``above[i, j]``: strategy ``i`` is significantly above ``j``
         (the joint claims the tiers are cut from).
-      method: ``"band"`` or ``"holm"``.
+      method: ``"stepdown"``, ``"band"`` or ``"holm"``.
       level: the joint level (the family-wise error rate is ``1 - level``).
       resamples: the resamples used; left_out: failed resamples left out.
-      threshold: ``"band"``: the critical value ``q`` of the max-``|t|`` band; ``"holm"``: NaN.
+      threshold: ``"band"``: the critical value ``q`` of the max-``|t|`` band; ``"stepdown"``: that of
+        its last step (over the pairs then not yet claimed); ``"holm"``: NaN; ``inf`` where the
+        resamples are too few to calibrate a band.
       note: what the tiers do not mean (task subsets), or why nothing could be separated; else ``""``.
     """
 
@@ -189,9 +191,12 @@ def _used_rows(intervals: _Resampled, s: np.ndarray) -> tuple[np.ndarray, int]:
     return rows, len(failed)
 
 
-def _block_stats(s: np.ndarray, present: np.ndarray, diff: np.ndarray, rows: slice, tol: float) -> tuple:
+def _block_stats(
+    s: np.ndarray, present: np.ndarray, diff: np.ndarray, rows: slice, tol: float, tiny: float
+) -> tuple:
     """``(count, not_above, sd, max_t)`` of the pairs ``(i, j)`` with ``i`` in ``rows``: ``[b, A]``
-    each, and the max over them of each resample's studentised deviation ``[R]``."""
+    each, and the max over them of each resample's studentised deviation ``[R]``. An sd of at most
+    ``tiny`` (rounding in a difference that does not move) counts as 0: every resample agrees."""
     d = s[:, rows, None] - s[:, None, :]  # [R, b, A]
     both = present[:, rows, None] & present[:, None, :]
     count = both.sum(axis=0)
@@ -201,6 +206,7 @@ def _block_stats(s: np.ndarray, present: np.ndarray, diff: np.ndarray, rows: sli
     with warnings.catch_warnings():  # a pair present in fewer than 2 resamples: NaN sd
         warnings.simplefilter("ignore", RuntimeWarning)
         sd = np.nanstd(masked, axis=0, ddof=1)
+    sd = np.where(sd > tiny, sd, np.where(np.isnan(sd), np.nan, 0.0))
     with np.errstate(invalid="ignore", divide="ignore"):
         t = np.abs(masked - diff[rows]) / np.where(sd > 0, sd, np.nan)
     max_t = np.where(np.isnan(t), 0.0, t).max(axis=(1, 2), initial=0.0)
@@ -226,9 +232,10 @@ def _pairs(intervals: _Resampled, player: int | str, scale: float | None) -> _Pa
     count, not_above = np.zeros((a, a), dtype=np.int64), np.zeros((a, a), dtype=np.int64)
     sd, max_t = np.full((a, a), np.nan), np.zeros(s.shape[0])
     block = max(1, 2**22 // max(1, s.size))
+    tiny = 1e-12 * float(np.nanmax(np.abs(s), initial=0.0)) if s.size else 0.0
     for start in range(0, a, block):
         rows_i = slice(start, min(a, start + block))
-        c, n, dev, m = _block_stats(s, present, diff, rows_i, tol)
+        c, n, dev, m = _block_stats(s, present, diff, rows_i, tol, tiny)
         count[rows_i], not_above[rows_i], sd[rows_i] = c, n, dev
         max_t = np.maximum(max_t, m)
     return _Pairs(point, diff, count, not_above, sd, max_t, int(s.shape[0]), left_out, tol, s)
@@ -314,7 +321,7 @@ def _step_down(pairs: _Pairs, level: float) -> tuple[np.ndarray, float]:
         if not (now & ~above).any():
             break
         above |= now
-        open_pairs = ~(above | above.T) & (pairs.count >= 2)
+        open_pairs = ~(above | above.T) & (pairs.count >= 2) & (pairs.sd > 0)  # sd 0: no deviation
         if not open_pairs.any():
             break
         q = _quantile(_max_t_over(pairs, open_pairs), level)
@@ -383,7 +390,7 @@ def rank_intervals(
 
     ``method="pair"`` (the default, LMArena's convention; claims in the module docstring)
     makes each interval a per-model statement, not a joint one (with many models some
-    interval misses its true rank); ``"band"`` or ``"holm"`` use the joint claims of
+    interval misses its true rank); ``"stepdown"``, ``"band"`` or ``"holm"`` use the joint claims of
     :func:`tiers`, and all intervals then hold together at ``level``.
 
     ``rank`` is the point rank (competition ranks, ties within the tolerance sharing
@@ -393,7 +400,7 @@ def rank_intervals(
     Args:
       intervals: a :class:`jaxrate.uncertainty.RatingIntervals` with its samples.
       player: a player's name or index.
-      method: ``"pair"``, ``"band"`` or ``"holm"``.
+      method: ``"pair"``, ``"stepdown"``, ``"band"`` or ``"holm"``.
       level: the level (default: ``intervals.confidence``).
       scale: the game's payoff scale (:func:`jaxrate.payoff_scale`), which ``tie_tol``
         multiplies; default: the range of the player's point ratings.
