@@ -277,15 +277,14 @@ def reading_notes(method: str, kind: str, tol: float, uniform: bool, intervals, 
 
 def _tier_words(intervals) -> str:
     """How the run's tiers claim (``intervals.options.tiers``), in words."""
-    from jaxrate.game._defaults import DEFAULTS
+    from jaxrate.results._significance import tier_method
 
-    method = DEFAULTS.tiers if intervals.options is None else intervals.options.tiers
     return {
         "stepdown": "a simultaneous max-|t| bootstrap band over all pairs, stepped down over the pairs not "
         "yet separated, as Romano and Wolf do",
         "band": "a simultaneous max-|t| bootstrap band over all pairs",
         "holm": "Holm's step-down on the paired bootstrap p-values of all pairs",
-    }[method]
+    }[tier_method(intervals)]
 
 
 def _ranks_note(intervals) -> str:

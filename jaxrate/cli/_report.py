@@ -116,16 +116,10 @@ def _tier_label(intervals) -> str:
     """The legend's words for the tier bands (two short lines: a phone's width)."""
     if intervals.kind == "task subsets":
         return "tiers over task subsets\n(not significance)"
-    from jaxrate.results._significance import TIER_RULES
+    from jaxrate.results._significance import TIER_RULES, tier_method
 
-    how = TIER_RULES[_tier_method(intervals)].replace(" bootstrap", "")
+    how = TIER_RULES[tier_method(intervals)].replace(" bootstrap", "")
     return f"tiers: separated jointly\nat {int(round(100 * intervals.confidence))}% ({how})"
-
-
-def _tier_method(intervals) -> str:
-    from jaxrate.game._defaults import DEFAULTS
-
-    return DEFAULTS.tiers if intervals.options is None else intervals.options.tiers
 
 
 def _ratings_axes(plt, source, rated, intervals, path: str, rows, c, drawn, tiers=None) -> None:

@@ -59,7 +59,7 @@ from jaxrate.results.ranking import tied_ranks
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["METHODS", "TIER_RULES", "Tiers", "rank_intervals", "tie_tolerance", "tiers"]
+__all__ = ["METHODS", "TIER_RULES", "Tiers", "rank_intervals", "tie_tolerance", "tier_method", "tiers"]
 
 METHODS = ("pair", "band", "stepdown", "holm")
 
@@ -433,6 +433,12 @@ def rank_intervals(
     return frame
 
 
+def tier_method(intervals: Any) -> str:
+    """The joint method a run's tiers are cut by: its ``options.tiers``, else ``DEFAULTS.tiers``."""
+    options = getattr(intervals, "options", None)
+    return DEFAULTS.tiers if options is None else str(options.tiers)
+
+
 def _cut(point: np.ndarray, above: np.ndarray) -> np.ndarray:
     """``[A]`` tiers: sorted by point rating, a cut between positions ``k - 1`` and ``k`` where every
     strategy above it is claimed above every strategy below it."""
@@ -488,7 +494,7 @@ def tiers(
       >>> tiers(ri).tier.tolist()
       [1, 1, 2]
     """
-    method = method or (DEFAULTS.tiers if intervals.options is None else intervals.options.tiers)
+    method = method or tier_method(intervals)
     level = _checked(intervals, method, level, joint=True)
     pairs = _pairs(intervals, player, scale)
     above, threshold = _claims(pairs, method, level)
