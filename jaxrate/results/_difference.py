@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.results._significance import tie_tolerance
+from jaxrate.results._significance import _player, tie_tolerance
 
 __all__ = ["Difference", "difference_contributions", "name_index", "paired_difference", "resampling_p_value"]
 
@@ -105,16 +105,6 @@ def name_index(
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
     shown = ", ".join(pool[:30]) + (f", ... ({len(pool)} in all)" if len(pool) > 30 else "")
     raise ValueError(f"no {noun} {name!r} of {owner}{hint}; its {plural or 'strategies'}: {shown}")
-
-
-def _player(intervals: Any, player: int | str) -> int:
-    if isinstance(player, str):
-        if player not in intervals.players:
-            raise ValueError(f"no player {player!r}; the players are {list(intervals.players)}")
-        return intervals.players.index(player)
-    if not 0 <= int(player) < len(intervals.players):
-        raise ValueError(f"player {player} out of range 0..{len(intervals.players) - 1}")
-    return int(player)
 
 
 def resampling_p_value(d: np.ndarray, estimate: float, tol: float = 0.0) -> float:
