@@ -3,13 +3,13 @@
 import sys as _sys
 
 from jaxrate.game import gains, normalise, symmetry, tolerances
-from jaxrate.results import certificate, ranking, result, status
+from jaxrate.results import certificate, ranking, result, sensitivity, status
 from jaxrate.solving import rate, solvers
 
 # The public modules keep the names they had before the concept subpackages
 # (``import jaxrate.gains``, ``from jaxrate.certificate import verify``): one
 # module object under both names, so monkeypatching and isinstance see one.
-for _module in (gains, normalise, symmetry, tolerances, certificate, ranking, result, status, rate, solvers):
+for _module in (gains, normalise, symmetry, tolerances, certificate, ranking, result, sensitivity, status, rate, solvers):
     _sys.modules["jaxrate." + _module.__name__.rsplit(".", 1)[1]] = _module
 del _module
 
@@ -63,6 +63,7 @@ __all__ = [
     "payoff_ratings",
     "payoff_scale",
     "read_result",
+    "sensitivity",
     "solvers",
     "task_contributions",
     "task_subsets",

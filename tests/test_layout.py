@@ -324,6 +324,7 @@ PUBLIC_API = {
         "payoff_ratings",
         "payoff_scale",
         "read_result",
+        "sensitivity",
         "solvers",
         "task_contributions",
         "task_subsets",
@@ -346,7 +347,7 @@ PUBLIC_API = {
         "payoff_ratings",
         "win_probabilities",
     ),
-    "jaxrate.batched": ("SimplexConfig", "Status", "deviation_ratings", "raise_for_status", "rate_game"),
+    "jaxrate.batched": ("SimplexConfig", "Status", "WarmStart", "deviation_ratings", "raise_for_status", "rate_game"),
     "jaxrate.battles": (
         "BattleCounts",
         "BattleSupport",

@@ -5,13 +5,14 @@ Users ask through :func:`jaxrate.deviation_ratings` with ``solver="simplex"`` (a
 """
 
 from jaxrate.batched._api import deviation_ratings
-from jaxrate.batched._pure import rate_game
+from jaxrate.batched._pure import WarmStart, rate_game
 from jaxrate.batched._result import Status, raise_for_status
 from jaxrate.batched._simplex import SimplexConfig
 
 __all__ = [
     "SimplexConfig",
     "Status",
+    "WarmStart",
     "deviation_ratings",
     "raise_for_status",
     "rate_game",

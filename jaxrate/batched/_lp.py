@@ -24,6 +24,7 @@ from jaxrate.game._simplex_config import SimplexConfig
 __all__ = [
     "Layout",
     "State",
+    "WarmStart",
     "argmax",
     "argmin",
     "column",
@@ -31,7 +32,10 @@ __all__ = [
     "finish",
     "first_index",
     "init",
+    "joint_tangent",
     "layout",
+    "no_warm_start",
+    "rebase",
     "refactor",
     "rhs",
     "shift",
@@ -65,6 +69,35 @@ class State(NamedTuple):
     floors: jax.Array  # [C] level k's min_a (A^T d_k)(a), from its last pricing pass
     done: jax.Array  # () bool
     failed: jax.Array  # () bool
+    level_bases: jax.Array  # [C, m] int32: the optimal basis of each level (for the next solve's warm start)
+
+
+class WarmStart(NamedTuple):
+    """What one solve hands the next for a warm start: each level's optimal basis
+    and the level at which each row froze (a pytree of arrays: carry it through
+    ``jax.lax.scan`` or a training state, batched under ``jax.vmap``).
+
+    Attributes:
+      bases: ``[C, C + 1]`` int32, level ``k``'s optimal basis (row ``k``).
+      frozen_at: ``[C]`` int32, the level at which each row froze (-1: masked).
+      levels: the number of levels (0: nothing to start from).
+      start: the flat index of the joint the solution weighted most (-1: none).
+    """
+
+    bases: jax.Array
+    frozen_at: jax.Array
+    levels: jax.Array
+    start: jax.Array
+
+
+def no_warm_start(num_c: int) -> WarmStart:
+    """A :class:`WarmStart` that starts nothing (a cold solve), for games with ``C`` rows."""
+    return WarmStart(
+        bases=jnp.zeros((num_c, num_c + 1), jnp.int32),
+        frozen_at=jnp.full((num_c,), -1, jnp.int32),
+        levels=jnp.zeros((), jnp.int32),
+        start=jnp.full((), -1, jnp.int32),
+    )
 
 
 class Layout(NamedTuple):
@@ -194,6 +227,32 @@ def refactor(lp: Layout, st: State) -> State:
     return st._replace(binv=binv, xb=binv @ rhs(lp, st), since_refactor=jnp.zeros((), jnp.int32))
 
 
+def rebase(lp: Layout, st: State, warm: WarmStart) -> State:
+    """The state refactorised on the previous solve's basis of this level, where
+    that basis serves (else on its own basis): one factorisation either way.
+
+    The previous basis serves when the levels so far froze the same rows as in
+    the previous solve (the level's LP then has the same columns), and it is
+    nonsingular and feasible for this game: every free basic variable
+    non-negative, every fixed one at its value (to ``config.pivot_tol``).
+    """
+    level = st.level
+    earlier = (warm.frozen_at >= 0) & (warm.frozen_at < level)
+    same = jnp.all(~lp.row_mask | (st.frozen == earlier))
+    eligible = (level < warm.levels) & same & (st.perturb == 0) & ~st.done
+    basis = jnp.where(eligible, warm.bases[jnp.minimum(level, lp.num_c - 1)], st.basis)
+    is_basic = jnp.zeros(lp.n, bool).at[basis].set(True)
+    trial = refactor(lp, st._replace(basis=basis, is_basic=is_basic))
+    tol = lp.config.pivot_tol
+    fixed_b = st.fixed[basis]
+    placed = jnp.where(fixed_b, jnp.abs(trial.xb - st.fixed_value[basis]) <= tol, trial.xb >= -tol)
+    distinct = jnp.sum(is_basic) == lp.m
+    serves = eligible & distinct & jnp.all(placed) & jnp.all(jnp.isfinite(trial.binv))
+    kept = jnp.where(serves | ~eligible, 1.0, 0.0)  # the basis factorised is the state's own
+    own = jax.tree.map(lambda a, b: jnp.where(kept > 0, a, b), trial, st)
+    return own._replace(degenerate=jnp.where(serves, 0, own.degenerate).astype(jnp.int32))
+
+
 def _first_joint(lp: Layout):
     """The unmasked joint whose largest deviation gain is smallest (the pure joint
     nearest a CCE): level 1 starts nearer its optimum (2P 10 x 10 and 3P 6 x 6 x 6
@@ -203,7 +262,7 @@ def _first_joint(lp: Layout):
     for p in range(len(lp.shape)):
         own = jnp.where(joint_mask, payoffs[p], -jnp.inf)
         worst = jnp.maximum(worst, jnp.max(own, axis=p, keepdims=True) - payoffs[p])
-    return jnp.argmin(jnp.where(joint_mask, worst, jnp.inf).reshape(-1))
+    return argmin(jnp.where(joint_mask, worst, jnp.inf).reshape(-1))
 
 
 def _initial_inverse(lp: Layout, a, c_star, slack_rows):
@@ -267,8 +326,32 @@ def init(lp: Layout, start, attempt=None) -> State:
         floors=jnp.zeros(num_c, dtype),
         done=~jnp.any(lp.row_mask),
         failed=jnp.zeros((), bool),
+        level_bases=jnp.zeros((num_c, lp.m), jnp.int32),
     )
     return state._replace(xb=state.binv @ rhs(lp, state))
+
+
+def joint_tangent(lp: Layout, state: State, level_rates, scale):
+    """``[J, C]``: the joint moves by this times ``g = delta(dG, sigma)`` (payoff units).
+
+    Along the final basis: ``B dx_B = -dB x_B - N_F dx_F``, where only the joints'
+    columns move with the payoffs (``dB x_B = [g / scale; 0]``) and the fixed
+    level variables with their levels (``u = 1 + t_1``, ``d_k = t_{k-1} - t_k``
+    in normalised units; ``level_rates`` ``[C, C]``: ``dt = level_rates @ g``).
+    """
+    st = refactor(lp, state)
+    dtype, num_c = lp.dtype, lp.num_c
+    slots = lp.rows
+    held = st.fixed & ~st.is_basic  # fixed variables outside the basis: their values are data
+    w_u = jnp.where(held[lp.col_u], 1.0, 0.0).astype(dtype)
+    w_d = jnp.where(held[lp.col_d :] & (slots >= 1) & (slots < st.level), 1.0, 0.0).astype(dtype)
+    earlier = jnp.concatenate([jnp.zeros_like(level_rates[:1]), level_rates[:-1]])
+    carried = d_rows(lp, st.frozen_at[None, :], slots[:, None]).astype(dtype)  # [k, c]
+    moved = -lp.live[:, None] * (w_u * level_rates[0])[None, :] + carried.T @ (w_d[:, None] * (earlier - level_rates))
+    rhs = jnp.concatenate([jnp.diag(lp.live) + moved, jnp.zeros((1, num_c), dtype)]) / scale
+    rates = -st.binv @ rhs  # [m, C]
+    rows = jnp.where(st.basis < lp.num_j, st.basis, lp.num_j)
+    return jnp.zeros((lp.num_j, num_c), dtype).at[rows].set(rates, mode="drop")
 
 
 def finish(lp: Layout, state: State) -> dict:
@@ -290,4 +373,10 @@ def finish(lp: Layout, state: State) -> dict:
         "duals": state.duals,
         "floors": state.floors,
         "normalised_ratings": state.r,
+        "warm": WarmStart(
+            bases=state.level_bases,
+            frozen_at=jnp.where(lp.row_mask & state.frozen, state.frozen_at - 1, -1).astype(jnp.int32),
+            levels=jnp.where(state.done & ~state.failed, state.level, 0).astype(jnp.int32),
+            start=argmax(jnp.where(lp.flat_mask, sigma.reshape(-1), -1.0)).astype(jnp.int32),
+        ),
     }

@@ -2,15 +2,44 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 from typing import Any
 
+import jax
 import jax.numpy as jnp
+import numpy as np
 
+from jaxrate.batched import _lp
 from jaxrate.batched._core import advance, finish, init, prepare
+from jaxrate.batched._lp import WarmStart
 from jaxrate.batched._simplex import SimplexConfig
+from jaxrate.game import gains
 from jaxrate.game._simplex_config import simplex_config
+from jaxrate.results import sensitivity
+from jaxrate.results.status import Status
 
-__all__ = ["rate_game"]
+__all__ = ["WarmStart", "rate_game", "working_precision"]
+
+# Backends whose XLA compiler has float64 (TPUs and Apple's Metal do not).
+FLOAT64_BACKENDS = ("cpu", "gpu", "cuda", "rocm")
+
+
+def working_precision(precision: str | None) -> str:
+    """The precision a game is solved in: ``precision`` if given, else float64
+    wherever the default backend has it, whatever the payoffs' dtype.
+
+    Float32 arithmetic cannot rate games as this library promises: its
+    feasibility tolerance (about 1e-6 of the range) meets rating sensitivities
+    of 1e4 on ordinary games, so that 2-38% of uniform random games were left
+    unsolved or off by more than 1e-4 of the range (benchmarks/training_step.py);
+    solved in float64 and returned in float32, none were.
+    """
+    if precision is None:
+        precision = "float64" if jax.default_backend() in FLOAT64_BACKENDS else "float32"
+    if precision not in ("float32", "float64"):
+        raise ValueError(f"precision must be 'float32', 'float64' or None; got {precision!r}")
+    return precision
 
 
 def rate_game(
@@ -18,34 +47,43 @@ def rate_game(
     masks: tuple | None = None,
     start: Any = None,
     *,
+    warm: WarmStart | None = None,
     config: SimplexConfig | None = None,
+    precision: str | None = None,
 ) -> dict:
     """Deviation ratings of one game ``[N, A_1..A_N]``, with no host round trips.
 
-    Unlike :func:`jaxrate.deviation_ratings` (which streams batches through
-    lanes, retries and re-rates exactly what it does not solve), this is a
-    pure function of arrays: call it inside
-    your own ``jax.jit``-ed training step, ``jax.vmap`` it over a population
-    batch, or scan it over iterations. ``config.max_pivots`` is a fixed
-    iteration budget: a game that needs more stops there with status
-    ``MAX_ITERATIONS`` (its ratings are then not final).
+    A pure function of arrays, for your own ``jax.jit``-ed training step:
+    ``jax.vmap`` it over a population batch, scan it over iterations,
+    differentiate it (``jax.grad``, ``jvp``, ``jacfwd``, ``jacrev``: the
+    derivative its proof holds, :mod:`jaxrate.sensitivity`). The host-side
+    :func:`jaxrate.deviation_ratings` streams batches, retries and re-rates
+    exactly what it does not solve; here a game that needs more than
+    ``config.max_pivots`` pivots (in-loop retries included) ends
+    ``MAX_ITERATIONS``, its ratings not final, and one whose proof fails ends
+    ``FAILED``: check ``status``.
 
     Args:
-      payoffs: ``[N, A_1, ..., A_N]``, float32 or float64 (the dtype it runs in).
-      masks: optional per-player boolean masks ``[A_p]``.
-      start: optional int32 scalar, the flat index of a joint strategy to
-        start from (warm start, e.g. ``argmax`` of the previous joint); -1 for none.
-      config: static :class:`SimplexConfig` (tolerances relative to the payoff
-        range, pivot budget); default ``jaxrate.solvers.Simplex(precision).config(C)``:
-        tolerance 2e-5 (float32) / 1e-9 (float64), ``25 (C + 1)`` pivots.
+      payoffs: ``[N, A_1, ..., A_N]``, any float dtype: the outputs come back in it.
+      masks: optional per-player boolean masks ``[A_p]`` (a population padded to a
+        fixed size, so that a size change does not recompile).
+      start: optional int32, the flat index of a joint to start from; -1 for none.
+      warm: the previous solve's ``out["warm"]`` (:class:`WarmStart`): each level
+        starts from that solve's basis where it serves (members replaced or
+        payoffs moved: where it does not, the level is solved as cold).
+      config: static :class:`SimplexConfig`; default ``simplex_config(C, precision)``:
+        tolerance 1e-9 (float64) / 2e-5 (float32), ``25 (C + 1)`` pivots.
+      precision: the solve's arithmetic: ``None`` is float64 wherever the backend
+        has it (CPU, GPU), whatever the payoffs' dtype; ``"float32"`` forces
+        float32 arithmetic (accurate to about 1e-3 of the range).
 
     Returns:
-      A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where
-      masked), ``joint`` ``[A_1..A_N]``, ``levels``, ``status`` (a
-      :class:`jaxrate.batched.Status` value), ``iterations`` (pivots),
-      ``max_gain`` and ``residual`` (payoff units), and the proof the solver
-      checked (:mod:`jaxrate.certificate`): ``level_values`` ``[C]``,
-      ``frozen_at`` ``[C]``, ``duals`` ``[C, C]``, ``dual_gap``, ``min_frozen_dual``.
+      A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where masked),
+      ``joint`` ``[A_1..A_N]``, ``status`` (:class:`jaxrate.batched.Status`),
+      ``iterations`` (pivots), ``degenerate`` (the derivative may be one-sided
+      here), ``warm`` (for the next solve), ``max_gain``, ``residual``, and the
+      proof the solver checked (:mod:`jaxrate.certificate`): ``levels``,
+      ``level_values``, ``frozen_at``, ``duals``, ``dual_gap``, ``min_frozen_dual``.
 
     Example:
       >>> import jax, jax.numpy as jnp
@@ -55,15 +93,132 @@ def rate_game(
       >>> [round(float(r), 4) + 0.0 for r in out["ratings"]], int(out["status"])
       ([0.0, 0.0, 0.0, 0.0], 0)
     """
+    payoffs, masks, start, config, work = _arguments(payoffs, masks, start, warm, config, precision)
+    return _rated(payoffs, masks, start, warm, config, work)
+
+
+def _arguments(payoffs, masks, start, warm, config, precision):
+    """``rate_game``'s arguments as arrays, its configuration and its working precision."""
     payoffs = jnp.asarray(payoffs)
     if not jnp.issubdtype(payoffs.dtype, jnp.floating):
         payoffs = payoffs.astype(jnp.float32)
     shape = payoffs.shape[1:]
+    num_c = sum(shape)
+    work = working_precision(precision)
     if masks is None:
         masks = tuple(jnp.ones(a, bool) for a in shape)
+    masks = tuple(jnp.asarray(m, bool) for m in masks)
+    if warm is not None:
+        wanted = (num_c, num_c + 1)
+        if not isinstance(warm, WarmStart) or tuple(warm.bases.shape) != wanted:
+            got = getattr(getattr(warm, "bases", None), "shape", type(warm).__name__)
+            raise ValueError(
+                f"warm must be a previous rate_game output's 'warm' for a game of {num_c} strategies "
+                f"(bases {wanted}); got {got}"
+            )
+    if start is None:
+        start = -1 if warm is None else warm.start
     if config is None:
-        config = simplex_config(sum(shape), jnp.dtype(payoffs.dtype).name)
-    start = jnp.asarray(-1 if start is None else start, jnp.int32)
-    prep = prepare(payoffs, tuple(jnp.asarray(m, bool) for m in masks))
-    state = advance(init(prep, start, config), prep, config, None)
-    return finish(state, prep, config)
+        config = simplex_config(num_c, work)
+    return payoffs, masks, jnp.asarray(start, jnp.int32), config, work
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(4, 5))
+def _rated(payoffs, masks, start, warm, config: SimplexConfig, work: str) -> dict:
+    return _solved(payoffs, masks, start, warm, config, work)[0]
+
+
+@_rated.defjvp
+def _rated_jvp(config: SimplexConfig, work: str, primals, tangents):
+    """The derivative the proof holds (:mod:`jaxrate.sensitivity`): every output
+    moves by a fixed matrix times ``g = delta(dG, sigma)``, the deviation gains
+    of the payoffs' tangent under the joint; linear in ``dG``, so ``jax.grad``
+    and ``jax.jacrev`` transpose it. The proof's multipliers (``duals``,
+    ``min_frozen_dual``) are not differentiated: their tangents are NaN."""
+    payoffs, masks, start, warm = primals
+    out, maps = _solved(payoffs, masks, start, warm, config, work, tangents=True)
+    joint = out["joint"]
+    flat = jnp.concatenate(gains.deviation_gains_per_player(tangents[0].astype(joint.dtype), joint))
+    g = jnp.where(jnp.concatenate(masks), flat, 0.0)
+    levels = maps["levels"] @ g
+    live = jnp.arange(g.shape[0]) < out["levels"]
+    refused = jnp.nan * jnp.sum(g)
+    # An unsolved game's basis proves nothing, and a constant game's ratings move
+    # by the ratings of dG itself, not linearly: no derivative (NaN). A constant
+    # factor keeps the tangent linear (a select would send NaN into every gradient).
+    defined = (out["status"] == int(Status.SOLVED)) & maps["varies"]
+    factor = jnp.where(defined, 1.0, jnp.nan).astype(g.dtype)
+    moved = {
+        "ratings": maps["ratings"] @ g,
+        "joint": (maps["joint"] @ g).reshape(joint.shape),
+        "level_values": jnp.where(live, levels, 0.0),
+        "max_gain": levels[0],
+    }
+    moved = {k: v * factor for k, v in moved.items()}
+    moved |= {
+        "residual": jnp.zeros_like(out["residual"]),
+        "dual_gap": jnp.zeros_like(out["dual_gap"]),
+        "min_frozen_dual": refused.astype(out["min_frozen_dual"].dtype),
+        "duals": jnp.full_like(out["duals"], 1.0) * refused,
+    }
+    return out, {k: moved[k] if k in moved else jax.tree.map(_no_tangent, v) for k, v in out.items()}
+
+
+def _no_tangent(value):
+    """The tangent of an integer or boolean output (JAX's ``float0`` zeros)."""
+    return np.zeros(jnp.shape(value), dtype=jax.dtypes.float0)
+
+
+@functools.partial(jax.custom_jvp, nondiff_argnums=(4, 5, 6))
+def _solved(payoffs, masks, start, warm, config: SimplexConfig, work: str, tangents: bool = False):
+    """The outputs in the payoffs' dtype, and (``tangents``) the matrices that move them."""
+    dtype = payoffs.dtype
+    with _arithmetic(work):
+        prep = prepare(payoffs.astype(work), masks)
+        state = advance(init(prep, start, config), prep, config, None, warm)
+        out = finish(state, prep, config, warm=True)
+        maps = None
+        if tangents:
+            maps = _tangent_maps(state, prep, config, out)
+            maps = {k: v.astype(dtype) for k, v in maps.items()} | {"varies": prep["scale"] > 0}
+        return jax.tree.map(lambda v: _returned(v, dtype), out), maps
+
+
+@_solved.defjvp
+def _second_order(config, work, tangents, primals, tangent_values):
+    """Differentiating the derivative (``jax.hessian``, a ``jvp`` of a ``grad``):
+    the simplex's path is not differentiable, so this refuses rather than
+    return the derivative of its arithmetic."""
+    raise NotImplementedError(
+        "jaxrate.batched.rate_game has exact first derivatives (jax.jvp, grad, jacfwd, jacrev); "
+        "second derivatives (jax.hessian, a jvp of a grad) are not supported"
+    )
+
+
+def _tangent_maps(state, prep, config: SimplexConfig, out: dict) -> dict:
+    """``[C, C]`` for the ratings and the level values, ``[J, C]`` for the joint:
+    each output's rate of change per unit of ``g`` (payoff units)."""
+    levels = sensitivity.level_sensitivity(out["duals"], out["frozen_at"], out["levels"])
+    ratings = sensitivity.rating_sensitivity(out["duals"], out["frozen_at"], out["levels"])
+    lp = _lp.layout(prep["payoffs"], prep["joint_mask"], prep["row_mask"], config)
+    scale = jnp.where(prep["scale"] > 0, prep["scale"], 1.0)
+    joint = _lp.joint_tangent(lp, state, levels, scale)
+    return {"ratings": ratings, "levels": levels, "joint": joint}
+
+
+def _arithmetic(work: str):
+    """A local x64 scope for a float64 solve (JAX's x64 switch only decides
+    which dtypes arrays get by default; float64 computations inside a float32
+    ``jit`` compile and run on CPU and GPU)."""
+    if work == "float64" and not jax.config.jax_enable_x64:
+        return jax.enable_x64(True)
+    return contextlib.nullcontext()
+
+
+def _returned(value, dtype):
+    """An output in the caller's dtype (floats) or int32 (integers)."""
+    if jnp.issubdtype(value.dtype, jnp.floating):
+        return value.astype(dtype)
+    if jnp.issubdtype(value.dtype, jnp.integer):
+        return value.astype(jnp.int32)
+    return value

@@ -52,6 +52,9 @@ __all__ = ["Solver", "SimplexConfig", "make_solver"]
 # Smallest pivot element, relative to the entering column's largest entry, on
 # which a fixed basic variable is exchanged out of the basis.
 FIXED_PIVOT_REL = 1e-7
+# Harris's ratio test (``config.harris > 0``, float32): the smallest pivot
+# element, relative to the entering column's largest entry.
+HARRIS_PIVOT_REL = 1e-4
 
 
 class Solver(NamedTuple):
@@ -91,14 +94,54 @@ def running(st: State):
     return ~st.done & ~st.stalled & (st.pivots < st.budget)
 
 
-def advance(lp: Layout, state: State, rounds=None) -> State:
-    """Until the game is done, or ``rounds`` rounds of ``refactor_every`` steps."""
+def advance(lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = None) -> State:
+    """Until the game is done or its pivot budget is spent, or ``rounds`` rounds
+    of ``refactor_every`` steps: the host driver's retry ladder inside one loop
+    (a stalled game changes its ties to the largest pivot, then starts again on
+    perturbed right-hand sides), so that inside ``jit`` a game ends
+    ``MAX_ITERATIONS`` only when its budget is spent.
+
+    With ``warm`` (a previous solve's :class:`jaxrate.batched._lp.WarmStart`),
+    each level starts from the previous solve's basis of that level where it
+    serves (:func:`jaxrate.batched._lp.rebase`): one factorisation per level in
+    place of the pivots that would reach it.
+    """
+    if warm is not None:
+        return jax.lax.while_loop(running, functools.partial(_warm_level, lp, warm), state)
+
+    def body(st):
+        return _restart(lp, _round(lp, st))
+
     if rounds is None:
-        return jax.lax.while_loop(running, functools.partial(_round, lp), state)
+        return jax.lax.while_loop(running, body, state)
     out, _ = jax.lax.while_loop(
-        lambda c: running(c[0]) & (c[1] < rounds), lambda c: (_round(lp, c[0]), c[1] + 1), (state, 0)
+        lambda c: running(c[0]) & (c[1] < rounds), lambda c: (body(c[0]), c[1] + 1), (state, 0)
     )
     return out
+
+
+def _warm_level(lp: Layout, warm: _lp.WarmStart, st: State) -> State:
+    """One level of a warm-started solve (or ``refactor_every`` steps of a long one):
+    rebase, then pivot until the level ends."""
+    st = _lp.rebase(lp, st, warm)
+    level = st.level
+    st, _ = jax.lax.while_loop(
+        lambda c: running(c[0]) & (c[0].level == level) & (c[1] < lp.config.refactor_every),
+        lambda c: (step(lp, c[0], enter_level=False), c[1] + 1),
+        (st, jnp.zeros((), jnp.int32)),
+    )
+    return _restart(lp, escalate(lp, st))
+
+
+def _restart(lp: Layout, st: State) -> State:
+    """A game stalled on both tie rules starts again from the crash basis, its
+    right-hand sides lowered by 1-2x ``config.cost_tol`` (a distinct amount per
+    row: no vertex is then degenerate, and no ratio test ties), its ratings
+    moved by at most twice that. Its pivots so far count against its budget."""
+    again = st.stalled & (st.perturb == 0)
+    attempt = {"perturb": lp.config.cost_tol, "largest_pivot": True, "max_pivots": st.budget}
+    fresh = _lp.init(lp, jnp.int32(-1), attempt)._replace(pivots=st.pivots)
+    return jax.tree.map(lambda a, b: jnp.where(again, a, b), fresh, st)
 
 
 def run(lp: Layout, state: State, steps) -> State:
@@ -126,18 +169,23 @@ def _round(lp: Layout, st: State) -> State:
 def escalate(lp: Layout, st: State) -> State:
     """A game whose degenerate run reached ``config.stall_after`` pivots changes
     its ratio-test ties to the largest pivot element, in place; stalled again,
-    it stops (``MAX_ITERATIONS``) and leaves its lane to the retry pass
-    rather than spend its whole pivot budget."""
+    it stops (the host driver's lane goes to the next game, this one to the
+    retry pass; :func:`advance` restarts it perturbed). On perturbed right-hand
+    sides, the last rung, it never stops early: its budget decides."""
     stuck = (st.degenerate >= lp.config.stall_after) & running(st)
+    last = st.perturb > 0
     return st._replace(
         largest=st.largest | stuck,
-        stalled=st.stalled | (stuck & st.largest),
+        stalled=st.stalled | (stuck & st.largest & ~last),
         degenerate=jnp.where(stuck, 0, st.degenerate).astype(jnp.int32),
     )
 
 
-def step(lp: Layout, st: State) -> State:
-    """One pricing pass, then a level change or a pivot (masked, so that it vmaps)."""
+def step(lp: Layout, st: State, enter_level: bool = True) -> State:
+    """One pricing pass, then a level change or a pivot (masked, so that it vmaps).
+
+    ``enter_level=False``: a level change pivots nothing (a warm-started solve
+    rebases the new level on its previous basis first)."""
     red, r_s, floor = reduced_costs(lp, st)
     low = jnp.min(red)
     optimal = low >= -lp.config.cost_tol
@@ -149,7 +197,7 @@ def step(lp: Layout, st: State) -> State:
     # (-1). It enters now, without a pricing pass of its own (2P 10 x 10:
     # 13 of 73 steps a game were such passes).
     q = jnp.where(optimal, st.obj, q)
-    return pivot(lp, st, q, active & ~st.done)
+    return pivot(lp, st, q, active & ~st.done & (enter_level | ~optimal))
 
 
 def reduced_costs(lp: Layout, st: State):
@@ -211,6 +259,7 @@ def next_level(lp: Layout, st: State, r_s, floor, go) -> State:
     # the frozen ones.
     record = go & (lp.rows == st.level)  # [C]: slot of this level
     return st._replace(
+        level_bases=jnp.where(record[:, None], st.basis[None, :], st.level_bases),
         duals=jnp.where(record[:, None], r_s[None, :], st.duals),
         values=jnp.where(record, value, st.values),
         floors=jnp.where(record, floor, st.floors),
@@ -236,6 +285,40 @@ def entering(lp: Layout, st: State, red, low):
 
 def _leaving(lp: Layout, st: State, alpha):
     """The ratio test: the basis position that leaves, and the step (inf: unbounded)."""
+    if lp.config.harris > 0:
+        return _harris(lp, st, alpha)
+    return _textbook(lp, st, alpha)
+
+
+def _harris(lp: Layout, st: State, alpha):
+    """Harris's two-pass ratio test: among the rows whose ratio lies within the
+    step that ``config.harris`` of primal slack allows, the largest pivot
+    element (Bland's smallest basic column after a degenerate run, unless the
+    game has escalated to the largest pivot). A fixed basic variable may move
+    by no more than the slack, so it leaves at ratio 0 on a pivot element
+    that is not rounding noise."""
+    config = lp.config
+    fixed_b = st.fixed[st.basis]
+    tol = jnp.maximum(config.pivot_tol, HARRIS_PIVOT_REL * jnp.max(jnp.abs(alpha)))
+    free = ~fixed_b & (alpha > tol)
+    fixed = fixed_b & (jnp.abs(alpha) > tol)
+    size = jnp.where(free | fixed, jnp.abs(alpha), 1.0)
+    x = jnp.maximum(st.xb, 0.0)
+    reach = jnp.where(free, (x + config.harris) / size, jnp.where(fixed, config.harris / size, jnp.inf))
+    ratio = jnp.where(free, x / size, jnp.where(fixed, 0.0, jnp.inf))
+    near = ratio <= jnp.min(reach)
+    bland = (st.degenerate >= config.bland_after) & ~st.largest
+    p = jnp.where(
+        bland,
+        _lp.argmin(jnp.where(near, st.basis, lp.n + 1)),
+        _lp.argmax(jnp.where(near, jnp.abs(alpha), -1.0)),
+    )
+    return p, jnp.where(jnp.any(near), ratio[p], jnp.inf)
+
+
+def _textbook(lp: Layout, st: State, alpha):
+    """The textbook ratio test with tolerances (float64): the smallest ratio, ties by
+    Bland's rule or the largest pivot element."""
     config = lp.config
     fixed_b = st.fixed[st.basis]
     # A fixed basic variable leaves at ratio 0 (it may not move), but only on a

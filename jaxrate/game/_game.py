@@ -22,7 +22,22 @@ def _check_names(kind: str, names: Sequence[Any], expected: int) -> tuple[str, .
     return names
 
 
+def refuse_traced(payoffs: Any) -> None:
+    """A clear error for payoffs traced by ``jax.jit``, ``vmap`` or ``grad``: games,
+    ratings and results live on the host, where their values are known."""
+    if type(payoffs).__module__.startswith(("jax", "jaxlib")):
+        import jax
+
+        if isinstance(payoffs, jax.core.Tracer):
+            raise ValueError(
+                "jaxrate's games and rating functions take concrete payoffs, not arrays traced by "
+                "jax.jit, vmap or grad; inside a traced function use jaxrate.batched.rate_game "
+                "(one game [N, A_1, ..., A_N], a pure JAX function: vmap it over a batch)"
+            )
+
+
 def _as_payoff_array(payoffs: Any) -> np.ndarray:
+    refuse_traced(payoffs)
     try:
         array = np.asarray(payoffs, dtype=np.float64)
     except (ValueError, TypeError) as err:
@@ -311,6 +326,7 @@ def as_batch(game_or_payoffs: Any, batched: bool | None = None) -> Batch:
         and all(isinstance(g, Game) for g in game_or_payoffs)
     ):
         return _batch_of_games(game_or_payoffs, batched)
+    refuse_traced(game_or_payoffs)
     is_jax = type(game_or_payoffs).__module__.startswith(("jax", "jaxlib"))
     array = game_or_payoffs if is_jax else np.asarray(game_or_payoffs)
     if not np.issubdtype(array.dtype, np.number) and array.dtype != bool:

@@ -91,7 +91,9 @@ def rows_to_freeze(duals: Any, free: Any, dual_tol: float = FREEZE_DUAL_TOL) -> 
     xp = gains._xp(duals)
     weight = xp.where(free, duals, -xp.inf)
     new = free & (weight > dual_tol)
-    largest = xp.arange(weight.shape[0]) == xp.argmax(weight)
+    # The first largest, without argmax (whose JAX lowering breaks under a local x64 scope).
+    index = xp.arange(weight.shape[0])
+    largest = index == xp.min(xp.where(weight == xp.max(weight), index, weight.shape[0]))
     return new | (free & largest & ~xp.any(new))
 
 
