@@ -9,7 +9,19 @@ from jaxrate.solving import rate, solvers
 # The public modules keep the names they had before the concept subpackages
 # (``import jaxrate.gains``, ``from jaxrate.certificate import verify``): one
 # module object under both names, so monkeypatching and isinstance see one.
-for _module in (gains, normalise, symmetry, tolerances, certificate, ranking, result, sensitivity, status, rate, solvers):
+for _module in (
+    gains,
+    normalise,
+    symmetry,
+    tolerances,
+    certificate,
+    ranking,
+    result,
+    sensitivity,
+    status,
+    rate,
+    solvers,
+):
     _sys.modules["jaxrate." + _module.__name__.rsplit(".", 1)[1]] = _module
 del _module
 

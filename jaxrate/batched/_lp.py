@@ -70,6 +70,9 @@ class State(NamedTuple):
     done: jax.Array  # () bool
     failed: jax.Array  # () bool
     level_bases: jax.Array  # [C, m] int32: the optimal basis of each level (for the next solve's warm start)
+    pivoted: (
+        jax.Array
+    )  # () int32: levels the simplex solved (the rest followed from a unique optimum: _unique)
 
 
 class WarmStart(NamedTuple):
@@ -327,6 +330,7 @@ def init(lp: Layout, start, attempt=None) -> State:
         done=~jnp.any(lp.row_mask),
         failed=jnp.zeros((), bool),
         level_bases=jnp.zeros((num_c, lp.m), jnp.int32),
+        pivoted=jnp.asarray(num_c + 1, jnp.int32),
     )
     return state._replace(xb=state.binv @ rhs(lp, state))
 
@@ -344,10 +348,13 @@ def joint_tangent(lp: Layout, state: State, level_rates, scale):
     slots = lp.rows
     held = st.fixed & ~st.is_basic  # fixed variables outside the basis: their values are data
     w_u = jnp.where(held[lp.col_u], 1.0, 0.0).astype(dtype)
-    w_d = jnp.where(held[lp.col_d :] & (slots >= 1) & (slots < st.level), 1.0, 0.0).astype(dtype)
+    opened = (slots >= 1) & (slots < jnp.minimum(st.level, st.pivoted))  # levels the simplex opened
+    w_d = jnp.where(held[lp.col_d :] & opened, 1.0, 0.0).astype(dtype)
     earlier = jnp.concatenate([jnp.zeros_like(level_rates[:1]), level_rates[:-1]])
     carried = d_rows(lp, st.frozen_at[None, :], slots[:, None]).astype(dtype)  # [k, c]
-    moved = -lp.live[:, None] * (w_u * level_rates[0])[None, :] + carried.T @ (w_d[:, None] * (earlier - level_rates))
+    moved = -lp.live[:, None] * (w_u * level_rates[0])[None, :] + carried.T @ (
+        w_d[:, None] * (earlier - level_rates)
+    )
     rhs = jnp.concatenate([jnp.diag(lp.live) + moved, jnp.zeros((1, num_c), dtype)]) / scale
     rates = -st.binv @ rhs  # [m, C]
     rows = jnp.where(st.basis < lp.num_j, st.basis, lp.num_j)
@@ -376,7 +383,9 @@ def finish(lp: Layout, state: State) -> dict:
         "warm": WarmStart(
             bases=state.level_bases,
             frozen_at=jnp.where(lp.row_mask & state.frozen, state.frozen_at - 1, -1).astype(jnp.int32),
-            levels=jnp.where(state.done & ~state.failed, state.level, 0).astype(jnp.int32),
+            levels=jnp.where(state.done & ~state.failed, jnp.minimum(state.level, state.pivoted), 0).astype(
+                jnp.int32
+            ),
             start=argmax(jnp.where(lp.flat_mask, sigma.reshape(-1), -1.0)).astype(jnp.int32),
         ),
     }

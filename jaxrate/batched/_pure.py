@@ -69,8 +69,9 @@ def rate_game(
         fixed size, so that a size change does not recompile).
       start: optional int32, the flat index of a joint to start from; -1 for none.
       warm: the previous solve's ``out["warm"]`` (:class:`WarmStart`): each level
-        starts from that solve's basis where it serves (members replaced or
-        payoffs moved: where it does not, the level is solved as cold).
+        starts from that solve's basis where it is still feasible (payoffs moved,
+        a few members replaced); where it is not, the level is solved as cold,
+        so a warm start never costs pivots (docs/howto/training-loops.md).
       config: static :class:`SimplexConfig`; default ``simplex_config(C, precision)``:
         tolerance 1e-9 (float64) / 2e-5 (float32), ``25 (C + 1)`` pivots.
       precision: the solve's arithmetic: ``None`` is float64 wherever the backend
@@ -117,7 +118,7 @@ def _arguments(payoffs, masks, start, warm, config, precision):
                 f"(bases {wanted}); got {got}"
             )
     if start is None:
-        start = -1 if warm is None else warm.start
+        start = -1
     if config is None:
         config = simplex_config(num_c, work)
     return payoffs, masks, jnp.asarray(start, jnp.int32), config, work

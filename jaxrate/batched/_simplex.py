@@ -41,7 +41,7 @@ from typing import NamedTuple
 import jax
 import jax.numpy as jnp
 
-from jaxrate.batched import _lp
+from jaxrate.batched import _lp, _unique
 from jaxrate.batched._lp import Layout, State, first_index
 from jaxrate.game import gains
 from jaxrate.game._simplex_config import SimplexConfig
@@ -55,6 +55,9 @@ FIXED_PIVOT_REL = 1e-7
 # Harris's ratio test (``config.harris > 0``, float32): the smallest pivot
 # element, relative to the entering column's largest entry.
 HARRIS_PIVOT_REL = 1e-4
+# Levels after which a game is finished from a unique optimum where it has one
+# (jaxrate.batched._unique): level 1 on random games, level 2 on most of the rest.
+UNIQUE_TRIES = 2
 
 
 class Solver(NamedTuple):
@@ -106,18 +109,40 @@ def advance(lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = 
     serves (:func:`jaxrate.batched._lp.rebase`): one factorisation per level in
     place of the pivots that would reach it.
     """
-    if warm is not None:
-        return jax.lax.while_loop(running, functools.partial(_warm_level, lp, warm), state)
+    if rounds is not None:  # a fixed number of plain rounds (benchmarks/simplex_ab.py)
+        out, _ = jax.lax.while_loop(
+            lambda c: running(c[0]) & (c[1] < rounds),
+            lambda c: (_restart(lp, _round(lp, c[0])), c[1] + 1),
+            (state, 0),
+        )
+        return out
+    for level in range(UNIQUE_TRIES):
+        if warm is None:
+            first = functools.partial(_plain, lp, level=level)
+        else:
+            first = functools.partial(_warm_level, lp, warm)
+        state = jax.lax.while_loop(lambda st, k=level: running(st) & (st.level == k), first, state)
+        state = _finish_unique(lp, state, fresh=warm is None)
+    rest = functools.partial(_plain, lp) if warm is None else functools.partial(_warm_level, lp, warm)
+    return jax.lax.while_loop(running, rest, state)
 
-    def body(st):
-        return _restart(lp, _round(lp, st))
 
-    if rounds is None:
-        return jax.lax.while_loop(running, body, state)
-    out, _ = jax.lax.while_loop(
-        lambda c: running(c[0]) & (c[1] < rounds), lambda c: (body(c[0]), c[1] + 1), (state, 0)
-    )
+def _finish_unique(lp: Layout, st: State, fresh: bool) -> State:
+    """:func:`jaxrate.batched._unique.finish_unique` inside a loop of at most one
+    pass: under ``vmap`` a batch whose games are all done skips it (a ``cond``
+    would compute it for every game). ``fresh``: the basis inverse was just
+    refactorised (cold levels end on one), so it is not factorised again."""
+
+    def once(c):
+        st = c[0] if fresh else _lp.refactor(lp, c[0])
+        return _unique.finish_unique(lp, st), jnp.ones((), bool)
+
+    out, _ = jax.lax.while_loop(lambda c: ~c[1] & running(c[0]), once, (st, jnp.zeros((), bool)))
     return out
+
+
+def _plain(lp: Layout, st: State, level=None) -> State:
+    return _restart(lp, _round(lp, st, level))
 
 
 def _warm_level(lp: Layout, warm: _lp.WarmStart, st: State) -> State:
@@ -153,14 +178,19 @@ def run(lp: Layout, state: State, steps) -> State:
     return out
 
 
-def _round(lp: Layout, st: State) -> State:
+def _round(lp: Layout, st: State, level=None) -> State:
     # Up to ``refactor_every`` steps, then one refactorisation: under vmap a
     # cond on a per-game counter would refactor every game at every pivot.
     # The inner loop stops as soon as the game is done (under vmap: all of
     # the batch's games), so a finished game does not idle out the round.
+    # With ``level``, it stops when that level closes, its basis in place.
+    def more(c):
+        go = running(c[0]) & (c[1] < lp.config.refactor_every)
+        return go if level is None else go & (c[0].level == level)
+
     st, _ = jax.lax.while_loop(
-        lambda c: running(c[0]) & (c[1] < lp.config.refactor_every),
-        lambda c: (step(lp, c[0]), c[1] + 1),
+        more,
+        lambda c: (step(lp, c[0], enter_level=level is None), c[1] + 1),
         (st, jnp.zeros((), jnp.int32)),
     )
     return _lp.refactor(lp, escalate(lp, st))
