@@ -9,7 +9,10 @@ Each family is a batch ``[B, N, A_1, ..., A_N]`` of float64 payoffs:
 * ``aat-MxMxT``: the paper's agent-vs-agent-vs-task game of such leaderboards;
 * ``winloss-K``: 0/1 win-loss meta-games, ``G_B = 1 - G_A`` (ties everywhere);
 * ``clones-K``: a 2P random 8 x 8 game whose strategies are each cloned until
-  each player has ``K`` (clone invariance makes its ratings the 8 x 8 game's).
+  each player has ``K`` (clone invariance makes its ratings the 8 x 8 game's);
+* ``es-KxA``: an evolution strategy's meta-game: ``K`` candidates per player,
+  each ``softmax(std z)`` (antithetic ``z``) over the actions of a shared random
+  2P ``A x A`` game (near-ties everywhere).
 """
 
 from __future__ import annotations
@@ -56,6 +59,21 @@ def _clones(rng: np.random.Generator, size: int) -> np.ndarray:
     return base[:, picks[0]][:, :, picks[1]]
 
 
+def es_game(
+    rng: np.random.Generator, candidates: int, actions: int, mean=None, std: float = 1.0
+) -> np.ndarray:
+    """An evolution strategy's meta-game ``[2, K, K]`` over a random ``A x A`` base game (``mean``
+    ``[2, A]``: the search distribution's means, zero by default)."""
+    base = rng.random((2, actions, actions))
+    half = rng.normal(size=(2, candidates // 2, actions))
+    theta = (np.zeros((2, 1, actions)) if mean is None else mean[:, None, :]) + std * np.concatenate(
+        [half, -half], 1
+    )
+    mixed = np.exp(theta - theta.max(-1, keepdims=True))
+    mixed /= mixed.sum(-1, keepdims=True)
+    return np.einsum("ia,pab,jb->pij", mixed[0], base, mixed[1])
+
+
 def family_game(name: str, rng: np.random.Generator) -> np.ndarray:
     """One game of family ``name``, ``[N, A_1, ..., A_N]``."""
     kind, dims = name.split("-")
@@ -71,6 +89,8 @@ def family_game(name: str, rng: np.random.Generator) -> np.ndarray:
         return np.stack([wins, 1.0 - wins])
     if kind == "clones":
         return _clones(rng, sizes[0])
+    if kind == "es":
+        return es_game(rng, *sizes)
     raise ValueError(f"unknown family {name!r}")
 
 

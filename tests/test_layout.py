@@ -347,7 +347,14 @@ PUBLIC_API = {
         "payoff_ratings",
         "win_probabilities",
     ),
-    "jaxrate.batched": ("SimplexConfig", "Status", "WarmStart", "deviation_ratings", "raise_for_status", "rate_game"),
+    "jaxrate.batched": (
+        "SimplexConfig",
+        "Status",
+        "WarmStart",
+        "deviation_ratings",
+        "raise_for_status",
+        "rate_game",
+    ),
     "jaxrate.battles": (
         "BattleCounts",
         "BattleSupport",

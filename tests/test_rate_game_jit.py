@@ -1,0 +1,242 @@
+"""``rate_game`` inside a user's ``jax.jit``: float32 payoffs rated right or flagged, exact
+derivatives (or a refusal), warm starts, honest statuses (docs/howto/training-loops.md)."""
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from game_families import family
+
+import jaxrate
+from jaxrate.batched import SimplexConfig, Status, WarmStart, rate_game
+
+# The families the float32 promise covers (near-ties everywhere in es-8x10).
+FLOAT32_FAMILIES = [
+    pytest.param("2p-5x5", marks=pytest.mark.slow),  # the default run stays under 5 minutes; CI runs it
+    "2p-10x10",
+    pytest.param("2p-16x16", marks=pytest.mark.slow),
+    "3p-6x6x6",
+    "winloss-16",
+    "clones-16",
+    "es-8x10",
+]
+
+
+def _exact(game) -> np.ndarray:
+    return np.concatenate(jaxrate.exact.deviation_ratings(np.asarray(game, np.float64)).ratings)
+
+
+@jax.jit
+def _rate32(games):
+    return jax.vmap(rate_game)(games)
+
+
+def _right_or_flagged(games32: np.ndarray, out: dict, tol: float = 1e-4) -> tuple[int, int]:
+    """(games not SOLVED, SOLVED games whose ratings are off the exact path's by more than ``tol``
+    of the range); the reference is the exact rating of the float32 payoffs themselves."""
+    solved = out["status"] == int(Status.SOLVED)
+    wrong = 0
+    for game, ratings, ok in zip(games32, out["ratings"], solved):
+        if ok:
+            wrong += np.abs(ratings.astype(np.float64) - _exact(game)).max() > tol * np.ptp(game)
+    return int((~solved).sum()), wrong
+
+
+@pytest.mark.parametrize("name", FLOAT32_FAMILIES)
+def test_float32_payoffs_in_jit_are_rated_right(name):
+    games = family(name, 24, seed=45).astype(np.float32)
+    out = jax.device_get(_rate32(jnp.asarray(games)))  # JAX's default: x64 off, float32 in, float32 out
+    assert out["ratings"].dtype == np.float32 and out["joint"].dtype == np.float32
+    unsolved, wrong = _right_or_flagged(games, out)
+    assert (unsolved, wrong) == (0, 0)  # at most 1 in 1,000 unsolved: none of 24
+
+
+@pytest.mark.slow  # the default run stays under 5 minutes; CI runs it
+@pytest.mark.parametrize("name", ["2p-10x10", "3p-6x6x6", "es-8x10"])
+def test_float32_in_jit_at_most_one_game_in_a_thousand_unsolved(name):
+    games = family(name, 1000, seed=46).astype(np.float32)
+    out = jax.device_get(_rate32(jnp.asarray(games)))
+    unsolved, wrong = _right_or_flagged(games, out)
+    assert unsolved <= 1 and wrong == 0
+
+
+def test_forced_float32_arithmetic_is_as_accurate_as_documented():
+    # precision="float32" is for backends without float64 (TPU, Metal): proven to float32's
+    # tolerance, which near-tie games amplify to about 1e-2 of the range (the docs say so).
+    games = family("es-8x10", 24, seed=47).astype(np.float32)
+    out = jax.device_get(jax.jit(jax.vmap(functools.partial(rate_game, precision="float32")))(games))
+    _, wrong = _right_or_flagged(games, out, tol=3e-2)
+    assert wrong == 0
+    with pytest.raises(ValueError, match="precision"):
+        rate_game(games[0], precision="half")
+
+
+# ----------------------------------------------------------------------- derivatives
+
+
+def _central(game, direction, h):
+    return (_exact(game + h * direction) - _exact(game - h * direction)) / (2 * h)
+
+
+def _differentiable_cases(rng, count, shape):
+    """Seeded games and directions where central differences agree across step sizes (no kink)."""
+    cases = []
+    while len(cases) < count:
+        game, direction = rng.random(shape), rng.normal(size=shape)
+        fd = _central(game, direction, 1e-5)
+        if np.abs(fd - _central(game, direction, 1e-4)).max() <= 1e-7 * max(1.0, np.abs(fd).max()):
+            cases.append((game, direction, fd))
+    return cases
+
+
+def _close(derivative, fd):
+    np.testing.assert_allclose(np.asarray(derivative), fd, rtol=1e-6, atol=1e-6 * max(1.0, np.abs(fd).max()))
+
+
+@pytest.fixture(scope="module")
+def cases():
+    return _differentiable_cases(np.random.default_rng(45), 6, (2, 4, 5))
+
+
+def _ratings(payoffs):
+    return rate_game(payoffs)["ratings"]
+
+
+def test_jvp_and_grad_under_jit_equal_finite_differences(cases):
+    weights = np.random.default_rng(1).normal(size=9)
+    jvp = jax.jit(lambda g, d: jax.jvp(_ratings, (g,), (d,))[1])
+    grad = jax.jit(jax.grad(lambda g: jnp.dot(_ratings(g), weights)))
+    with jax.enable_x64(True):
+        for game, direction, fd in cases:
+            _close(jvp(game, direction), fd)
+            _close(np.sum(grad(game) * direction), weights @ fd)
+
+
+def test_jacfwd_and_jacrev_equal_finite_differences(cases):
+    jacobians = jax.jit(lambda g: (jax.jacfwd(_ratings)(g), jax.jacrev(_ratings)(g)))  # [C, N, A, B] each
+    with jax.enable_x64(True):
+        for game, direction, fd in cases[:3]:
+            for full in jacobians(game):
+                _close(np.tensordot(np.asarray(full), direction, axes=3), fd)
+
+
+@pytest.mark.slow  # the default run stays under 5 minutes; CI runs it
+def test_derivatives_under_vmap_and_scan_equal_finite_differences(cases):
+    games = np.stack([c[0] for c in cases])
+    directions = np.stack([c[1] for c in cases])
+    fd = np.stack([c[2] for c in cases])
+    weights = np.random.default_rng(2).normal(size=9)
+
+    def scanned(carry, game):
+        return carry, jax.grad(lambda g: jnp.dot(_ratings(g), weights))(game)
+
+    with jax.enable_x64(True):
+        mapped = jax.jit(jax.vmap(lambda g, d: jax.jvp(_ratings, (g,), (d,))[1]))(games, directions)
+        _, grads = jax.jit(lambda gs: jax.lax.scan(scanned, 0.0, gs))(games)
+    _close(mapped, fd)
+    _close(np.einsum("bpij,bpij->b", np.asarray(grads), directions), fd @ weights)
+
+
+def test_float32_payoffs_get_float32_derivatives_of_the_float64_solve(cases):
+    game, direction, fd = cases[0]
+    _, tangent = jax.jit(lambda g, d: jax.jvp(_ratings, (g,), (d,)))(
+        game.astype(np.float32), direction.astype(np.float32)
+    )
+    assert tangent.dtype == np.float32
+    fd32 = _central(game.astype(np.float32), direction.astype(np.float32).astype(np.float64), 1e-5)
+    np.testing.assert_allclose(np.asarray(tangent), fd32, atol=1e-4 * max(1.0, np.abs(fd32).max()))
+
+
+@pytest.mark.slow  # the default run stays under 5 minutes; CI runs it
+def test_a_degenerate_game_is_flagged_and_its_derivative_exact_where_it_keeps_its_clones():
+    rng = np.random.default_rng(7)
+    base, move = rng.random((2, 4, 4)), rng.normal(size=(2, 4, 4))
+    clone = [0, 0, 1, 2, 3, 3]  # strategies 0 and 3 of each player twice
+    game, direction = base[:, clone][:, :, clone], move[:, clone][:, :, clone]
+    tangent = jax.jit(lambda g, d: jax.jvp(_ratings, (g,), (d,))[1])
+    flagged = jax.jit(lambda g: rate_game(g)["degenerate"])
+    with jax.enable_x64(True):
+        assert bool(flagged(game)) and not bool(flagged(base))
+        cloned, smaller = tangent(game, direction), tangent(base, move)
+    # Along directions that keep the clones (ties stay ties) the ratings are smooth, and the
+    # derivative is the clone-free game's, expanded to the clones.
+    _close(cloned, _central(game, direction, 1e-5))
+    np.testing.assert_allclose(
+        np.asarray(cloned), np.asarray(smaller)[clone + [4 + c for c in clone]], atol=1e-9
+    )
+
+
+def test_unsolved_or_constant_games_have_no_derivative_and_second_derivatives_are_refused():
+    game = np.random.default_rng(3).random((2, 6, 6))
+    budget = SimplexConfig(max_pivots=3)  # far too few pivots
+    with jax.enable_x64(True):
+        unsolved = jax.jit(jax.grad(lambda g: jnp.sum(rate_game(g, config=budget)["ratings"])))(game)
+        constant = jax.jit(jax.grad(lambda g: jnp.sum(_ratings(g))))(np.ones((2, 3, 3)))
+        assert np.isnan(np.asarray(unsolved)).all() and np.isnan(np.asarray(constant)).all()
+        with pytest.raises(NotImplementedError, match="second derivatives"):
+            jax.hessian(lambda g: jnp.sum(_ratings(g)))(game)
+
+
+# ----------------------------------------------------------------------- warm starts, statuses, errors
+
+
+@pytest.mark.slow  # the default run stays under 5 minutes; CI runs it
+def test_a_warm_start_re_rates_its_own_game_without_pivots_and_a_changed_one_exactly():
+    rng = np.random.default_rng(4)
+    games = rng.random((8, 2, 8, 8))
+    moved = games.copy()
+    moved[:4, :, 2, :] = rng.random((4, 2, 8))  # one member replaced in half the populations
+    with jax.enable_x64(True):
+        rate = jax.jit(jax.vmap(rate_game))
+        cold = rate(games)
+        again = jax.jit(jax.vmap(lambda g, w: rate_game(g, warm=w)))(games, cold["warm"])
+        changed = jax.jit(jax.vmap(lambda g, w: rate_game(g, warm=w)))(moved, cold["warm"])
+    assert isinstance(cold["warm"], WarmStart)
+    assert (np.asarray(again["iterations"]) == 0).all()
+    np.testing.assert_allclose(np.asarray(again["ratings"]), np.asarray(cold["ratings"]), atol=1e-12)
+    assert (np.asarray(changed["status"]) == int(Status.SOLVED)).all()
+    np.testing.assert_allclose(
+        np.asarray(changed["ratings"]), np.stack([_exact(g) for g in moved]), atol=1e-9
+    )
+    with pytest.raises(ValueError, match="warm must be a previous rate_game output"):
+        rate_game(games[0][:, :4, :4], warm=cold["warm"])
+
+
+def test_max_iterations_only_when_the_budget_is_spent():
+    games = family("2p-10x10", 32, seed=5)
+    seen = set()
+    for budget in (8, 40):
+        config = SimplexConfig(max_pivots=budget)
+        with jax.enable_x64(True):
+            out = jax.device_get(jax.jit(jax.vmap(functools.partial(rate_game, config=config)))(games))
+        stopped = out["status"] == int(Status.MAX_ITERATIONS)
+        assert (out["iterations"][stopped] >= budget).all()
+        assert (out["status"][~stopped] == int(Status.SOLVED)).all()
+        seen |= set(out["status"].tolist())
+    assert seen == {int(Status.SOLVED), int(Status.MAX_ITERATIONS)}
+
+
+def test_the_host_api_inside_jit_names_rate_game():
+    game = np.random.default_rng(6).random((2, 3, 3))
+    with pytest.raises(ValueError, match="rate_game"):
+        jax.jit(lambda g: jaxrate.deviation_ratings(g).ratings[0])(game)
+
+
+def test_proofs_of_games_finished_from_a_unique_optimum_pass_verify():
+    games = family("2p-10x10", 6, seed=8)
+    with jax.enable_x64(True):
+        out = jax.device_get(jax.jit(jax.vmap(rate_game))(games))
+    assert (out["warm"].levels < out["levels"]).any()  # the simplex stopped early: the rest is arithmetic
+    for i, game in enumerate(games):
+        levels = int(out["levels"][i])
+        result = {
+            "ratings": np.split(out["ratings"][i], [10]),
+            "joint": out["joint"][i],
+            "level_values": out["level_values"][i][:levels],
+            "frozen_at": out["frozen_at"][i],
+            "certificate": {"duals": out["duals"][i][:levels]},
+        }
+        check = jaxrate.verify(game, result)
+        assert check.ok, check.problems
