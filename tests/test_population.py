@@ -278,3 +278,19 @@ def test_openspiel_improvement_study_two_iterations(capsys, tmp_path):
     )
     assert code == 0
     assert (tmp_path / "imp" / "improvement.png").exists() and (tmp_path / "imp" / "improvement.csv").exists()
+
+
+@pytest.mark.slow  # the default run stays under 5 minutes; CI runs it
+def test_the_evolution_strategy_example_rates_every_game_in_float32():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "es_fitness.py"
+    spec = importlib.util.spec_from_file_location("es_fitness", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)  # needs evosax: the [test] extra installs it
+    result = example.main(["--pops", "16", "--steps", "12"])
+    assert result["unsolved"] == 0 and result["games"] == 16 * 12
+    assert np.isfinite(result["mean_rating"]).all()
+    means = np.asarray(result["means"])
+    assert means.shape == (16, 2, 10) and np.abs(means).max() > 0  # the search distributions moved
