@@ -2,6 +2,7 @@
 derivatives (or a refusal), warm starts, honest statuses (docs/howto/training-loops.md)."""
 
 import functools
+from pathlib import Path
 
 import jax
 import jax.numpy as jnp
@@ -240,3 +241,18 @@ def test_proofs_of_games_finished_from_a_unique_optimum_pass_verify():
         }
         check = jaxrate.verify(game, result)
         assert check.ok, check.problems
+
+
+def test_failed_only_when_the_proof_fails(monkeypatch):
+    # An evolution strategy's 8 x 8 meta-game whose last levels' multipliers sum to about 1e6:
+    # the simplex's own proof has a dual gap of 2.7e-7, the float64 rounding of such multipliers,
+    # and its ratings equal the exact ones to 1e-16. It was FAILED; the gap allowed now grows
+    # with the multipliers' size (jaxrate.batched._core.DUAL_SIZE).
+    from jaxrate.batched import _simplex
+
+    game = np.load(Path(__file__).parent / "data" / "es_meta_game_large_duals.npy")[0]
+    monkeypatch.setattr(_simplex, "UNIQUE_TRIES", 0)  # every level by the simplex (no unique finish)
+    with jax.enable_x64(True):
+        out = jax.device_get(jax.jit(lambda g: rate_game(g))(game))
+    assert out["status"] == int(Status.SOLVED)
+    np.testing.assert_allclose(out["ratings"], _exact(game), atol=1e-12)
