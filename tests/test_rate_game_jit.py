@@ -256,3 +256,13 @@ def test_failed_only_when_the_proof_fails(monkeypatch):
         out = jax.device_get(jax.jit(lambda g: rate_game(g))(game))
     assert out["status"] == int(Status.SOLVED)
     np.testing.assert_allclose(out["ratings"], _exact(game), atol=1e-12)
+
+
+def test_bad_payoffs_inside_jit_get_a_status_not_a_rating():
+    game = np.random.default_rng(9).random((2, 4, 4)).astype(np.float32)
+    game[0, 1, 1] = np.nan
+    empty = (jnp.zeros(4, bool), jnp.ones(4, bool))  # the first player's every member masked
+    rate = jax.jit(rate_game)
+    nonfinite, nobody = rate(game), rate(np.nan_to_num(game), masks=empty)
+    assert int(nonfinite["status"]) == int(Status.NONFINITE) and np.isnan(nonfinite["ratings"]).all()
+    assert int(nobody["status"]) == int(Status.FAILED) and np.isnan(nobody["ratings"]).all()
