@@ -352,6 +352,7 @@ PUBLIC_API = {
         "Status",
         "WarmStart",
         "deviation_ratings",
+        "no_warm_start",
         "raise_for_status",
         "rate_game",
     ),

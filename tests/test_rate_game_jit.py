@@ -169,13 +169,13 @@ def test_a_degenerate_game_is_flagged_and_its_derivative_exact_where_it_keeps_it
     )
 
 
-def test_unsolved_or_constant_games_have_no_derivative_and_second_derivatives_are_refused():
+def test_unsolved_or_constant_games_have_zero_derivative_and_second_derivatives_are_refused():
     game = np.random.default_rng(3).random((2, 6, 6))
     budget = SimplexConfig(max_pivots=3)  # far too few pivots
     with jax.enable_x64(True):
         unsolved = jax.jit(jax.grad(lambda g: jnp.sum(rate_game(g, config=budget)["ratings"])))(game)
         constant = jax.jit(jax.grad(lambda g: jnp.sum(_ratings(g))))(np.ones((2, 3, 3)))
-        assert np.isnan(np.asarray(unsolved)).all() and np.isnan(np.asarray(constant)).all()
+        assert (np.asarray(unsolved) == 0).all() and (np.asarray(constant) == 0).all()
         with pytest.raises(NotImplementedError, match="second derivatives"):
             jax.hessian(lambda g: jnp.sum(_ratings(g)))(game)
 
@@ -266,3 +266,38 @@ def test_bad_payoffs_inside_jit_get_a_status_not_a_rating():
     nonfinite, nobody = rate(game), rate(np.nan_to_num(game), masks=empty)
     assert int(nonfinite["status"]) == int(Status.NONFINITE) and np.isnan(nonfinite["ratings"]).all()
     assert int(nobody["status"]) == int(Status.FAILED) and np.isnan(nobody["ratings"]).all()
+
+
+def test_a_masked_unsolved_game_leaves_the_batch_gradient_finite():
+    game = np.random.default_rng(10).random((2, 6, 6))
+    live = np.array([[True] * 6, [True, True] + [False] * 4])  # the second game: 2 x 2 of the 6 x 6
+    budget = SimplexConfig(max_pivots=5)  # the 2 x 2 game needs 3 pivots, the 6 x 6 one 7
+
+    def loss(scale):  # a parameter shared by the batch, as a policy's
+        games = jnp.stack([game, game]) * scale
+        out = jax.vmap(lambda g, m: rate_game(g, masks=(m, m), config=budget))(games, live)
+        solved = out["status"] == int(Status.SOLVED)
+        return jnp.sum(jnp.where(solved[:, None], jnp.nan_to_num(out["ratings"]), 0.0)), out["status"]
+
+    with jax.enable_x64(True):
+        (value, status), grad = jax.jit(jax.value_and_grad(loss, has_aux=True))(1.0)
+    assert status.tolist() == [int(Status.MAX_ITERATIONS), int(Status.SOLVED)]
+    assert np.isfinite(float(grad)) and np.isfinite(float(value))
+
+
+def test_a_warm_start_is_tried_once_a_level_however_long_the_level():
+    # With a refactorisation after every pivot, a level takes many rounds: a warm basis put back
+    # at every round sent such games round in circles to MAX_ITERATIONS (225 pivots against 6).
+    from jaxrate.game._simplex_config import simplex_config
+
+    rng = np.random.default_rng(11)
+    games = rng.random((16, 2, 4, 4))
+    moved = games + 0.2 * rng.normal(size=games.shape)
+    config = simplex_config(8, "float64", refactor_every=1)
+    with jax.enable_x64(True):
+        first = jax.jit(jax.vmap(functools.partial(rate_game, config=config)))(games)
+        cold = jax.jit(jax.vmap(functools.partial(rate_game, config=config)))(moved)
+        warm = jax.jit(jax.vmap(lambda g, w: rate_game(g, warm=w, config=config)))(moved, first["warm"])
+    assert (np.asarray(warm["status"]) == int(Status.SOLVED)).all()
+    assert np.asarray(warm["iterations"]).max() <= 2 * np.asarray(cold["iterations"]).max()
+    np.testing.assert_allclose(np.asarray(warm["ratings"]), np.stack([_exact(g) for g in moved]), atol=1e-9)

@@ -5,7 +5,7 @@ Users ask through :func:`jaxrate.deviation_ratings` with ``solver="simplex"`` (a
 """
 
 from jaxrate.batched._api import deviation_ratings
-from jaxrate.batched._pure import WarmStart, rate_game
+from jaxrate.batched._pure import WarmStart, no_warm_start, rate_game
 from jaxrate.batched._result import Status, raise_for_status
 from jaxrate.batched._simplex import SimplexConfig
 
@@ -14,6 +14,7 @@ __all__ = [
     "Status",
     "WarmStart",
     "deviation_ratings",
+    "no_warm_start",
     "raise_for_status",
     "rate_game",
 ]

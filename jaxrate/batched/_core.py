@@ -25,6 +25,8 @@ from jaxrate.results.status import Status
 # Level multipliers up to this size (|d_k|_1) are checked at the stated accuracy;
 # larger ones in proportion to their size (see _level_proofs).
 DUAL_SIZE = 1e5
+# ... up to this many times ``accuracy`` (float64: 1e-4 of the range), whatever the multipliers.
+DUAL_ALLOWANCE_CAP = 100.0
 # A row frozen on a multiplier this small (or two levels of one value) makes the
 # solution degenerate: its derivative may be one-sided there (jaxrate.sensitivity).
 FRAGILE_DUAL = 1e-6
@@ -175,7 +177,8 @@ def _level_proofs(out: dict, row_mask, config: SimplexConfig, accuracy: float):
     Each gap is checked against ``accuracy``, times ``|d_k|_1 / DUAL_SIZE``
     where the multipliers are larger than that: a bound made of terms that
     large carries rounding in proportion (an 8 x 8 game whose level duals reach
-    2.5e5 had a gap of 1.3e-6 with ratings exact to 1e-17).
+    2.5e5 had a gap of 1.3e-6 with ratings exact to 1e-17), up to
+    ``DUAL_ALLOWANCE_CAP`` times ``accuracy``.
 
     Returns ``(largest gap t_k - bound_k, smallest frozen dual, proof ok)``.
     """
@@ -187,7 +190,7 @@ def _level_proofs(out: dict, row_mask, config: SimplexConfig, accuracy: float):
     bound = out["floors"] - jnp.sum(jnp.where(before, duals * out["normalised_ratings"], 0.0), axis=1)
     gaps = out["level_values"] - bound
     size = jnp.sum(jnp.where(row_mask, jnp.abs(duals), 0.0), axis=1)
-    allowed = accuracy * jnp.maximum(1.0, size / DUAL_SIZE)
+    allowed = accuracy * jnp.clip(size / DUAL_SIZE, 1.0, DUAL_ALLOWANCE_CAP)
     gap = jnp.max(jnp.where(proven, gaps, -jnp.inf))
     total = jnp.sum(jnp.where(free, duals, 0.0), axis=1)
     lowest = jnp.min(jnp.where(free, duals, jnp.inf), axis=1)

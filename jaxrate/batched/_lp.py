@@ -70,9 +70,8 @@ class State(NamedTuple):
     done: jax.Array  # () bool
     failed: jax.Array  # () bool
     level_bases: jax.Array  # [C, m] int32: the optimal basis of each level (for the next solve's warm start)
-    pivoted: (
-        jax.Array
-    )  # () int32: levels the simplex solved (the rest followed from a unique optimum: _unique)
+    pivoted: jax.Array  # () int32: levels the simplex solved (the rest: _unique)
+    warmed: jax.Array  # () int32: the last level a warm start was tried on (-1: none)
 
 
 class WarmStart(NamedTuple):
@@ -84,22 +83,21 @@ class WarmStart(NamedTuple):
       bases: ``[C, C + 1]`` int32, level ``k``'s optimal basis (row ``k``).
       frozen_at: ``[C]`` int32, the level at which each row froze (-1: masked).
       levels: the number of levels (0: nothing to start from).
-      start: the flat index of the joint the solution weighted most (-1: none).
     """
 
     bases: jax.Array
     frozen_at: jax.Array
     levels: jax.Array
-    start: jax.Array
 
 
 def no_warm_start(num_c: int) -> WarmStart:
-    """A :class:`WarmStart` that starts nothing (a cold solve), for games with ``C`` rows."""
+    """A :class:`WarmStart` that starts nothing (a cold solve), for games with ``C``
+    strategies in all: the first value of a ``lax.scan`` carry, so that every step
+    compiles one function."""
     return WarmStart(
         bases=jnp.zeros((num_c, num_c + 1), jnp.int32),
         frozen_at=jnp.full((num_c,), -1, jnp.int32),
         levels=jnp.zeros((), jnp.int32),
-        start=jnp.full((), -1, jnp.int32),
     )
 
 
@@ -234,7 +232,9 @@ def rebase(lp: Layout, st: State, warm: WarmStart) -> State:
     """The state refactorised on the previous solve's basis of this level, where
     that basis serves (else on its own basis): one factorisation either way.
 
-    The previous basis serves when the levels so far froze the same rows as in
+    Each level is tried once (a level longer than ``refactor_every`` pivots is
+    not sent back to its start). The previous basis serves when the levels so
+    far froze the same rows as in
     the previous solve (the level's LP then has the same columns), and it is
     nonsingular and feasible for this game: every free basic variable
     non-negative, every fixed one at its value (to ``config.pivot_tol``).
@@ -242,7 +242,7 @@ def rebase(lp: Layout, st: State, warm: WarmStart) -> State:
     level = st.level
     earlier = (warm.frozen_at >= 0) & (warm.frozen_at < level)
     same = jnp.all(~lp.row_mask | (st.frozen == earlier))
-    eligible = (level < warm.levels) & same & (st.perturb == 0) & ~st.done
+    eligible = (level < warm.levels) & same & (st.perturb == 0) & ~st.done & (st.warmed != level)
     basis = jnp.where(eligible, warm.bases[jnp.minimum(level, lp.num_c - 1)], st.basis)
     is_basic = jnp.zeros(lp.n, bool).at[basis].set(True)
     trial = refactor(lp, st._replace(basis=basis, is_basic=is_basic))
@@ -253,7 +253,7 @@ def rebase(lp: Layout, st: State, warm: WarmStart) -> State:
     serves = eligible & distinct & jnp.all(placed) & jnp.all(jnp.isfinite(trial.binv))
     kept = jnp.where(serves | ~eligible, 1.0, 0.0)  # the basis factorised is the state's own
     own = jax.tree.map(lambda a, b: jnp.where(kept > 0, a, b), trial, st)
-    return own._replace(degenerate=jnp.where(serves, 0, own.degenerate).astype(jnp.int32))
+    return own._replace(degenerate=jnp.where(serves, 0, own.degenerate).astype(jnp.int32), warmed=level)
 
 
 def _first_joint(lp: Layout):
@@ -331,6 +331,7 @@ def init(lp: Layout, start, attempt=None) -> State:
         failed=jnp.zeros((), bool),
         level_bases=jnp.zeros((num_c, lp.m), jnp.int32),
         pivoted=jnp.asarray(num_c + 1, jnp.int32),
+        warmed=jnp.asarray(-1, jnp.int32),
     )
     return state._replace(xb=state.binv @ rhs(lp, state))
 
@@ -386,6 +387,5 @@ def finish(lp: Layout, state: State) -> dict:
             levels=jnp.where(state.done & ~state.failed, jnp.minimum(state.level, state.pivoted), 0).astype(
                 jnp.int32
             ),
-            start=argmax(jnp.where(lp.flat_mask, sigma.reshape(-1), -1.0)).astype(jnp.int32),
         ),
     }

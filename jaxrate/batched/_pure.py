@@ -12,14 +12,14 @@ import numpy as np
 
 from jaxrate.batched import _lp
 from jaxrate.batched._core import advance, finish, init, prepare
-from jaxrate.batched._lp import WarmStart
+from jaxrate.batched._lp import WarmStart, no_warm_start
 from jaxrate.batched._simplex import SimplexConfig
 from jaxrate.game import gains
 from jaxrate.game._simplex_config import simplex_config
 from jaxrate.results import sensitivity
 from jaxrate.results.status import Status
 
-__all__ = ["WarmStart", "rate_game", "working_precision"]
+__all__ = ["WarmStart", "no_warm_start", "rate_game", "working_precision"]
 
 # Backends whose XLA compiler has float64 (TPUs and Apple's Metal do not).
 FLOAT64_BACKENDS = ("cpu", "gpu", "cuda", "rocm")
@@ -134,28 +134,29 @@ def _rated_jvp(config: SimplexConfig, work: str, primals, tangents):
     """The derivative the proof holds (:mod:`jaxrate.sensitivity`): every output
     moves by a fixed matrix times ``g = delta(dG, sigma)``, the deviation gains
     of the payoffs' tangent under the joint; linear in ``dG``, so ``jax.grad``
-    and ``jax.jacrev`` transpose it. The proof's multipliers (``duals``,
-    ``min_frozen_dual``) are not differentiated: their tangents are NaN."""
+    and ``jax.jacrev`` transpose it. Zero where the game is not SOLVED or is
+    constant (no derivative exists; check ``status``). The proof's multipliers
+    (``duals``, ``min_frozen_dual``) are not differentiated: their tangents are NaN."""
     payoffs, masks, start, warm = primals
     out, maps = _solved(payoffs, masks, start, warm, config, work, tangents=True)
     joint = out["joint"]
     flat = jnp.concatenate(gains.deviation_gains_per_player(tangents[0].astype(joint.dtype), joint))
     g = jnp.where(jnp.concatenate(masks), flat, 0.0)
+    # An unsolved game's basis proves nothing, and a constant game's ratings move
+    # by the ratings of dG itself, not linearly: no derivative there, so zero
+    # matrices (the status says why). Not NaN: under vmap a NaN tangent would
+    # reach every gradient of the batch, even where the game's fitness is masked.
+    defined = (out["status"] == int(Status.SOLVED)) & maps["varies"]
+    maps = {k: jnp.where(defined, v, 0.0) for k, v in maps.items() if k != "varies"}
     levels = maps["levels"] @ g
     live = jnp.arange(g.shape[0]) < out["levels"]
     refused = jnp.nan * jnp.sum(g)
-    # An unsolved game's basis proves nothing, and a constant game's ratings move
-    # by the ratings of dG itself, not linearly: no derivative (NaN). A constant
-    # factor keeps the tangent linear (a select would send NaN into every gradient).
-    defined = (out["status"] == int(Status.SOLVED)) & maps["varies"]
-    factor = jnp.where(defined, 1.0, jnp.nan).astype(g.dtype)
     moved = {
         "ratings": maps["ratings"] @ g,
         "joint": (maps["joint"] @ g).reshape(joint.shape),
         "level_values": jnp.where(live, levels, 0.0),
         "max_gain": levels[0],
     }
-    moved = {k: v * factor for k, v in moved.items()}
     moved |= {
         "residual": jnp.zeros_like(out["residual"]),
         "dual_gap": jnp.zeros_like(out["dual_gap"]),

@@ -122,20 +122,19 @@ def advance(lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = 
         else:
             first = functools.partial(_warm_level, lp, warm)
         state = jax.lax.while_loop(lambda st, k=level: running(st) & (st.level == k), first, state)
-        state = _finish_unique(lp, state, fresh=warm is None)
+        state = _finish_unique(lp, state)
     rest = functools.partial(_plain, lp) if warm is None else functools.partial(_warm_level, lp, warm)
     return jax.lax.while_loop(running, rest, state)
 
 
-def _finish_unique(lp: Layout, st: State, fresh: bool) -> State:
+def _finish_unique(lp: Layout, st: State) -> State:
     """:func:`jaxrate.batched._unique.finish_unique` inside a loop of at most one
     pass: under ``vmap`` a batch whose games are all done skips it (a ``cond``
-    would compute it for every game). ``fresh``: the basis inverse was just
-    refactorised (cold levels end on one), so it is not factorised again."""
+    would compute it for every game). Every level's last round ends on a
+    refactorisation, so the basis inverse it reads is fresh."""
 
     def once(c):
-        st = c[0] if fresh else _lp.refactor(lp, c[0])
-        return _unique.finish_unique(lp, st), jnp.ones((), bool)
+        return _unique.finish_unique(lp, c[0]), jnp.ones((), bool)
 
     out, _ = jax.lax.while_loop(lambda c: ~c[1] & running(c[0]), once, (st, jnp.zeros((), bool)))
     return out
@@ -147,7 +146,7 @@ def _plain(lp: Layout, st: State, level=None) -> State:
 
 def _warm_level(lp: Layout, warm: _lp.WarmStart, st: State) -> State:
     """One level of a warm-started solve (or ``refactor_every`` steps of a long one):
-    rebase, then pivot until the level ends."""
+    rebase (once a level), pivot until the level ends, refactorise (as a cold round)."""
     st = _lp.rebase(lp, st, warm)
     level = st.level
     st, _ = jax.lax.while_loop(
@@ -155,7 +154,7 @@ def _warm_level(lp: Layout, warm: _lp.WarmStart, st: State) -> State:
         lambda c: (step(lp, c[0], enter_level=False), c[1] + 1),
         (st, jnp.zeros((), jnp.int32)),
     )
-    return _restart(lp, escalate(lp, st))
+    return _restart(lp, _lp.refactor(lp, escalate(lp, st)))
 
 
 def _restart(lp: Layout, st: State) -> State:
