@@ -285,6 +285,7 @@ def test_a_masked_unsolved_game_leaves_the_batch_gradient_finite():
     assert np.isfinite(float(grad)) and np.isfinite(float(value))
 
 
+@pytest.mark.slow  # the default run stays under 5 minutes; CI runs it
 def test_a_warm_start_is_tried_once_a_level_however_long_the_level():
     # With a refactorisation after every pivot, a level takes many rounds: a warm basis put back
     # at every round sent such games round in circles to MAX_ITERATIONS (225 pivots against 6).
