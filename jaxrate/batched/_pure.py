@@ -56,7 +56,8 @@ def rate_game(
     A pure function of arrays, for your own ``jax.jit``-ed training step:
     ``jax.vmap`` it over a population batch, scan it over iterations,
     differentiate it (``jax.grad``, ``jvp``, ``jacfwd``, ``jacrev``: the
-    derivative its proof holds, :mod:`jaxrate.sensitivity`). The host-side
+    derivative its proof holds, :mod:`jaxrate.sensitivity`; zero where the game
+    is not SOLVED; one-sided where ``degenerate``). The host-side
     :func:`jaxrate.deviation_ratings` streams batches, retries and re-rates
     exactly what it does not solve; here a game that needs more than
     ``config.max_pivots`` pivots (in-loop retries included) ends
@@ -76,7 +77,8 @@ def rate_game(
         tolerance 1e-9 (float64) / 2e-5 (float32), ``25 (C + 1)`` pivots.
       precision: the solve's arithmetic: ``None`` is float64 wherever the backend
         has it (CPU, GPU), whatever the payoffs' dtype; ``"float32"`` forces
-        float32 arithmetic (accurate to about 1e-3 of the range).
+        float32 arithmetic (for backends without float64: proven to float32's
+        tolerance, about 1e-3 of the range, up to 1e-2 on near-tie games).
 
     Returns:
       A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where masked),
