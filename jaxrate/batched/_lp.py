@@ -35,6 +35,7 @@ __all__ = [
     "joint_tangent",
     "layout",
     "no_warm_start",
+    "transpose",
     "rebase",
     "refactor",
     "rhs",
@@ -183,6 +184,11 @@ def argmin(x):
 def shift(lp: Layout, st: State):
     """How far each row's right-hand side is lowered (0 unless perturbed)."""
     return st.perturb * lp.pattern
+
+
+def transpose(lp: Layout, d):
+    """``A^T d`` ``[J]`` (flat joints) for row weights ``d`` ``[C]``: each joint's price."""
+    return gains.transpose_gains(lp.per_player, d).reshape(-1)
 
 
 def a_column(lp: Layout, jj):

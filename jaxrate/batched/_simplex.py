@@ -43,7 +43,6 @@ import jax.numpy as jnp
 
 from jaxrate.batched import _lp, _unique
 from jaxrate.batched._lp import Layout, State, first_index
-from jaxrate.game import gains
 from jaxrate.game._simplex_config import SimplexConfig
 from jaxrate.results.certificate import rows_to_freeze
 
@@ -116,15 +115,16 @@ def advance(lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = 
             (state, 0),
         )
         return out
-    for level in range(UNIQUE_TRIES):
+
+    def body(level=None):  # rounds until the game is done (or, with ``level``, that level closes)
         if warm is None:
-            first = functools.partial(_plain, lp, level=level)
-        else:
-            first = functools.partial(_warm_level, lp, warm)
-        state = jax.lax.while_loop(lambda st, k=level: running(st) & (st.level == k), first, state)
+            return functools.partial(_plain, lp, level=level)
+        return functools.partial(_warm_level, lp, warm)
+
+    for level in range(UNIQUE_TRIES):
+        state = jax.lax.while_loop(lambda st, k=level: running(st) & (st.level == k), body(level), state)
         state = _finish_unique(lp, state)
-    rest = functools.partial(_plain, lp) if warm is None else functools.partial(_warm_level, lp, warm)
-    return jax.lax.while_loop(running, rest, state)
+    return jax.lax.while_loop(running, body(), state)
 
 
 def _finish_unique(lp: Layout, st: State) -> State:
@@ -239,7 +239,7 @@ def reduced_costs(lp: Layout, st: State):
     sign = jnp.where(jnp.any(at), jnp.where(st.obj == lp.col_u, 1.0, -1.0), 0.0).astype(lp.dtype)
     y = sign * st.binv[jnp.minimum(first_index(at), lp.m - 1)]  # [m]
     yc, ysum = y[:num_c] * live, y[num_c]
-    r_sigma = -(_transpose(lp, yc) + ysum)
+    r_sigma = -(_lp.transpose(lp, yc) + ysum)
     r_u = jnp.where(st.obj == lp.col_u, 1.0, 0.0) + jnp.sum(yc)
     r_s = -yc
     # Only the current level's column may enter (earlier ones are fixed,
@@ -251,10 +251,6 @@ def reduced_costs(lp: Layout, st: State):
     # The level's dual bound before the frozen rows' share (jaxrate.certificate).
     floor = ysum + jnp.min(jnp.where(lp.flat_mask, r_sigma, jnp.inf))
     return jnp.where(st.is_basic | st.fixed, 0.0, red), r_s, floor
-
-
-def _transpose(lp: Layout, yc):
-    return gains.transpose_gains(lp.per_player, yc).reshape(-1)
 
 
 def _value_of(lp: Layout, st: State, j):

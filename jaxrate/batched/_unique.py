@@ -25,7 +25,6 @@ import jax.numpy as jnp
 
 from jaxrate.batched import _lp
 from jaxrate.batched._lp import Layout, State
-from jaxrate.game import gains
 
 __all__ = ["UNIQUE_MARGIN", "finish_unique"]
 
@@ -46,7 +45,7 @@ def finish_unique(lp: Layout, st: State) -> State:
     closed = (lp.rows == st.level - 1)[:, None]  # the level just closed
     proof = jnp.sum(jnp.where(closed, st.duals, 0.0), axis=0) * live  # its d_L [C]
     floor = jnp.sum(jnp.where(closed[:, 0], st.floors, 0.0))
-    matrix = jax.vmap(lambda e: _transpose(lp, e))(jnp.eye(lp.num_c, dtype=lp.dtype) * live)  # A [C, J]
+    matrix = jax.vmap(lambda e: _lp.transpose(lp, e))(jnp.eye(lp.num_c, dtype=lp.dtype) * live)  # A [C, J]
     priced = proof @ matrix - floor  # [J]: each joint's reduced cost at that level
     margin = UNIQUE_MARGIN * lp.config.cost_tol
     outside = lp.flat_mask & ~st.is_basic[: lp.num_j]
@@ -76,10 +75,6 @@ def finish_unique(lp: Layout, st: State) -> State:
         pivoted=st.level,
     )
     return jax.tree.map(lambda a, b: jnp.where(unique, a, b), done, st)
-
-
-def _transpose(lp: Layout, d):
-    return gains.transpose_gains(lp.per_player, d).reshape(-1)
 
 
 def _later_levels(lp: Layout, g, rest, first):
