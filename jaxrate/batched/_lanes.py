@@ -16,6 +16,7 @@ import functools
 import jax
 import jax.numpy as jnp
 
+from jaxrate.batched import _lp
 from jaxrate.batched._core import escalate, finish, init, refactor, run, running
 from jaxrate.game._simplex_config import SimplexConfig
 
@@ -63,6 +64,7 @@ def _refresh(state, lane_data, config: SimplexConfig, lanes: int):
 
 
 @functools.partial(jax.jit, static_argnames=("config", "lanes", "chunk"))
+@_lp.full_precision
 def stream(prep: dict, start, count, attempt: dict, config: SimplexConfig, lanes: int, chunk: int) -> dict:
     """The first ``count`` games of a batch rated, ``lanes`` at a time.
 

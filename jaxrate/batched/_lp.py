@@ -13,6 +13,7 @@ per pivot).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 import jax
@@ -31,6 +32,7 @@ __all__ = [
     "d_rows",
     "finish",
     "first_index",
+    "full_precision",
     "init",
     "joint_tangent",
     "layout",
@@ -41,6 +43,26 @@ __all__ = [
     "rhs",
     "shift",
 ]
+
+
+def full_precision(fn):
+    """``fn`` with every matrix product it traces at full precision.
+
+    JAX's default precision lets a GPU or TPU run float32 products in TF32 or
+    bfloat16 passes (a 10- or 8-bit mantissa): on an H100 that left 31% of the
+    float32 games of ``benchmarks/training_step.py`` unsolved and SOLVED ones off
+    by 5e-2 of the range (``benchmarks/RESULTS.md``, GPU). A pivot's ratio test
+    and a proof's residuals need every bit of the dtype; float64 products are
+    unaffected. Applied where a solve is traced (:func:`jaxrate.batched.rate_game`,
+    the batched path's lanes), so a caller's own precision setting stays theirs.
+    """
+
+    @functools.wraps(fn)
+    def traced(*args, **kwargs):
+        with jax.default_matmul_precision("highest"):
+            return fn(*args, **kwargs)
+
+    return traced
 
 
 class State(NamedTuple):

@@ -78,7 +78,7 @@ def rate_game(
       precision: the solve's arithmetic: ``None`` is float64 wherever the backend
         has it (CPU, GPU), whatever the payoffs' dtype; ``"float32"`` forces
         float32 arithmetic (for backends without float64: proven to float32's
-        tolerance, about 1e-3 of the range, up to 1e-2 on near-tie games).
+        tolerance, about 1e-3 of the range, up to 5e-2 on near-tie games).
 
     Returns:
       A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where masked),
@@ -132,6 +132,7 @@ def _rated(payoffs, masks, start, warm, config: SimplexConfig, work: str) -> dic
 
 
 @_rated.defjvp
+@_lp.full_precision
 def _rated_jvp(config: SimplexConfig, work: str, primals, tangents):
     """The derivative the proof holds (:mod:`jaxrate.sensitivity`): every output
     moves by a fixed matrix times ``g = delta(dG, sigma)``, the deviation gains
@@ -174,6 +175,7 @@ def _no_tangent(value):
 
 
 @functools.partial(jax.custom_jvp, nondiff_argnums=(4, 5, 6))
+@_lp.full_precision
 def _solved(payoffs, masks, start, warm, config: SimplexConfig, work: str, tangents: bool = False):
     """The outputs in the payoffs' dtype, and (``tangents``) the matrices that move them."""
     dtype = payoffs.dtype
