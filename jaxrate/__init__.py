@@ -36,6 +36,7 @@ from jaxrate.results._saved import SavedResult, read_result  # noqa: E402
 from jaxrate.results.certificate import Certificate, Verification, verify  # noqa: E402
 from jaxrate.results.result import Ratings, SolvedBy  # noqa: E402
 from jaxrate.results.status import Status  # noqa: E402
+from jaxrate.robustness import audit  # noqa: E402
 from jaxrate.solving.rate import deviation_ratings  # noqa: E402
 from jaxrate.solving.solvers import Auto, Exact, Simplex  # noqa: E402
 from jaxrate.uncertainty import bootstrap_replicates, task_subsets  # noqa: E402
@@ -58,6 +59,7 @@ __all__ = [
     "agent_vs_agent_vs_task",
     "agent_vs_task",
     "alpha_rank",
+    "audit",
     "baselines",
     "batched",
     "battles",

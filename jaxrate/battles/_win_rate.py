@@ -120,7 +120,11 @@ def win_rate_game(
     """
     if missing not in MISSING:
         raise ValueError(f"missing must be one of {', '.join(MISSING)}; got {missing!r}")
-    counts = battle_counts(battles, by=by)
+    return win_rate_game_of_counts(battle_counts(battles, by=by), by=by, missing=missing)
+
+
+def win_rate_game_of_counts(counts: BattleCounts, *, by: str | None, missing: str) -> WinRateGame:
+    """:func:`win_rate_game` of counted records (``jaxrate audit`` re-rates counts with votes removed)."""
     models, scores, games = counts.models, counts.scores, counts.games
     never = _never_met(games)
     dropped: tuple[str, ...] = ()

@@ -64,7 +64,7 @@ _ARGV: list[str] | None = None  # the arguments main() is parsing (did-you-mean 
 
 def _build_parser() -> argparse.ArgumentParser:
     from jaxrate import __version__
-    from jaxrate.cli import _compare, _rate, _rate_many, _reproduce, _verify
+    from jaxrate.cli import _audit, _compare, _rate, _rate_many, _reproduce, _verify
 
     parser = _Parser(
         prog="jaxrate",
@@ -79,6 +79,7 @@ def _build_parser() -> argparse.ArgumentParser:
         ("verify", _verify, "check a result file's proof (jaxrate rate --json) against its input"),
         ("rate-many", _rate_many, "rate every input in a folder, on local processes or a Dask cluster"),
         ("compare", _compare, "several rating methods side by side, with rank changes"),
+        ("audit", _audit, "the fewest votes or tasks whose removal reverses the top spot and each pair"),
         ("reproduce", _reproduce, "reproduce one of the paper's studies into a folder"),
     ):
         command = sub.add_parser(

@@ -1,0 +1,136 @@
+"""``jaxrate audit``: the fewest votes or tasks whose removal reverses the top spot and each pair."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from jaxrate.cli import _output
+from jaxrate.cli._inputs import add_input_options, describe, load_source, print_notes
+from jaxrate.cli._methods import add_elo_options, elo_settings
+
+METHODS = ("deviation", "elo", "uniform")
+EXAMPLES = """examples:
+  jaxrate audit battles.csv --method elo                  # top spot and the first 10 adjacent pairs
+  jaxrate audit battles.csv --pairs gpt-4o,claude-3.5 --budget 0.001
+  jaxrate audit --dataset livebench --budget 0.2 --json audit.json
+  jaxrate audit scores.csv --game 2p --adjacent 5
+
+Units are the input's: votes for battle records, tasks for score tables. Each
+reversal is confirmed by re-rating without the units listed; a pair whose
+search spends the budget is 'not reversed within' it.
+"""
+
+
+def add_options(parser) -> None:
+    add_input_options(parser)
+    parser.add_argument(
+        "--method", default="deviation", choices=METHODS, help="the rating audited (default deviation)"
+    )
+    add_elo_options(parser)
+    parser.add_argument(
+        "--pairs",
+        action="append",
+        metavar="A,B",
+        help="audit the pair A over B (repeatable) instead of the adjacent pairs of the ranking",
+    )
+    parser.add_argument(
+        "--adjacent",
+        type=int,
+        default=10,
+        metavar="N",
+        help="adjacent pairs of the ranking, from the top (default 10)",
+    )
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=0.01,
+        metavar="F",
+        help="the most units a search may remove: a fraction in (0, 1], default 0.01 (at least one unit)",
+    )
+    parser.add_argument(
+        "--units", choices=("votes", "tasks", "items", "seeds"), help="what is removed (default: the input's)"
+    )
+    parser.add_argument(
+        "--tie-tol",
+        type=float,
+        default=1e-7,
+        help="ties within this fraction of the method's scale (default 1e-7)",
+    )
+    parser.add_argument(
+        "--json", metavar="PATH", help="write the audit (every pair, the units removed) as JSON"
+    )
+
+
+def _pairs(args) -> list[tuple[str, str]] | None:
+    if not args.pairs:
+        return None
+    out = []
+    for text in args.pairs:
+        names = [n.strip() for n in text.split(",")]
+        if len(names) != 2 or not all(names):
+            raise ValueError(f"--pairs needs A,B (two model names); got {text!r}")
+        out.append((names[0], names[1]))
+    return out
+
+
+def run(args, argv: Sequence[str]) -> int:
+    import jaxrate
+
+    if not (0 < args.budget <= 1):
+        raise ValueError(f"--budget must be a fraction of the units in (0, 1]; got {args.budget:g}")
+    if args.adjacent < 0:
+        raise ValueError(f"--adjacent must be >= 0; got {args.adjacent}")
+    if not args.tie_tol >= 0:
+        raise ValueError(f"--tie-tol must be >= 0; got {args.tie_tol}")
+    _output.check_output_path("--json", args.json)
+    pairs = _pairs(args)
+    elo = elo_settings(args)
+    source = load_source(args)
+    print_notes(source)
+    if args.units in ("items", "seeds"):
+        raise ValueError(
+            f"--units {args.units}: the audit removes votes (battle records) and tasks (score tables) "
+            "in this version; audit the tasks of the table, or the battles"
+        )
+    if source.kind == "battles":
+        data = source.counts
+        options = {"by": args.by if args.game == "3p" else None, "missing": args.missing}
+    elif source.kind == "scores":
+        models, tasks = source.game.strategies[0], source.game.strategies[-1]
+        data = source.scores
+        options = {"game": args.game, "models": models, "tasks": tasks}
+    else:
+        raise ValueError(
+            "a payoff tensor has no units to remove (votes, tasks); audit the battle records or the "
+            "score table it came from"
+        )
+    result = jaxrate.audit(
+        data,
+        method=args.method,
+        pairs=pairs,
+        adjacent=args.adjacent,
+        budget=args.budget,
+        units=args.units,
+        elo=elo,
+        tie_tol=args.tie_tol,
+        **options,
+    )
+    print(describe(source))
+    for line in result.lines():
+        print(line)
+    print(
+        f"{args.method}: {result.rerated:,} re-ratings in {result.seconds:.1f} s; budget {result.budget:,} "
+        f"of {result.total:,} {result.unit}; every reversal above was re-rated and its order checked",
+        file=sys.stderr,
+    )
+    if args.json is not None:
+        payload = {
+            "jaxrate_version": jaxrate.__version__,
+            "command": ["jaxrate", *argv],
+            "source": source.name,
+            "game": source.description,
+            "audit": result.to_dict(),
+        }
+        _output.write_json(args.json, payload)
+    return 0

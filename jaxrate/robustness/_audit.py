@@ -1,0 +1,316 @@
+"""``jaxrate.audit``: how few units reverse a board's top spot and its adjacent pairs."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from jaxrate.robustness._boards import METHODS, BattleBoard, TaskBoard
+from jaxrate.robustness._search import _Rater, exhaustive, reverse
+
+__all__ = ["Audit", "PairAudit", "audit", "board_of"]
+
+TOP_CHALLENGERS = 4  # the top spot: the leader against each of the next four models
+
+
+@dataclasses.dataclass(frozen=True)
+class PairAudit:
+    """One pair of the board: the fewest units found whose removal reverses it (or, tied, separates it).
+
+    ``status``: ``"reversed"`` (confirmed by re-rating: ``below`` is then rated above ``above``),
+    ``"separated"`` (a tied pair, now apart: ``after_order`` says which way), ``"not reversed"``
+    (within the budget), ``"failed"`` (a re-rating raised: ``message``).
+    """
+
+    above: str
+    below: str
+    tied: bool
+    status: str
+    count: int | None
+    total: int
+    budget: int
+    unit: str
+    removed: tuple[dict, ...]
+    gap: float
+    gap_after: float | None
+    rerated: int
+    after_order: tuple[str, str] | None = None
+    message: str | None = None
+
+    @property
+    def fraction(self) -> float | None:
+        return None if self.count is None else self.count / self.total
+
+    def line(self) -> str:
+        pair = f"{self.above} and {self.below} (tied)" if self.tied else f"{self.above} over {self.below}"
+        if self.status == "failed":
+            return f"{pair}: a re-rating failed ({self.message})"
+        if self.count is None:
+            share = _percent(self.budget / self.total)
+            verb = "separated" if self.tied else "reversed"
+            said = f"{pair}: not {verb} within {self.budget:,} of {self.total:,} {self.unit} ({share})"
+            return said + (f"; {self.message}" if self.message else "")
+        verb = "separated" if self.tied else "reversed"
+        first = f" ({self.after_order[0]} above)" if self.tied and self.after_order else ""
+        return (
+            f"{pair}: {verb} by dropping {self.count:,} of {self.total:,} {self.unit} "
+            f"({_percent(self.count / self.total)}), confirmed{first}"
+        )
+
+    def to_dict(self) -> dict:
+        out = dataclasses.asdict(self)
+        out["fraction"] = self.fraction
+        out["removed"] = list(self.removed)
+        out["after_order"] = list(self.after_order) if self.after_order else None
+        return out
+
+
+@dataclasses.dataclass(frozen=True)
+class Audit:
+    """The audit of one board: its top spot and pairs, each a :class:`PairAudit`."""
+
+    method: str
+    unit: str
+    total: int
+    budget: int
+    tie_tol: float
+    models: tuple[str, ...]
+    ratings: np.ndarray
+    top: PairAudit | None
+    pairs: tuple[PairAudit, ...]
+    rerated: int
+    seconds: float
+
+    def lines(self) -> list[str]:
+        out = []
+        if self.top is not None:
+            out.append(f"top spot, {self.top.line()}")
+        return out + [p.line() for p in self.pairs]
+
+    def to_dict(self) -> dict:
+        return {
+            "method": self.method,
+            "unit": self.unit,
+            "total": self.total,
+            "budget": self.budget,
+            "tie_tol": self.tie_tol,
+            "ratings": dict(zip(self.models, (float(r) for r in self.ratings))),
+            "top": None if self.top is None else self.top.to_dict(),
+            "pairs": [p.to_dict() for p in self.pairs],
+            "rerated": self.rerated,
+            "seconds": self.seconds,
+        }
+
+
+def _percent(fraction: float) -> str:
+    """A share in percent to two significant digits, never in exponent notation (0.00006%)."""
+    return np.format_float_positional(100 * fraction, precision=2, fractional=False, trim="-") + "%"
+
+
+def board_of(
+    data: Any,
+    method: str,
+    *,
+    units: str | None = None,
+    by=None,
+    missing="model",
+    game="3p",
+    elo=None,
+    models=None,
+    tasks=None,
+):
+    """The board of ``data``: battle records (a DataFrame with ``model_a``, ``model_b``, ``winner``, or
+    :class:`jaxrate.battles.BattleCounts`: units are votes) or a score table ``[models, tasks]`` (a
+    DataFrame, or an array with ``models`` and ``tasks``: units are tasks)."""
+    from jaxrate.battles import BattleCounts, battle_counts
+
+    if isinstance(data, (BattleBoard, TaskBoard)):
+        return data
+    is_battles = isinstance(data, BattleCounts) or (
+        hasattr(data, "columns") and {"model_a", "model_b", "winner"} <= set(data.columns)
+    )
+    if is_battles:
+        if units not in (None, "votes"):
+            raise ValueError(f"battle records are audited by votes; units {units!r} do not exist for them")
+        counts = data if isinstance(data, BattleCounts) else battle_counts(data, by=by)
+        return BattleBoard(counts, method, by=by, missing=missing, elo=elo)
+    if units not in (None, "tasks"):
+        raise ValueError(f"a score table is audited by tasks; units {units!r} do not exist for it")
+    from jaxrate.game._score_table import score_table
+
+    table, found_models, found_tasks = score_table(data, models, tasks)
+    return TaskBoard(table, found_models, found_tasks, method, game=game, elo=elo)
+
+
+def audit(
+    data: Any,
+    *,
+    method: str = "deviation",
+    pairs: Sequence[tuple[str, str]] | None = None,
+    adjacent: int = 10,
+    budget: float = 0.01,
+    units: str | None = None,
+    by: str | None = None,
+    missing: str = "model",
+    game: str = "3p",
+    elo: dict | None = None,
+    tie_tol: float = 1e-7,
+    top: bool = True,
+    models: Sequence[str] | None = None,
+    tasks: Sequence[str] | None = None,
+) -> Audit:
+    """How robust a board is: the fewest units found whose removal reverses its top spot and each pair.
+
+    For the top spot (the leader against each of the next four models) and the first ``adjacent``
+    adjacent pairs of the ranking (or the ``pairs`` named), the search ranks units by their predicted
+    effect on the pair's gap (the influence function for Elo, the proof's derivative for deviation
+    ratings, exact re-ratings where units are few), removes them until the gap is predicted to change
+    sign, **re-rates without them**, and reports only reversals the re-rating confirms.
+
+    Args:
+      data: battle records (units: votes) or a score table (units: tasks); see :func:`board_of`.
+      method: ``"deviation"`` (the exact path), ``"elo"`` (the Bradley-Terry fit), ``"uniform"``.
+      pairs: ``(above, below)`` model names to audit instead of the adjacent pairs.
+      adjacent: how many adjacent pairs of the ranking, from the top.
+      budget: the most units a search may remove, as a fraction of them, in (0, 1] (at least one unit).
+      units: ``"votes"`` or ``"tasks"`` (default: the input's).
+      by, missing, game: how the game is made, as :func:`jaxrate.battle_game` and ``jaxrate rate``.
+      elo: ``{"prior": ..., "anchor": ...}`` for the Elo fit.
+      tie_tol: ratings within this fraction of the scale are tied (then the pair is separated,
+        in either direction, instead of reversed).
+      top: audit the top spot.
+      models, tasks: names for a score-table array.
+
+    Returns:
+      An :class:`Audit`.
+
+    Raises:
+      ValueError: an unknown method, pair or unit, a budget outside (0, 1], a board of fewer than
+        two models or units, or a base rating that fails.
+    """
+    start = time.perf_counter()
+    if method not in METHODS:
+        raise ValueError(f"the audit rates with {', '.join(METHODS)}; got method {method!r}")
+    if not (isinstance(budget, (int, float)) and 0 < budget <= 1):
+        raise ValueError(f"budget must be a fraction of the units in (0, 1]; got {budget!r}")
+    if not (isinstance(adjacent, int) and adjacent >= 0):
+        raise ValueError(f"adjacent must be a whole number >= 0; got {adjacent!r}")
+    board = board_of(
+        data, method, units=units, by=by, missing=missing, game=game, elo=elo, models=models, tasks=tasks
+    )
+    names = board.models
+    if len(names) < 2 or board.total < 2:
+        raise ValueError(
+            f"a board of {len(names)} model(s) and {board.total} {board.kind} is too small to audit"
+        )
+    index = {n: i for i, n in enumerate(names)}
+    for pair in pairs or ():
+        unknown = [n for n in pair if n not in index]
+        if unknown:
+            raise ValueError(f"--pairs: no model {unknown[0]!r} on this board")
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise ValueError(f"--pairs needs two different models; got {pair!r}")
+    rater = _Rater(board)
+    base = rater(np.zeros(len(board.sizes), np.int64))
+    ratings = base[0]
+    tol = tie_tol * board.scale(ratings)
+    allowed = max(1, math.floor(budget * board.total))
+    order = [int(i) for i in np.argsort(-ratings, kind="stable")]
+
+    def one(a: int, b: int) -> PairAudit:
+        return _pair(board, rater, base, a, b, tol, allowed)
+
+    if pairs:
+        audited = [one(index[a], index[b]) for a, b in pairs]
+    else:
+        audited = [one(order[k], order[k + 1]) for k in range(min(adjacent, len(order) - 1))]
+    top_spot = None
+    if top:
+        tried = [one(order[0], c) for c in order[1 : 1 + TOP_CHALLENGERS]]
+        done = [t for t in tried if t.count is not None]
+        top_spot = min(done, key=lambda t: t.count) if done else tried[0]
+    return Audit(
+        method=method,
+        unit=board.kind,
+        total=board.total,
+        budget=allowed,
+        tie_tol=tie_tol,
+        models=names,
+        ratings=ratings,
+        top=top_spot,
+        pairs=tuple(audited),
+        rerated=rater.count,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def _pair(board, rater, base, a: int, b: int, tol: float, allowed: int) -> PairAudit:
+    ratings = base[0]
+    if ratings[a] < ratings[b] - tol:  # named the other way round: audit it as ranked
+        a, b = b, a
+    gap = float(ratings[a] - ratings[b])
+    tied = gap <= tol
+    directions = [(a, b), (b, a)] if tied else [(a, b)]
+    failures_before = len(rater.failures)
+    findings = [(w, lo, reverse(board, base, w, lo, allowed, tol, rater)) for w, lo in directions]
+    failed_here = rater.failures[failures_before:]
+    found = [f for f in findings if f[2].found]
+    names, unit = board.models, board.kind
+    common = {
+        "above": names[a],
+        "below": names[b],
+        "tied": tied,
+        "total": board.total,
+        "budget": allowed,
+        "unit": unit,
+        "gap": gap,
+        "rerated": sum(f[2].rerated for f in findings),
+    }
+    if found:
+        w, lo, best = min(found, key=lambda f: int(f[2].taken.sum()))
+        removed = tuple(board.label(g, c) for g, c in enumerate(best.taken) if c > 0)
+        return PairAudit(
+            status="separated" if tied else "reversed",
+            count=int(best.taken.sum()),
+            removed=removed,
+            gap_after=float(best.after[a] - best.after[b]),
+            after_order=(names[lo], names[w]),
+            **common,
+        )
+    failed = [f[2].failed for f in findings if f[2].failed]
+    if failed:
+        return PairAudit(status="failed", count=None, removed=(), gap_after=None, message=failed[0], **common)
+    # Removals the data could not be rated without (a fit with no finite solution): said, not hidden.
+    note = f"{len(failed_here)} removal(s) could not be re-rated: {failed_here[0]}" if failed_here else None
+    return PairAudit(status="not reversed", count=None, removed=(), gap_after=None, message=note, **common)
+
+
+def exhaustive_minimum(data: Any, pairs: Sequence[tuple[str, str]], max_units: int = 3, **options) -> dict:
+    """The exact fewest units (up to ``max_units``) that reverse (tied: separate) each named pair,
+    by re-rating every removal: ``{(above, below): units or None}``. For small boards and tests."""
+    method = options.pop("method", "deviation")
+    tie_tol = options.pop("tie_tol", 1e-7)
+    board = board_of(data, method, **options)
+    rater = _Rater(board)
+    ratings = rater(np.zeros(len(board.sizes), np.int64))[0]
+    tol = tie_tol * board.scale(ratings)
+    index = {n: i for i, n in enumerate(board.models)}
+    wanted = []
+    for a, b in pairs:
+        i, j = index[a], index[b]
+        if ratings[i] - ratings[j] <= tol:  # tied (or named upwards): either direction
+            wanted += [(i, j, tol), (j, i, tol)] if abs(ratings[i] - ratings[j]) <= tol else [(j, i, tol)]
+        else:
+            wanted.append((i, j, tol))
+    found = exhaustive(board, wanted, max_units, rater)
+    out = {}
+    for a, b in pairs:
+        i, j = index[a], index[b]
+        sizes = [v for (w, lo, _), v in found.items() if {w, lo} == {i, j} and v is not None]
+        out[(a, b)] = min(sizes) if sizes else None
+    return out

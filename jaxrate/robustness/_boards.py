@@ -1,0 +1,237 @@
+"""What an audit removes and re-rates: an input's units, and the rating of what is left.
+
+A board holds its units in **groups** of interchangeable units (all the votes
+of one pair with one outcome; a task alone), ``sizes[g]`` units each. A removal
+is an integer vector ``taken`` (units removed from each group). Each board
+re-rates what is left with one of jaxrate's methods and, where its units are
+many, predicts each group's first-order effect on a pair's gap:
+
+* Bradley-Terry / Elo: the influence function of the fit (the inverse Hessian
+  of the log-likelihood times one vote's gradient), as Huang, Shen, Wei and
+  Broderick (2026) audit Chatbot Arena;
+* deviation ratings: the derivative their proof holds
+  (:mod:`jaxrate.sensitivity`: ``dr = M delta(dG, sigma)``), pulled back to
+  the payoffs with the deviation gains' adjoint;
+* uniform ratings: linear in the payoffs.
+
+A board of few units (tasks) predicts nothing: the search re-rates each
+candidate instead (:mod:`jaxrate.robustness._search`).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any
+
+import numpy as np
+
+from jaxrate.game.tolerances import payoff_scale
+
+__all__ = ["METHODS", "BattleBoard", "TaskBoard", "payoff_adjoint"]
+
+METHODS = ("deviation", "elo", "uniform")
+
+
+def _check_method(method: str) -> None:
+    if method not in METHODS:
+        raise ValueError(f"the audit rates with {', '.join(METHODS)}; got method {method!r}")
+
+
+def payoff_adjoint(proven, rows: np.ndarray) -> np.ndarray:
+    """``W`` ``[N, A_1..A_N]``: how ``rows . r`` (``rows`` ``[C]`` over the stacked ratings)
+    moves per unit of each payoff, from a deviation rating's proof (the one-sided
+    derivative along the final basis where that is degenerate)."""
+    import jax
+    import jax.numpy as jnp
+
+    from jaxrate.game import gains
+    from jaxrate.results import sensitivity
+
+    duals = np.asarray(proven.certificate.duals, np.float64)
+    num_c = int(rows.shape[0])
+    square = np.zeros((num_c, num_c))
+    square[: len(duals)] = duals
+    m = sensitivity.rating_sensitivity(square, np.asarray(proven.frozen_at), len(duals))
+    v = m.T @ rows  # d(rows . r) = v . delta(dG, sigma)
+    joint = jnp.asarray(np.asarray(proven.joint, np.float64))
+    shape = (len(proven.strategies),) + tuple(joint.shape)
+
+    def moved(payoffs):
+        return jnp.dot(jnp.asarray(v), jnp.concatenate(gains.deviation_gains_per_player(payoffs, joint)))
+
+    with jax.enable_x64(True):
+        return np.asarray(jax.grad(moved)(jnp.zeros(shape)))
+
+
+def _quietly(fn, *args, **kwargs):
+    """``fn`` with the library's warnings about the data silenced: the reader said them once already;
+    a re-rating with a few votes removed says nothing new."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return fn(*args, **kwargs)
+
+
+class _Board:
+    """Shared by the boards: the groups, their labels, and the rating of what is left."""
+
+    kind: str
+    method: str
+    models: tuple[str, ...]
+    sizes: np.ndarray
+
+    @property
+    def total(self) -> int:
+        return int(self.sizes.sum())
+
+    def scale(self, ratings: np.ndarray) -> float:
+        """The ratings' scale, for the tie tolerance (the payoff range; Elo: the ratings' spread)."""
+        return self._scale if self.method != "elo" else float(np.ptp(ratings)) or 1.0
+
+    def effects(self, taken: np.ndarray, rated: Any, above: int, below: int) -> np.ndarray | None:
+        return None
+
+
+class BattleBoard(_Board):
+    """Battle records: the units are votes, grouped by (category, winner, loser) and ties by pair."""
+
+    kind = "votes"
+
+    def __init__(self, counts, method: str, *, by: str | None = None, missing: str = "model", elo=None):
+        from jaxrate.battles._win_rate import win_rate_game_of_counts
+
+        _check_method(method)
+        if missing not in ("model", "even"):
+            raise ValueError(
+                f"the audit re-rates battles with the same models: --missing model or even, not {missing!r}"
+            )
+        self.counts, self.method, self.by, self.missing = counts, method, by, missing
+        self.elo = {"prior": "auto", "anchor": None} if elo is None else dict(elo)
+        self.models = tuple(counts.models)
+        k_, i_, j_ = np.nonzero(counts.wins)
+        tk, ti, tj = np.nonzero(np.triu(counts.ties, 1))
+        self.cells = np.concatenate(
+            [np.stack([k_, i_, j_, np.zeros_like(k_)], 1), np.stack([tk, ti, tj, np.ones_like(tk)], 1)]
+        ).astype(np.int64)  # [G, 4]: category, model i, model j, tie
+        self.sizes = np.concatenate([counts.wins[k_, i_, j_], counts.ties[tk, ti, tj]]).astype(np.int64)
+        self._game = lambda c: _quietly(win_rate_game_of_counts, c, by=by, missing=missing).game
+        self._scale = payoff_scale(self._game(counts)) or 1.0
+
+    def label(self, group: int, count: int) -> dict:
+        k, i, j, tie = (int(x) for x in self.cells[group])
+        out = {"model_a": self.models[i], "model_b": self.models[j], "winner": "tie" if tie else "model_a"}
+        if self.by is not None:
+            out[self.by] = self.counts.keys[k]
+        return out | {"count": int(count)}
+
+    def describe(self, group: int) -> str:
+        k, i, j, tie = (int(x) for x in self.cells[group])
+        where = f" ({self.counts.keys[k]})" if self.by is not None else ""
+        verb = "tied with" if tie else "beat"
+        return f"{self.models[i]} {verb} {self.models[j]}{where}"
+
+    def left(self, taken: np.ndarray):
+        """The counts without the removed votes."""
+        wins, ties = self.counts.wins.copy(), self.counts.ties.copy()
+        k, i, j, tie = self.cells.T
+        decisive, tied = (tie == 0) & (taken > 0), (tie == 1) & (taken > 0)
+        np.subtract.at(wins, (k[decisive], i[decisive], j[decisive]), taken[decisive])
+        np.subtract.at(ties, (k[tied], i[tied], j[tied]), taken[tied])
+        np.subtract.at(ties, (k[tied], j[tied], i[tied]), taken[tied])
+        return self.counts._replace(wins=wins, ties=ties)
+
+    def rate(self, taken: np.ndarray):
+        """``(ratings [M], what the effects need)`` of the votes left."""
+        import jaxrate
+
+        counts = self.left(taken)
+        if self.method == "elo":
+            fit = _quietly(jaxrate.elo_ratings, counts, models=self.models, **self.elo)
+            return np.asarray(fit.ratings, np.float64), (counts, fit)
+        game = self._game(counts)
+        if self.method == "uniform":
+            return np.asarray(jaxrate.uniform_ratings(game)[0], np.float64), (counts, game)
+        proven = jaxrate.deviation_ratings(game)
+        return np.asarray(proven.ratings[0], np.float64), (counts, proven)
+
+    def effects(self, taken, rated, above, below):
+        counts, fitted = rated
+        k, i, j, tie = self.cells.T
+        games = counts.games[k, i, j].astype(np.float64)
+        rate = counts.scores[k, i, j] / np.where(games > 0, games, 1.0)
+        if self.method == "elo":
+            return self._elo_effects(counts, fitted, above, below, i, j, tie)
+        # d gap / d P_k(i beats j), P_k(j beats i) = 1 - P_k(i beats j): from the payoffs' adjoint.
+        m = len(self.models)
+        num_k = len(counts.keys)
+        if self.method == "uniform":
+            per_rate = np.zeros((num_k, m, m))
+            per_rate[:, above, :] += 1.0 / (m * num_k)
+            per_rate[:, below, :] -= 1.0 / (m * num_k)
+        else:
+            rows = np.zeros(sum(len(s) for s in fitted.strategies))
+            rows[above], rows[below] = 1.0, -1.0
+            w = payoff_adjoint(fitted, rows)
+            if self.by is None:
+                per_rate = (w[0] - w[1])[None]
+            else:
+                g_a = np.asarray(self._game(counts).payoffs[0])
+                per_rate = np.moveaxis(w[0] - w[1] + np.sign(g_a) * w[2], -1, 0)
+        slope = per_rate[k, i, j] - per_rate[k, j, i]
+        # One vote less: P moves by (P - outcome) / (n - 1); the pair's last vote leaves it unmet.
+        outcome = np.where(tie == 1, 0.5, 1.0)
+        step = np.where(games > 1, (rate - outcome) / np.maximum(games - 1, 1), 0.5 - rate)
+        return slope * step
+
+    def _elo_effects(self, counts, fit, above, below, i, j, tie):
+        """One vote's influence on the Bradley-Terry gap (Elo points): ``u . grad l``, ``H u = e_a - e_b``."""
+        theta = np.asarray(fit.ratings, np.float64) * math.log(10) / 400.0
+        m = len(theta)
+        n = counts.games.sum(axis=0).astype(np.float64)
+        prior = float(fit.prior or 0.0)
+        n = n + prior * (n > 0)
+        p = 1.0 / (1.0 + np.exp(theta[None, :] - theta[:, None]))  # p[i, j] = P(i beats j)
+        w = n * p * p.T
+        hessian = np.diag(w.sum(axis=1)) - w + np.full((m, m), 1.0 / m)  # + 11^T/m: the shift fixed
+        target = np.zeros(m)
+        target[above], target[below] = 1.0, -1.0
+        u = np.linalg.solve(hessian, target)
+        coef = np.where(tie == 1, p[i, j] - 0.5, -(1.0 - p[i, j]))
+        return 400.0 / math.log(10) * coef * (u[i] - u[j])
+
+
+class TaskBoard(_Board):
+    """A score table: the units are its tasks (columns), one a group."""
+
+    kind = "tasks"
+
+    def __init__(self, table, models, tasks, method: str, *, game: str = "3p", elo=None):
+        _check_method(method)
+        self.table = np.asarray(table, np.float64)
+        self.models, self.tasks = tuple(models), tuple(tasks)
+        self.method, self.game_kind = method, game
+        self.elo = {"prior": "auto", "anchor": None} if elo is None else dict(elo)
+        self.sizes = np.ones(len(self.tasks), np.int64)
+        self._scale = float(np.ptp(self.table)) or 1.0
+
+    def label(self, group: int, count: int) -> dict:
+        return {"task": self.tasks[group], "count": int(count)}
+
+    def describe(self, group: int) -> str:
+        return str(self.tasks[group])
+
+    def rate(self, taken: np.ndarray):
+        import jaxrate
+
+        keep = taken == 0
+        table = self.table[:, keep]
+        tasks = tuple(t for t, k in zip(self.tasks, keep) if k)
+        if self.method == "elo":
+            p, _ = jaxrate.baselines.win_probabilities(table, self.models)
+            fit = _quietly(jaxrate.elo_ratings, p, models=self.models, **self.elo)
+            return np.asarray(fit.ratings, np.float64), None
+        make = jaxrate.agent_vs_task if self.game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
+        game = make(table, self.models, tasks)
+        if self.method == "uniform":
+            return np.asarray(jaxrate.uniform_ratings(game)[0], np.float64), None
+        return np.asarray(jaxrate.deviation_ratings(game).ratings[0], np.float64), None

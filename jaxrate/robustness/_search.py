@@ -1,0 +1,252 @@
+"""The fewest units whose removal reverses a pair: predicted, then confirmed by re-rating.
+
+With predicted effects (many units): take units in order of their predicted
+effect on the pair's gap until the predicted gap changes sign, re-rate without
+them, and either shrink the confirmed set (bisection over the units just
+taken, each probe re-rated) or, when the re-rating does not confirm it, keep
+the removal, predict again from the new rating and go on. Without predictions
+(few units, e.g. tasks): each step re-rates every candidate unit and removes
+the one that moves the gap most. Only a re-rating whose order is reversed is
+reported as a reversal; a search that spends its budget reports "not found".
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any, NamedTuple
+
+import numpy as np
+
+__all__ = ["Finding", "exhaustive", "reverse"]
+
+MAX_ROUNDS = 8  # predict-and-confirm rounds before a search gives up (the budget usually ends it first)
+
+
+class Finding(NamedTuple):
+    """One direction's search: ``taken`` (units removed per group) when ``found``."""
+
+    found: bool
+    taken: np.ndarray
+    after: np.ndarray | None  # the ratings re-rated without ``taken`` (the confirming rating)
+    rerated: int  # re-ratings the search took
+    failed: str | None = None  # a re-rating that raised: its message
+
+
+def _gap(ratings: np.ndarray, winner: int, loser: int) -> float:
+    return float(ratings[winner] - ratings[loser])
+
+
+class _Rater:
+    """Re-ratings of one board, counted and cached (by the removal). A removal whose re-rating raises
+    (the data left admit no rating: a pair's imputation with no finite fit, say) rates ``None``: it
+    reverses nothing, and ``failures`` keeps the first message."""
+
+    def __init__(self, board):
+        self.board, self.count, self.cache, self.failures, self.messages = board, 0, {}, [], {}
+
+    def __call__(self, taken: np.ndarray):
+        key = taken.tobytes()
+        if key not in self.cache:
+            self.count += 1
+            try:
+                self.cache[key] = self.board.rate(taken)
+            except (ValueError, ArithmeticError, np.linalg.LinAlgError) as err:
+                self.cache[key] = None
+                self.messages[key] = str(err)
+        if self.cache[key] is None:
+            self.failures.append(self.messages[key])
+        return self.cache[key]
+
+
+def _gap_of(rated, winner: int, loser: int) -> float:
+    """The gap of a re-rating; +inf where it failed (never a reversal, never progress)."""
+    return np.inf if rated is None else _gap(rated[0], winner, loser)
+
+
+def reverse(
+    board, base, winner: int, loser: int, budget: int, tol: float, rater: _Rater | None = None
+) -> Finding:
+    """The fewest units found whose removal puts ``loser`` more than ``tol`` above ``winner``: the greedy
+    search, then an exact search of the smaller removals where that costs at most :data:`POLISH`
+    re-ratings."""
+    rater = rater or _Rater(board)
+    start = rater.count
+    found = _greedy(board, base, winner, loser, budget, tol, rater)
+    if found.failed:
+        return found
+    limit = int(found.taken.sum()) - 1 if found.found else min(3, budget)
+    smaller = _polish(board, rater, winner, loser, tol, limit)
+    if smaller is not None:
+        return Finding(True, smaller[0], smaller[1][0], rater.count - start)
+    return found._replace(rerated=rater.count - start)
+
+
+POLISH = 400  # re-ratings an exact search of the removals smaller than the greedy one may take
+
+
+def _polish(board, rater, winner, loser, tol, limit):
+    """The smallest removal of at most ``limit`` units that reverses the pair, by trying every one,
+    when all of them up to some size cost at most :data:`POLISH` re-ratings (``None`` otherwise)."""
+    groups = len(board.sizes)
+    cost, depth = 0, 0
+    while depth < limit:
+        more = math.comb(groups + depth, depth + 1)
+        if cost + more > POLISH:
+            break
+        cost, depth = cost + more, depth + 1
+    for size in range(1, depth + 1):
+        for combo in itertools.combinations_with_replacement(range(groups), size):
+            taken = np.bincount(np.asarray(combo), minlength=groups).astype(np.int64)
+            if (taken > board.sizes).any():
+                continue
+            rated = rater(taken)
+            if _gap_of(rated, winner, loser) < -tol:
+                return taken, rated
+    return None
+
+
+def _greedy(board, base, winner, loser, budget, tol, rater) -> Finding:
+    start = rater.count
+    taken = np.zeros(len(board.sizes), np.int64)
+    rated, rounds = base, 0
+    try:
+        while taken.sum() < budget:
+            gap = _gap_of(rated, winner, loser)
+            effects = board.effects(taken, rated[1], winner, loser)
+            if effects is not None and rounds < MAX_ROUNDS:
+                rounds += 1
+                adds = _predicted(effects, board.sizes - taken, gap + tol, int(budget - taken.sum()))
+                if adds:
+                    trial, removal, done = _confirm(rater, taken, adds, winner, loser, tol)
+                    if done:
+                        return Finding(True, removal, trial[0], rater.count - start)
+                    if _gap_of(trial, winner, loser) < gap:  # confirmed progress: keep it, predict again
+                        taken, rated = removal, trial
+                        continue
+            # No prediction, or one the re-rating did not bear out: one exact step.
+            candidates = _candidates(effects, board.sizes - taken)
+            step = _look_ahead(board, rater, taken, winner, loser, tol, candidates)
+            if (step is None or _gap_of(step[1], winner, loser) >= gap) and taken.sum() + 2 <= budget:
+                # A plateau (deviation ratings are piecewise linear: no single unit moves the gap):
+                # two units at once, among the candidates predicted to help most.
+                step = _look_ahead_pairs(board, rater, taken, winner, loser, tol, candidates[:PLATEAU])
+            if step is None or _gap_of(step[1], winner, loser) >= gap:
+                break
+            taken, rated = step
+            if _gap_of(rated, winner, loser) < -tol:
+                return Finding(True, taken, rated[0], rater.count - start)
+    except (ValueError, ArithmeticError, np.linalg.LinAlgError) as err:
+        return Finding(False, taken, None, rater.count - start, str(err))
+    return Finding(False, taken, None, rater.count - start)
+
+
+LOOK_AHEAD = 48  # groups re-rated one by one in an exact step (those predicted to help most)
+
+
+def _candidates(effects: np.ndarray | None, remaining: np.ndarray) -> np.ndarray:
+    """The groups an exact step re-rates: all of them when few, else those predicted to help most."""
+    there = np.nonzero(remaining > 0)[0]
+    if effects is None or len(there) <= LOOK_AHEAD:
+        return there
+    return there[np.argsort(effects[there], kind="stable")[:LOOK_AHEAD]]
+
+
+def _predicted(effects: np.ndarray, remaining: np.ndarray, gap: float, left: int) -> list:
+    """``[(group, units), ...]`` in order of predicted effect until the predicted gap is below zero
+    (or the budget ends): one unit at a time, so the order is the bisection's."""
+    order = [g for g in np.argsort(effects, kind="stable") if effects[g] < 0 and remaining[g] > 0]
+    adds, need = [], gap
+    for g in order:
+        if need < 0 or left <= 0:
+            break
+        units = int(min(remaining[g], left, np.floor(need / -effects[g]) + 1))
+        adds.append((int(g), units))
+        need += units * effects[g]
+        left -= units
+    return adds
+
+
+def _confirm(rater, taken, adds, winner, loser, tol):
+    """Re-rate with every unit of ``adds`` removed; when reversed, the shortest prefix of ``adds`` (in
+    units) that still reverses it (bisection, each probe re-rated)."""
+    sequence = np.repeat([g for g, _ in adds], [u for _, u in adds])
+
+    def removal(length: int) -> np.ndarray:
+        out = taken.copy()
+        np.add.at(out, sequence[:length], 1)
+        return out
+
+    full = removal(len(sequence))
+    rated = rater(full)
+    if _gap_of(rated, winner, loser) >= -tol:
+        return rated, full, False
+    lo, hi, best = 0, len(sequence), (full, rated)  # prefix ``hi`` reverses; ``lo`` not known to
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        trial = removal(mid)
+        probe = rater(trial)
+        if _gap_of(probe, winner, loser) < -tol:
+            hi, best = mid, (trial, probe)
+        else:
+            lo = mid
+    return best[1], best[0], True
+
+
+def _look_ahead(board, rater, taken, winner, loser, tol, candidates):
+    """One exact step: re-rate without each candidate unit, keep the one that moves the gap most."""
+    best = None
+    for g in candidates:
+        trial = taken.copy()
+        trial[g] += 1
+        rated = rater(trial)
+        gap = _gap_of(rated, winner, loser)
+        if best is None or gap < best[0]:
+            best = (gap, trial, rated)
+        if gap < -tol:
+            break
+    return None if best is None else (best[1], best[2])
+
+
+PLATEAU = 12  # candidates whose pairs an exact step re-rates on a plateau (66 re-ratings)
+
+
+def _look_ahead_pairs(board, rater, taken, winner, loser, tol, candidates):
+    """Two units at once: re-rate without each pair of candidate units, keep the best."""
+    best = None
+    for g, h in itertools.combinations_with_replacement(candidates, 2):
+        trial = taken.copy()
+        trial[g] += 1
+        trial[h] += 1
+        if (trial > board.sizes).any():
+            continue
+        rated = rater(trial)
+        gap = _gap_of(rated, winner, loser)
+        if best is None or gap < best[0]:
+            best = (gap, trial, rated)
+        if gap < -tol:
+            break
+    return None if best is None else (best[1], best[2])
+
+
+def exhaustive(
+    board, pairs: list[tuple[int, int, float]], max_units: int, rater: _Rater | None = None
+) -> dict:
+    """The exact minimum for each ``(winner, loser, tol)``: every removal of up to ``max_units`` units
+    (``{pair: units or None}``; None: none reverses it within ``max_units``)."""
+    rater = rater or _Rater(board)
+    groups = len(board.sizes)
+    best: dict[Any, int | None] = {p: None for p in pairs}
+    for size in range(1, max_units + 1):
+        for combo in itertools.combinations_with_replacement(range(groups), size):
+            taken = np.bincount(np.asarray(combo), minlength=groups).astype(np.int64)
+            if (taken > board.sizes).any():
+                continue
+            open_pairs = [p for p in pairs if best[p] is None]
+            if not open_pairs:
+                return best
+            rated = rater(taken)
+            for p in open_pairs:
+                if _gap_of(rated, p[0], p[1]) < -p[2]:
+                    best[p] = size
+    return best
