@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -44,19 +45,27 @@ class _Rater:
 
     def __init__(self, board):
         self.board, self.count, self.cache, self.failures, self.messages = board, 0, {}, [], {}
+        self.seconds = 0.0
 
     def __call__(self, taken: np.ndarray):
         key = taken.tobytes()
         if key not in self.cache:
             self.count += 1
+            start = time.perf_counter()
             try:
                 self.cache[key] = self.board.rate(taken)
             except (ValueError, ArithmeticError, np.linalg.LinAlgError) as err:
                 self.cache[key] = None
                 self.messages[key] = str(err)
+            self.seconds += time.perf_counter() - start
         if self.cache[key] is None:
             self.failures.append(self.messages[key])
         return self.cache[key]
+
+    @property
+    def seconds_each(self) -> float:
+        """The mean time of one re-rating so far."""
+        return self.seconds / max(self.count, 1)
 
 
 def _gap_of(rated, winner: int, loser: int) -> float:
@@ -82,7 +91,8 @@ def reverse(
     return found._replace(rerated=rater.count - start)
 
 
-POLISH = 400  # re-ratings an exact search of the removals smaller than the greedy one may take
+POLISH = 400  # re-ratings an exact search of the removals smaller than the greedy one may take...
+POLISH_SECONDS = 2.0  # ...and at most this long (at the base rating's speed), per direction of a pair
 
 
 def _polish(board, rater, winner, loser, tol, limit):
@@ -90,9 +100,10 @@ def _polish(board, rater, winner, loser, tol, limit):
     when all of them up to some size cost at most :data:`POLISH` re-ratings (``None`` otherwise)."""
     groups = len(board.sizes)
     cost, depth = 0, 0
+    allowed = min(POLISH, POLISH_SECONDS / max(rater.seconds_each, 1e-9))
     while depth < limit:
         more = math.comb(groups + depth, depth + 1)
-        if cost + more > POLISH:
+        if cost + more > allowed:
             break
         cost, depth = cost + more, depth + 1
     for size in range(1, depth + 1):
