@@ -88,15 +88,17 @@ def run(args, argv: Sequence[str]) -> int:
     elo = elo_settings(args)
     source = load_source(args)
     print_notes(source)
-    if args.units in ("items", "seeds"):
-        raise ValueError(
-            f"--units {args.units}: the audit removes votes (battle records) and tasks (score tables) "
-            "in this version; audit the tasks of the table, or the battles"
-        )
     if source.kind == "battles":
         data = source.counts
         options = {"by": args.by if args.game == "3p" else None, "missing": args.missing}
+    elif source.kind == "scores" and source.replicates is not None and source.replicates.column is not None:
+        data, options = source.replicates, {"game": args.game}  # items or seeds (tasks with --units tasks)
     elif source.kind == "scores":
+        if args.units in ("items", "seeds"):
+            raise ValueError(
+                f"--units {args.units}: {source.name} has one score per model and task, no {args.units}; "
+                "audit its tasks (the default)"
+            )
         models, tasks = source.game.strategies[0], source.game.strategies[-1]
         data = source.scores
         options = {"game": args.game, "models": models, "tasks": tasks}

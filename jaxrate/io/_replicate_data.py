@@ -75,6 +75,7 @@ class Replicates:
     column: str = "replicate"
     weights: tuple[Any, ...] = ()
     aggregates: tuple[Aggregate, ...] = ()
+    ids: tuple[Any, ...] = ()  # each task's replicate ids in the layout of ``values`` (the audit names them)
 
     def aggregate(self, j: int) -> Aggregate:
         return self.aggregates[j] if self.aggregates else MEAN
@@ -196,7 +197,7 @@ def replicates_from_cells(
     per (model, task); ``paired`` as in :func:`replicates_from_frame`."""
     models, tasks = tuple(models), tuple(tasks)
     aggs = tuple((aggregates or {}).get(t, MEAN) for t in tasks)
-    vals, wts, complete = [], [], True
+    vals, wts, names, complete = [], [], [], True
     for t in tasks:
         first = np.asarray(cells[models[0], t][0])
         same = all(np.array_equal(np.asarray(cells[m, t][0]), first) for m in models[1:])
@@ -217,6 +218,7 @@ def replicates_from_cells(
                     cells[m, t] = (first, np.asarray(v)[order], None if w is None else np.asarray(w)[order])
         complete &= same
         vals.append([np.asarray(cells[m, t][1], dtype=np.float64) for m in models])
+        names.append([np.asarray(cells[m, t][0]) for m in models])
         wts.append(
             [None if cells[m, t][2] is None else np.asarray(cells[m, t][2], np.float64) for m in models]
         )
@@ -236,4 +238,5 @@ def replicates_from_cells(
     stack = np.stack if pair else tuple
     values = tuple(stack(v) for v in vals)
     weights = tuple(None if w[0] is None else stack(w) for w in wts) if weighted else ()
-    return Replicates(models, tasks, values, pair, column, weights, aggs if aggregates else ())
+    ids = tuple(n[0] if pair else tuple(n) for n in names)
+    return Replicates(models, tasks, values, pair, column, weights, aggs if aggregates else (), ids)

@@ -5,12 +5,13 @@ force on small boards, which the tests and ``benchmarks/robustness_audit.py`` co
 """
 
 from jaxrate.robustness._audit import Audit, PairAudit, audit, board_of, exhaustive_minimum
-from jaxrate.robustness._boards import METHODS, BattleBoard, TaskBoard, payoff_adjoint
+from jaxrate.robustness._boards import METHODS, BattleBoard, ItemBoard, TaskBoard, payoff_adjoint
 
 __all__ = [
     "METHODS",
     "Audit",
     "BattleBoard",
+    "ItemBoard",
     "PairAudit",
     "TaskBoard",
     "audit",

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.robustness._boards import METHODS, BattleBoard, TaskBoard
+from jaxrate.robustness._boards import METHODS, BattleBoard, ItemBoard, TaskBoard
 from jaxrate.robustness._search import _Rater, exhaustive, reverse
 
 __all__ = ["Audit", "PairAudit", "audit", "board_of"]
@@ -112,6 +112,20 @@ def _percent(fraction: float) -> str:
     return np.format_float_positional(100 * fraction, precision=2, fractional=False, trim="-") + "%"
 
 
+def _replicates(data):
+    """The :class:`jaxrate.io._replicate_data.Replicates` behind ``data``, if it holds any."""
+    from jaxrate.io._replicate_data import Replicates
+    from jaxrate.io._replicates import ScoreReplicates
+
+    if isinstance(data, Replicates):
+        return data
+    if isinstance(data, ScoreReplicates):
+        if data.column is None:
+            return None
+        return data.replicates()
+    return None
+
+
 def board_of(
     data: Any,
     method: str,
@@ -125,11 +139,12 @@ def board_of(
     tasks=None,
 ):
     """The board of ``data``: battle records (a DataFrame with ``model_a``, ``model_b``, ``winner``, or
-    :class:`jaxrate.battles.BattleCounts`: units are votes) or a score table ``[models, tasks]`` (a
-    DataFrame, or an array with ``models`` and ``tasks``: units are tasks)."""
+    :class:`jaxrate.battles.BattleCounts`: units are votes), scores with replicates (units are items or
+    seeds, or on request tasks) or a score table ``[models, tasks]`` (a DataFrame, or an array with
+    ``models`` and ``tasks``: units are tasks)."""
     from jaxrate.battles import BattleCounts, battle_counts
 
-    if isinstance(data, (BattleBoard, TaskBoard)):
+    if isinstance(data, (BattleBoard, TaskBoard, ItemBoard)):
         return data
     is_battles = isinstance(data, BattleCounts) or (
         hasattr(data, "columns") and {"model_a", "model_b", "winner"} <= set(data.columns)
@@ -139,7 +154,18 @@ def board_of(
             raise ValueError(f"battle records are audited by votes; units {units!r} do not exist for them")
         counts = data if isinstance(data, BattleCounts) else battle_counts(data, by=by)
         return BattleBoard(counts, method, by=by, missing=missing, elo=elo)
-    if units not in (None, "tasks"):
+    replicates = _replicates(data)
+    if replicates is not None and units != "tasks":
+        board = ItemBoard(replicates, method, game=game)
+        if units not in (None, board.kind):
+            raise ValueError(
+                f"this input's replicates are {board.kind} ({replicates.column!r}); units {units!r} do not "
+                f"exist for it: use {board.kind} or tasks"
+            )
+        return board
+    if replicates is not None:  # its tasks, on request
+        data, models, tasks = replicates.table(), replicates.models, replicates.tasks
+    elif units not in (None, "tasks"):
         raise ValueError(f"a score table is audited by tasks; units {units!r} do not exist for it")
     from jaxrate.game._score_table import score_table
 
@@ -173,12 +199,15 @@ def audit(
     sign, **re-rates without them**, and reports only reversals the re-rating confirms.
 
     Args:
-      data: battle records (units: votes) or a score table (units: tasks); see :func:`board_of`.
+      data: battle records (units: votes), scores with replicates (a harness's items or a table's
+        seeds: :func:`jaxrate.io.read_harness`, :class:`jaxrate.io.ScoreReplicates`) or a score table
+        (units: tasks); see :func:`board_of`.
       method: ``"deviation"`` (the exact path), ``"elo"`` (the Bradley-Terry fit), ``"uniform"``.
       pairs: ``(above, below)`` model names to audit instead of the adjacent pairs.
       adjacent: how many adjacent pairs of the ranking, from the top.
       budget: the most units a search may remove, as a fraction of them, in (0, 1] (at least one unit).
-      units: ``"votes"`` or ``"tasks"`` (default: the input's).
+      units: ``"votes"``, ``"items"``, ``"seeds"`` or ``"tasks"`` (default: the input's; the tasks of
+        scores with replicates on request).
       by, missing, game: how the game is made, as :func:`jaxrate.battle_game` and ``jaxrate rate``.
       elo: ``{"prior": ..., "anchor": ...}`` for the Elo fit.
       tie_tol: ratings within this fraction of the scale are tied (then the pair is separated,

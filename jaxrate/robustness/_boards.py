@@ -28,7 +28,7 @@ import numpy as np
 
 from jaxrate.game.tolerances import payoff_scale
 
-__all__ = ["METHODS", "BattleBoard", "TaskBoard", "payoff_adjoint"]
+__all__ = ["METHODS", "BattleBoard", "ItemBoard", "TaskBoard", "payoff_adjoint"]
 
 METHODS = ("deviation", "elo", "uniform")
 
@@ -235,3 +235,148 @@ class TaskBoard(_Board):
         if self.method == "uniform":
             return np.asarray(jaxrate.uniform_ratings(game)[0], np.float64), None
         return np.asarray(jaxrate.deviation_ratings(game).ratings[0], np.float64), None
+
+
+def _table_adjoint(
+    method: str, proven, table: np.ndarray, game_kind: str, above: int, below: int
+) -> np.ndarray:
+    """``W`` ``[M, T]``: how the gap ``r_above - r_below`` moves per unit of each score of the table."""
+    m, t = table.shape
+    if method == "uniform":  # r_a: a's mean payoff against uniform opponents, in both games
+        w = np.zeros((m, t))
+        w[above], w[below] = 1.0 / t, -1.0 / t
+        return w
+    rows = np.zeros(sum(len(s) for s in proven.strategies))
+    rows[above], rows[below] = 1.0, -1.0
+    w = payoff_adjoint(proven, rows)
+    if game_kind == "2p":  # G_agent = T, G_task = -T
+        return w[0] - w[1]
+    g_a = table[:, None, :] - table[None, :, :]  # G_A(a, b, t) = T(a, t) - T(b, t); G_B = -G_A, G_T = |G_A|
+    k = w[0] - w[1] + np.sign(g_a) * w[2]
+    return k.sum(axis=1) - k.sum(axis=0)
+
+
+class ItemBoard(_Board):
+    """Scores with replicates (a harness's items, a table's seeds): the units are the replicates, each
+    dropped from its task's aggregate as the source defines it (the harness's own statistic).
+
+    Paired replicates (every model answered the same items) are dropped for every model at once;
+    unpaired ones (each model's own seeds) one model's at a time."""
+
+    def __init__(self, replicates, method: str, *, game: str = "3p", kind: str | None = None):
+        _check_method(method)
+        if method == "elo":
+            raise ValueError(
+                "--method elo rates a score table by the share of tasks each model wins, which removing an "
+                "item moves only where it flips an order: audit its tasks (--units tasks), or use deviation "
+                "or uniform"
+            )
+        self.data, self.method, self.game_kind = replicates, method, game
+        self.kind = kind or ("seeds" if "seed" in str(replicates.column).lower() else "items")
+        self.models, self.tasks = tuple(replicates.models), tuple(replicates.tasks)
+        units = []  # (task, model or -1 when paired, replicate index)
+        for j, values in enumerate(replicates.values):
+            if replicates.paired:
+                units += [(j, -1, r) for r in range(values.shape[1])]
+            else:
+                units += [(j, i, r) for i, v in enumerate(values) for r in range(len(v))]
+        self.units = np.asarray(units, np.int64).reshape(-1, 3)
+        self.sizes = np.ones(len(self.units), np.int64)
+        self.table0 = replicates.table()
+        self._scale = float(np.ptp(self.table0)) or 1.0
+
+    def _id(self, j: int, i: int, r: int):
+        """The replicate's own id (a harness's doc_id, a seed), as read; its position where none was kept."""
+        if not self.data.ids:
+            return r
+        ids = self.data.ids[j] if i < 0 else self.data.ids[j][i]
+        value = ids[r]
+        return value.item() if hasattr(value, "item") else value
+
+    def label(self, group: int, count: int) -> dict:
+        j, i, r = (int(x) for x in self.units[group])
+        out = {"task": self.tasks[j], self.data.column: self._id(j, i, r)}
+        return out | ({"model": self.models[i]} if i >= 0 else {}) | {"count": int(count)}
+
+    def describe(self, group: int) -> str:
+        j, i, r = (int(x) for x in self.units[group])
+        of = f" of {self.models[i]}" if i >= 0 else ""
+        return f"{self.tasks[j]} {self.data.column} {self._id(j, i, r)}{of}"
+
+    def table(self, taken: np.ndarray) -> np.ndarray:
+        """The score table without the removed replicates (a task left with none: no rating)."""
+        out = self.table0.copy()
+        data = self.data
+        for j in np.unique(self.units[taken > 0, 0]):
+            mine = self.units[:, 0] == j
+            agg, w = data.aggregate(j), data._weights(j)
+            if data.paired:
+                keep = np.ones(data.values[j].shape[1], bool)
+                keep[self.units[mine & (taken > 0), 2]] = False
+                if not keep.any():
+                    raise ValueError(f"task {self.tasks[j]!r} has no {data.column} left")
+                out[:, j] = agg.of(data.values[j][:, keep], None if w is None else w[:, keep])
+                continue
+            for i in np.unique(self.units[mine & (taken > 0), 1]):
+                keep = np.ones(len(data.values[j][i]), bool)
+                keep[self.units[mine & (taken > 0) & (self.units[:, 1] == i), 2]] = False
+                if not keep.any():
+                    raise ValueError(
+                        f"model {self.models[i]!r} has no {data.column} left on {self.tasks[j]!r}"
+                    )
+                out[i, j] = agg.of(data.values[j][i][keep], None if w is None else w[i][keep])
+        return out
+
+    def rate(self, taken: np.ndarray):
+        import jaxrate
+
+        table = self.table(taken)
+        make = jaxrate.agent_vs_task if self.game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
+        game = make(table, self.models, self.tasks)
+        if self.method == "uniform":
+            return np.asarray(jaxrate.uniform_ratings(game)[0], np.float64), (table, None)
+        proven = jaxrate.deviation_ratings(game)
+        return np.asarray(proven.ratings[0], np.float64), (table, proven)
+
+    def effects(self, taken, rated, above, below):
+        table, proven = rated
+        w = _table_adjoint(self.method, proven, table, self.game_kind, above, below)
+        data = self.data
+        out = np.zeros(len(self.units))
+        for j, values in enumerate(data.values):
+            agg, weights = data.aggregate(j), data._weights(j)
+            rows = np.flatnonzero((self.units[:, 0] == j) & (taken < self.sizes))
+            if rows.size == 0:
+                continue
+            if data.paired:
+                keep = np.ones(values.shape[1], bool)
+                keep[self.units[(self.units[:, 0] == j) & (taken > 0), 2]] = False
+                moved = _dropped(agg, values, weights, keep, self.units[rows, 2])
+                out[rows] = w[:, j] @ (moved - table[:, j][:, None])
+                continue
+            for row in rows:
+                i, r = self.units[row, 1], self.units[row, 2]
+                keep = np.ones(len(values[i]), bool)
+                keep[self.units[(self.units[:, 0] == j) & (self.units[:, 1] == i) & (taken > 0), 2]] = False
+                cell = _dropped(
+                    agg, values[i][None], None if weights is None else weights[i][None], keep, [r]
+                )
+                out[row] = w[i, j] * (cell[0, 0] - table[i, j])
+        return out
+
+
+def _dropped(agg, values, weights, keep, rows) -> np.ndarray:
+    """``[M, len(rows)]``: each model's score of the task without each replicate of ``rows`` (and those
+    ``keep`` already leaves out): every aggregate is ``sign * f(sum v / sum w)``, so one subtraction each."""
+    from jaxrate.io._replicate_data import _TRANSFORMS
+
+    values = np.asarray(values, np.float64)
+    total = values[:, keep].sum(axis=1, keepdims=True)
+    if weights is None:
+        count = np.full_like(total, keep.sum()) - 1.0
+    else:
+        w = np.asarray(weights, np.float64)
+        count = w[:, keep].sum(axis=1, keepdims=True) - w[:, rows]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        mean = (total - values[:, rows]) / count
+    return np.where(count > 0, agg.sign * _TRANSFORMS[agg.name](mean), np.nan)

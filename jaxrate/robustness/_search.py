@@ -84,6 +84,8 @@ def reverse(
     found = _greedy(board, base, winner, loser, budget, tol, rater)
     if found.failed:
         return found
+    if found.found:
+        found = _pruned(rater, found, winner, loser, tol)
     limit = int(found.taken.sum()) - 1 if found.found else min(3, budget)
     smaller = _polish(board, rater, winner, loser, tol, limit)
     if smaller is not None:
@@ -91,23 +93,67 @@ def reverse(
     return found._replace(rerated=rater.count - start)
 
 
+def _pruned(rater, found: Finding, winner, loser, tol) -> Finding:
+    """The found removal with every unit put back whose return keeps the pair reversed (re-rated):
+    the greedy search's earlier rounds can take units a later one made unnecessary."""
+    taken, after = found.taken.copy(), found.after
+    changed = True
+    while changed and taken.sum() > 1:
+        changed = False
+        for g in np.nonzero(taken)[0]:
+            trial = taken.copy()
+            trial[g] -= 1
+            rated = rater(trial)
+            if _gap_of(rated, winner, loser) < -tol:
+                taken, after, changed = trial, rated[0], True
+                break
+    return found._replace(taken=taken, after=after)
+
+
 POLISH = 400  # re-ratings an exact search of the removals smaller than the greedy one may take...
 POLISH_SECONDS = 2.0  # ...and at most this long (at the base rating's speed), per direction of a pair
 
 
 def _polish(board, rater, winner, loser, tol, limit):
-    """The smallest removal of at most ``limit`` units that reverses the pair, by trying every one,
-    when all of them up to some size cost at most :data:`POLISH` re-ratings (``None`` otherwise)."""
+    """The smallest removal of at most ``limit`` units that reverses the pair, by trying them all, where
+    that costs at most :data:`POLISH` re-ratings (and :data:`POLISH_SECONDS`); else, where the single
+    removals are affordable, every removal of the ``K`` units that move the gap most alone (``K`` as
+    large as the rest allows). ``None`` when none is found."""
     groups = len(board.sizes)
-    cost, depth = 0, 0
     allowed = min(POLISH, POLISH_SECONDS / max(rater.seconds_each, 1e-9))
+    full = _affordable(groups, limit, allowed)
+    if full >= limit:
+        return _smallest(board, rater, winner, loser, tol, np.arange(groups), 1, limit)
+    if full < 1 or limit < 2:
+        return None
+    singles = _smallest(board, rater, winner, loser, tol, np.arange(groups), 1, 1)
+    if singles is not None:
+        return singles
+    gaps = np.array([_gap_of(rater(np.eye(groups, dtype=np.int64)[g]), winner, loser) for g in range(groups)])
+    k = groups
+    while k > 1 and sum(math.comb(k + i - 1, i) for i in range(2, limit + 1)) > allowed - groups:
+        k -= 1
+    if k < 2:
+        return None
+    return _smallest(board, rater, winner, loser, tol, np.argsort(gaps, kind="stable")[:k], 2, limit)
+
+
+def _affordable(groups: int, limit: int, allowed: float) -> int:
+    """The largest size up to ``limit`` whose removals, all of them up to that size, cost ``allowed``."""
+    cost, depth = 0, 0
     while depth < limit:
         more = math.comb(groups + depth, depth + 1)
         if cost + more > allowed:
             break
         cost, depth = cost + more, depth + 1
-    for size in range(1, depth + 1):
-        for combo in itertools.combinations_with_replacement(range(groups), size):
+    return depth
+
+
+def _smallest(board, rater, winner, loser, tol, candidates, lo: int, hi: int):
+    """The first removal (by size, from ``lo`` to ``hi`` units of ``candidates``) that reverses the pair."""
+    groups = len(board.sizes)
+    for size in range(lo, hi + 1):
+        for combo in itertools.combinations_with_replacement(candidates, size):
             taken = np.bincount(np.asarray(combo), minlength=groups).astype(np.int64)
             if (taken > board.sizes).any():
                 continue
