@@ -350,3 +350,55 @@ def test_cli_audits_harness_output_by_its_items(tmp_path, capsys):
     for pair in saved["pairs"]:
         for unit in pair["removed"]:
             assert (unit["task"], str(unit["item"])) in ids  # the harness's own item ids
+
+
+# ----------------------------------------------------------------------- result file, verify, report
+
+
+def test_rate_audit_goes_into_the_result_file_and_verify_re_rates_it(scores_csv, tmp_path, capsys):
+    from jaxrate.results._result_file import read_document, write_document
+
+    out = tmp_path / "board.json"
+    assert main(["rate", str(scores_csv), "--audit", "--audit-budget", "0.5", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "top spot, " in printed and " of 8 tasks" in printed
+    document = read_document(str(out))
+    reversals = [p for p in [document["audit"]["top"], *document["audit"]["pairs"]] if p["count"] is not None]
+    assert reversals
+    assert main(["verify", str(out), str(scores_csv)]) == 0
+    line = capsys.readouterr().out
+    assert f"audit: {len(reversals)} reversal(s) re-rated without their units, each order flipped" in line
+    # A forged audit (another task in place of the one that reverses the pair) is caught.
+    forged = dict(document)
+    pair = next(p for p in forged["audit"]["pairs"] if p["count"] == 1 and not p["tied"])
+    others = [t for t in pd.read_csv(scores_csv, index_col=0).columns if t != pair["removed"][0]["task"]]
+    for task in others:  # one whose removal does not reverse it
+        pair["removed"] = [{"task": task, "count": 1}]
+        write_document(forged, str(out))
+        if main(["verify", str(out), str(scores_csv)]) == 1:
+            assert (
+                f"audit: {pair['above']} over {pair['below']}: re-rated without its 1 tasks"
+                in capsys.readouterr().out
+            )
+            break
+        capsys.readouterr()
+    else:
+        pytest.fail("every other task reverses the pair too: no forgery to catch")
+
+
+def test_rate_audit_adds_a_robustness_section_to_the_report(scores_csv, tmp_path):
+    folder = tmp_path / "report"
+    assert main(["rate", str(scores_csv), "--audit", "--audit-budget", "0.5", "--report", str(folder)]) == 0
+    page = (folder / "index.html").read_text()
+    assert "<h2>How robust is this board</h2>" in page
+    assert "confirmed by rating the data again without it" in page
+    section = page[page.index("How robust is this board") :]
+    assert section.index("<svg") < section.index("<h2>")  # its figure, inside the section
+    assert json.loads((folder / "ratings.json").read_text())["audit"]["unit"] == "tasks"
+
+
+def test_rate_audit_refuses_a_budget_outside_the_unit_interval_before_reading(scores_csv, capsys):
+    assert main(["rate", str(scores_csv), "--audit", "--audit-budget", "0"]) == 2
+    assert "--audit-budget must be a fraction" in capsys.readouterr().err
+    assert main(["rate", str(scores_csv), "--audit", "--method", "nash", "--game", "2p"]) == 2
+    assert "--audit audits deviation, elo and uniform" in capsys.readouterr().err

@@ -74,6 +74,36 @@ def _pairs(args) -> list[tuple[str, str]] | None:
     return out
 
 
+def board_options(source, *, game, by, missing, units=None) -> tuple:
+    """``(data, options)`` for :func:`jaxrate.audit` and :func:`jaxrate.robustness.recheck` from an input
+    read by the command line: its battle counts, its replicates (items, seeds) or its score table."""
+    if source.kind == "battles":
+        return source.counts, {"by": by if game == "3p" else None, "missing": missing}
+    replicates = getattr(source, "replicates", None)
+    if source.kind == "scores" and replicates is not None and replicates.column is not None:
+        return replicates, {"game": game}  # items or seeds (its tasks with units="tasks")
+    if source.kind == "scores":
+        if units in ("items", "seeds"):
+            raise ValueError(
+                f"--units {units}: {source.name} has one score per model and task, no {units}; "
+                "audit its tasks (the default)"
+            )
+        models, tasks = source.game.strategies[0], source.game.strategies[-1]
+        return source.scores, {"game": game, "models": models, "tasks": tasks}
+    raise ValueError(
+        "a payoff tensor has no units to remove (votes, tasks); audit the battle records or the "
+        "score table it came from"
+    )
+
+
+def audit_source(source, *, method, game, by, missing, units=None, **options):
+    """:func:`jaxrate.audit` of an input read by the command line (``options``: its other arguments)."""
+    import jaxrate
+
+    data, made = board_options(source, game=game, by=by, missing=missing, units=units)
+    return jaxrate.audit(data, method=method, units=units, **made, **options)
+
+
 def run(args, argv: Sequence[str]) -> int:
     import jaxrate
 
@@ -88,27 +118,8 @@ def run(args, argv: Sequence[str]) -> int:
     elo = elo_settings(args)
     source = load_source(args)
     print_notes(source)
-    if source.kind == "battles":
-        data = source.counts
-        options = {"by": args.by if args.game == "3p" else None, "missing": args.missing}
-    elif source.kind == "scores" and source.replicates is not None and source.replicates.column is not None:
-        data, options = source.replicates, {"game": args.game}  # items or seeds (tasks with --units tasks)
-    elif source.kind == "scores":
-        if args.units in ("items", "seeds"):
-            raise ValueError(
-                f"--units {args.units}: {source.name} has one score per model and task, no {args.units}; "
-                "audit its tasks (the default)"
-            )
-        models, tasks = source.game.strategies[0], source.game.strategies[-1]
-        data = source.scores
-        options = {"game": args.game, "models": models, "tasks": tasks}
-    else:
-        raise ValueError(
-            "a payoff tensor has no units to remove (votes, tasks); audit the battle records or the "
-            "score table it came from"
-        )
-    result = jaxrate.audit(
-        data,
+    result = audit_source(
+        source,
         method=args.method,
         pairs=pairs,
         adjacent=args.adjacent,
@@ -116,7 +127,9 @@ def run(args, argv: Sequence[str]) -> int:
         units=args.units,
         elo=elo,
         tie_tol=args.tie_tol,
-        **options,
+        game=args.game,
+        by=getattr(args, "by", None),
+        missing=getattr(args, "missing", None),
     )
     print(describe(source))
     for line in result.lines():

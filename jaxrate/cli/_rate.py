@@ -103,6 +103,20 @@ def add_options(parser) -> None:
         default=TOLERANCES.ties,
         help=f"ratings within this fraction of the payoff scale are tied (default {TOLERANCES.ties:g})",
     )
+    parser.add_argument(
+        "--audit",
+        action="store_true",
+        help="also audit the board (jaxrate audit): the fewest votes, items or tasks whose removal "
+        "reverses the top spot and each of the first 10 adjacent pairs, confirmed by re-rating; into "
+        "--json (checked by jaxrate verify) and --report",
+    )
+    parser.add_argument(
+        "--audit-budget",
+        type=float,
+        default=0.01,
+        metavar="F",
+        help="--audit: the most units a search may remove, a fraction in (0, 1] (default 0.01)",
+    )
     _add_level_options(parser)
     add_compare_option(parser)
 
@@ -168,11 +182,32 @@ def run(args, argv: Sequence[str]) -> int:
         lines, difference = compare_view(args, source, rated, intervals)  # ([], None) without --compare
         for line in lines:
             print(line)
+        audit = _audit(source, args) if args.audit else None
+        for line in audit.lines() if audit is not None else ():
+            print(line)
     payload = _payload(argv, source, rated, table, intervals, args)
     if difference is not None:
         payload["difference"] = difference
+    if audit is not None:
+        payload["audit"] = audit.to_dict()
     _write_outputs(args, source, rated, intervals, payload, table)
     return 0
+
+
+def _audit(source, args):
+    """``--audit``: :func:`jaxrate.audit` of the board just rated (the top spot, 10 adjacent pairs)."""
+    from jaxrate.cli._audit import audit_source
+
+    return audit_source(
+        source,
+        method=args.method,
+        game=args.game,
+        by=getattr(args, "by", None),
+        missing=getattr(args, "missing", None),
+        budget=args.audit_budget,
+        elo=elo_settings(args),
+        tie_tol=args.tie_tol,
+    )
 
 
 def _check_options(args) -> None:
@@ -199,6 +234,12 @@ def _check_options(args) -> None:
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
     if args.previous is not None and (args.method != "deviation" or args.fast):
         raise ValueError("--previous re-proves exact deviation ratings (--method deviation, without --fast)")
+    if args.audit and args.method not in ("deviation", "elo", "uniform"):
+        raise ValueError(f"--audit audits deviation, elo and uniform ratings; not --method {args.method}")
+    if not (0 < args.audit_budget <= 1):
+        raise ValueError(
+            f"--audit-budget must be a fraction of the units in (0, 1]; got {args.audit_budget:g}"
+        )
     _check_level(args)
     _check_tiers(args)
 

@@ -51,13 +51,15 @@ def run(args, argv: Sequence[str]) -> int:
 
     saved, block = _read(args.result)
     started = time.perf_counter()
-    game, where = _game(args, saved, block)
+    game, where, source = _game(args, saved, block)
     problems = _identity(game, block, where) or _names(saved.ratings, game)
     checked = None
     if not problems:
         checked = _proof(game, saved.ratings, args.exact)
         problems += list(checked.problems)
     problems += _consistency(saved.document, saved.ratings)
+    audited, audit_problems = _audit(saved.document, source) if not problems else (0, [])
+    problems += audit_problems
     if saved.edited:
         problems.append(
             "the file was changed after jaxrate wrote it (its digest is missing or does not match)"
@@ -67,8 +69,31 @@ def run(args, argv: Sequence[str]) -> int:
         extra = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
         print(f"FAILED: {args.result}: {problems[0]}{extra}")
         return 1
-    print(_proved_line(args, saved, game, where, checked, seconds, game_digest(game), block))
+    line = _proved_line(args, saved, game, where, checked, seconds, game_digest(game), block)
+    if "audit" in saved.document:
+        line += (
+            f"; audit: {audited} reversal(s) re-rated without their units, each order flipped"
+            if source is not None
+            else "; audit not re-checked (it needs the input: jaxrate verify RESULT.json INPUT)"
+        )
+    print(line)
     return 0
+
+
+def _audit(document: dict, source) -> tuple[int, list[str]]:
+    """``--audit``'s reversals re-rated from the input without their units (none without the input)."""
+    saved = document.get("audit")
+    if not isinstance(saved, dict) or source is None:
+        return 0, []
+    from jaxrate.cli._audit import board_options
+    from jaxrate.robustness import recheck
+
+    options = source.info.get("read_with", {})
+    data, made = board_options(source, units=saved.get("unit"), **options)
+    try:
+        return recheck(data, saved, **made)
+    except (KeyError, TypeError) as err:
+        return 0, [f"audit: the file's audit is malformed ({err})"]
 
 
 def _read(path: str) -> tuple[Any, dict]:
@@ -118,16 +143,18 @@ def _game(args, saved, block: dict) -> tuple[Any, str]:
         options["file"] = list(args.input) or None
         if args.input:
             options["dataset"] = None
+        namespace = argparse.Namespace(**options)
         with contextlib.redirect_stderr(io.StringIO()):  # the reader's notes: the one line says it all
-            source = load_source(argparse.Namespace(**options))
+            source = load_source(namespace)
+        source.info["read_with"] = {k: getattr(namespace, k, None) for k in ("game", "by", "missing")}
         where = " ".join(args.input) if args.input else f"dataset {options.get('dataset')}"
-        return source.game, where
+        return source.game, where, source
     if saved.game is None:
         raise ValueError(
             f"{args.result} does not embed its game ({block.get('kind')}, shape {block.get('shape')}); "
             f"give the input it rated: jaxrate verify {args.result} INPUT"
         )
-    return saved.game, "the game embedded in the file"
+    return saved.game, "the game embedded in the file", None
 
 
 def _identity(game, block: dict, where: str) -> list[str]:

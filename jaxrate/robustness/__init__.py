@@ -4,7 +4,7 @@
 force on small boards, which the tests and ``benchmarks/robustness_audit.py`` compare it with.
 """
 
-from jaxrate.robustness._audit import Audit, PairAudit, audit, board_of, exhaustive_minimum
+from jaxrate.robustness._audit import Audit, PairAudit, audit, board_of, exhaustive_minimum, recheck
 from jaxrate.robustness._boards import METHODS, BattleBoard, ItemBoard, TaskBoard, payoff_adjoint
 
 __all__ = [
@@ -18,4 +18,5 @@ __all__ = [
     "board_of",
     "exhaustive_minimum",
     "payoff_adjoint",
+    "recheck",
 ]

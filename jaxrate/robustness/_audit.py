@@ -13,7 +13,7 @@ import numpy as np
 from jaxrate.robustness._boards import METHODS, BattleBoard, ItemBoard, TaskBoard
 from jaxrate.robustness._search import _Rater, exhaustive, reverse
 
-__all__ = ["Audit", "PairAudit", "audit", "board_of"]
+__all__ = ["Audit", "PairAudit", "audit", "board_of", "exhaustive_minimum", "recheck"]
 
 TOP_CHALLENGERS = 4  # the top spot: the leader against each of the next four models
 
@@ -343,3 +343,39 @@ def exhaustive_minimum(data: Any, pairs: Sequence[tuple[str, str]], max_units: i
         sizes = [v for (w, lo, _), v in found.items() if {w, lo} == {i, j} and v is not None]
         out[(a, b)] = min(sizes) if sizes else None
     return out
+
+
+def recheck(data: Any, saved: dict, **options) -> tuple[int, list[str]]:
+    """``(reversals re-rated, problems)``: each reversal of a saved audit (:meth:`Audit.to_dict`) re-rated
+    from ``data`` without the units it lists, and its flipped order checked (``jaxrate verify``).
+    ``options``: how the board was made (``by``, ``missing``, ``game``, ``models``, ``tasks``)."""
+    board = board_of(data, saved["method"], units=saved["unit"], **options)
+    ratings = board.rate(np.zeros(len(board.sizes), np.int64))[0]
+    tol = float(saved["tie_tol"]) * board.scale(ratings)
+    index = {n: i for i, n in enumerate(board.models)}
+    checked, problems = 0, []
+    for pair in [saved.get("top"), *saved.get("pairs", [])]:
+        if not pair or pair.get("count") is None:
+            continue
+        checked += 1
+        name = f"audit: {pair['above']} over {pair['below']}"
+        try:
+            taken = np.zeros(len(board.sizes), np.int64)
+            for unit in pair["removed"]:
+                taken[board.group_of(unit)] += int(unit["count"])
+            if int(taken.sum()) != int(pair["count"]) or (taken > board.sizes).any():
+                problems.append(f"{name}: its units do not add up to the {pair['count']} it says")
+                continue
+            after = board.rate(taken)[0]
+        except (KeyError, TypeError, ValueError) as err:
+            problems.append(f"{name}: {err}")
+            continue
+        a, b = index[pair["above"]], index[pair["below"]]
+        first, second = (pair.get("after_order") or [pair["below"], pair["above"]])[:2]
+        gap = after[index[first]] - after[index[second]]
+        if not gap > tol:
+            problems.append(
+                f"{name}: re-rated without its {pair['count']} {saved['unit']}, {first} is not above "
+                f"{second} ({after[a]:.6g} vs {after[b]:.6g})"
+            )
+    return checked, problems

@@ -39,7 +39,7 @@ def _check_method(method: str) -> None:
 
 
 def payoff_adjoint(proven, rows: np.ndarray) -> np.ndarray:
-    """``W`` ``[N, A_1..A_N]``: how ``rows . r`` (``rows`` ``[C]`` over the stacked ratings)
+    """``W`` ``[N, A_1..A_N]``: how ``rows @ r`` (``rows`` ``[C]`` over the stacked ratings)
     moves per unit of each payoff, from a deviation rating's proof (the one-sided
     derivative along the final basis where that is degenerate)."""
     import jax
@@ -123,6 +123,23 @@ class BattleBoard(_Board):
         if self.by is not None:
             out[self.by] = self.counts.keys[k]
         return out | {"count": int(count)}
+
+    def group_of(self, unit: dict) -> int:
+        """The group of a unit as :meth:`label` names it (``ValueError`` when the board has none)."""
+        if not hasattr(self, "_groups"):
+            self._groups = {self._key(self.label(g, 0)): g for g in range(len(self.sizes))}
+        key = self._key(unit)
+        if key not in self._groups:
+            raise ValueError(f"no such votes on this board: {key}")
+        return self._groups[key]
+
+    def _key(self, unit: dict) -> tuple:
+        return (
+            unit.get("model_a"),
+            unit.get("model_b"),
+            unit.get("winner"),
+            unit.get(self.by) if self.by else None,
+        )
 
     def describe(self, group: int) -> str:
         k, i, j, tie = (int(x) for x in self.cells[group])
@@ -217,6 +234,11 @@ class TaskBoard(_Board):
     def label(self, group: int, count: int) -> dict:
         return {"task": self.tasks[group], "count": int(count)}
 
+    def group_of(self, unit: dict) -> int:
+        if unit.get("task") not in self.tasks:
+            raise ValueError(f"no task {unit.get('task')!r} on this board")
+        return self.tasks.index(unit["task"])
+
     def describe(self, group: int) -> str:
         return str(self.tasks[group])
 
@@ -297,6 +319,17 @@ class ItemBoard(_Board):
         j, i, r = (int(x) for x in self.units[group])
         out = {"task": self.tasks[j], self.data.column: self._id(j, i, r)}
         return out | ({"model": self.models[i]} if i >= 0 else {}) | {"count": int(count)}
+
+    def group_of(self, unit: dict) -> int:
+        if not hasattr(self, "_groups"):
+            self._groups = {self._key(self.label(g, 0)): g for g in range(len(self.sizes))}
+        key = self._key(unit)
+        if key not in self._groups:
+            raise ValueError(f"no {self.data.column} {key[1]!r} of task {key[0]!r} on this board")
+        return self._groups[key]
+
+    def _key(self, unit: dict) -> tuple:
+        return (unit.get("task"), str(unit.get(self.data.column)), unit.get("model"))
 
     def describe(self, group: int) -> str:
         j, i, r = (int(x) for x in self.units[group])
