@@ -126,7 +126,7 @@ def tables(args):
 
 
 def small(args):
-    """The tests' comparison with the exhaustive minimum, larger: every method, battles and tasks."""
+    """The tests' comparison with the exhaustive minimum, larger: every input kind and method."""
     import test_audit
 
     from jaxrate.robustness import _search
@@ -135,19 +135,18 @@ def small(args):
         saved = _search.POLISH
         if greedy_only:
             _search.POLISH = 0  # the greedy search alone, without the exact search of smaller removals
-        for kind in ("battles", "tasks", "tasks-2p"):
-            for method in METHODS:
-                start = time.perf_counter()
-                compared, minimal, reported, confirmed = test_audit._compare_with_exhaustive(
-                    kind, method, boards=args.small, depth=3, seed=11
-                )
-                print(
-                    f"small {kind:<9}{method:<10}{'greedy alone' if greedy_only else 'audit':<13}"
-                    f"minimal {minimal}/{compared} ({100 * minimal / max(compared, 1):.0f}%), "
-                    f"reversals reported {reported}, confirmed independently {confirmed} "
-                    f"({time.perf_counter() - start:.1f} s)",
-                    flush=True,
-                )
+        for kind, method in test_audit.COMBOS + [("tasks-2p", m) for m in METHODS]:
+            start = time.perf_counter()
+            compared, minimal, reported, confirmed = test_audit._compare_with_exhaustive(
+                kind, method, boards=args.small, depth=3, seed=11
+            )
+            print(
+                f"small {kind:<9}{method:<10}{'greedy alone' if greedy_only else 'audit':<13}"
+                f"minimal {minimal}/{compared} ({100 * minimal / max(compared, 1):.0f}%), "
+                f"reversals reported {reported}, confirmed independently {confirmed} "
+                f"({time.perf_counter() - start:.1f} s)",
+                flush=True,
+            )
         _search.POLISH = saved
 
 

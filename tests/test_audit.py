@@ -235,7 +235,7 @@ def test_a_re_rating_that_fails_is_said_not_raised(monkeypatch):
 
     monkeypatch.setattr(TaskBoard, "rate", failing)
     audit = jaxrate.audit(table, method="uniform", budget=1.0, adjacent=2, top=False)
-    assert all(p.status == "not reversed" for p in audit.pairs)
+    assert all(p.status == "not found" for p in audit.pairs)
     assert all("could not be re-rated: no rating without these tasks" in p.line() for p in audit.pairs)
 
 
@@ -274,8 +274,8 @@ def test_cli_prints_a_line_per_pair_and_writes_the_audit(scores_csv, tmp_path, c
     assert saved["unit"] == "tasks" and saved["total"] == 8 and saved["budget"] == 4
     assert len(saved["pairs"]) == 2
     for pair in saved["pairs"]:
-        assert pair["status"] in ("reversed", "separated", "not reversed")
-        assert (pair["count"] is None) == (pair["status"] == "not reversed")
+        assert pair["status"] in ("reversed", "separated", "not found")
+        assert (pair["count"] is None) == (pair["status"] == "not found")
         if pair["count"] is not None:
             assert len(pair["removed"]) == pair["count"] and pair["fraction"] == pair["count"] / 8
 
@@ -402,3 +402,94 @@ def test_rate_audit_refuses_a_budget_outside_the_unit_interval_before_reading(sc
     assert "--audit-budget must be a fraction" in capsys.readouterr().err
     assert main(["rate", str(scores_csv), "--audit", "--method", "nash", "--game", "2p"]) == 2
     assert "--audit audits deviation, elo and uniform" in capsys.readouterr().err
+
+
+def test_recheck_believes_nothing_but_the_units_named():
+    from jaxrate.robustness import recheck
+
+    table = _small_table(np.random.default_rng(8), m=5, t=8)
+    saved = jaxrate.audit(table, budget=0.5, top=False).to_dict()
+    assert recheck(table, saved, method="deviation") == (
+        sum(p["count"] is not None for p in saved["pairs"]),
+        [],
+    )
+    pair = next(i for i, p in enumerate(saved["pairs"]) if p["count"] is not None and not p["tied"])
+
+    def forged(change) -> list:
+        copy = json.loads(json.dumps(saved))
+        change(copy["pairs"][pair])
+        return recheck(table, copy, method="deviation")[1]
+
+    def negative(p):  # "1 task" that removes three
+        p["removed"] = [{"task": "t0", "count": 2}, {"task": "t1", "count": 2}, {"task": "t2", "count": -3}]
+
+    def swapped(p):  # the pair named upside down: "reversed by nothing"
+        p["above"], p["below"], p["removed"], p["count"] = p["below"], p["above"], [], 0
+
+    def unflipped(p):
+        p["after_order"] = [p["above"], p["below"]]
+
+    def elsewhere(p):
+        p["removed"] = [{"task": "no-such-task", "count": 1}]
+
+    for change in (negative, swapped, unflipped, elsewhere):
+        assert forged(change), change.__name__
+    loose = json.loads(json.dumps(saved))
+    loose["tie_tol"] = -1.0
+    assert recheck(table, loose, method="deviation")[1]
+    assert recheck(table, saved, method="elo")[1]  # an audit of other ratings than the file's
+    assert recheck(table, {"pairs": [1]}, method="deviation")[1]  # malformed: a problem, no traceback
+
+
+def test_battle_categories_are_audited_as_the_game_rates_them(tmp_path, capsys):
+    rng = np.random.default_rng(9)
+    rows = []
+    for category, strong in (("code", "a"), ("math", "c")):
+        for _ in range(60):
+            i, j = rng.choice(3, 2, replace=False)
+            a, b = "abc"[i], "abc"[j]
+            rows.append(
+                (
+                    a,
+                    b,
+                    "model_a" if (a == strong or (b != strong and rng.random() < 0.5)) else "model_b",
+                    category,
+                )
+            )
+    path = tmp_path / "battles.csv"
+    pd.DataFrame(rows, columns=["model_a", "model_b", "winner", "category"]).to_csv(path, index=False)
+    out = tmp_path / "audit.json"
+    assert main(["audit", str(path), "--game", "3p", "--budget", "0.2", "--json", str(out)]) == 0
+    capsys.readouterr()
+    audited = json.loads(out.read_text())["audit"]["ratings"]
+    rated = jaxrate.deviation_ratings(jaxrate.battle_game(pd.read_csv(path), by="category")).ratings[0]
+    assert np.allclose(list(audited.values()), rated)
+    counts = jaxrate.battles.battle_counts(pd.read_csv(path), by="category")
+    with pytest.raises(ValueError, match="2 categories"):
+        jaxrate.audit(counts)
+
+
+def test_a_board_that_cannot_be_rated_and_a_negative_tie_tolerance_are_refused(monkeypatch):
+    table = _small_table(np.random.default_rng(10))
+    with pytest.raises(ValueError, match="tie_tol"):
+        jaxrate.audit(table, tie_tol=-0.1)
+    from jaxrate.robustness import TaskBoard
+
+    def broken(self, taken):
+        raise ValueError("no rating here")
+
+    monkeypatch.setattr(TaskBoard, "rate", broken)
+    with pytest.raises(ValueError, match="the board itself could not be rated: no rating here"):
+        jaxrate.audit(table)
+
+
+def test_rate_audit_refuses_before_printing_anything(tmp_path, capsys):
+    path = tmp_path / "battles.csv"
+    pd.DataFrame(
+        [("a", "b", "model_a"), ("b", "c", "model_a"), ("a", "c", "tie")] * 3,
+        columns=["model_a", "model_b", "winner"],
+    ).to_csv(path, index=False)
+    out = tmp_path / "r.json"
+    assert main(["rate", str(path), "--missing", "drop-models", "--audit", "--json", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "--missing drop-models" in captured.err and not out.exists()

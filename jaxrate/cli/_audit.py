@@ -18,7 +18,7 @@ EXAMPLES = """examples:
 
 Units are the input's: votes for battle records, tasks for score tables. Each
 reversal is confirmed by re-rating without the units listed; a pair whose
-search spends the budget is 'not reversed within' it.
+search spends the budget says 'no set found ... within' it.
 """
 
 
@@ -78,7 +78,14 @@ def board_options(source, *, game, by, missing, units=None) -> tuple:
     """``(data, options)`` for :func:`jaxrate.audit` and :func:`jaxrate.robustness.recheck` from an input
     read by the command line: its battle counts, its replicates (items, seeds) or its score table."""
     if source.kind == "battles":
-        return source.counts, {"by": by if game == "3p" else None, "missing": missing}
+        game_players = source.game.players
+        by = game_players[2] if len(game_players) == 3 else None  # the category column the game was made by
+        if missing not in ("model", "even"):
+            raise ValueError(
+                f"--missing {missing}: the audit re-rates the same models with votes removed; use "
+                "--missing model (the default) or even"
+            )
+        return source.counts, {"by": by, "missing": missing}
     replicates = getattr(source, "replicates", None)
     if source.kind == "scores" and replicates is not None and replicates.column is not None:
         return replicates, {"game": game}  # items or seeds (its tasks with units="tasks")

@@ -171,6 +171,7 @@ def run(args, argv: Sequence[str]) -> int:
             _recorded(_intervals(source, args), source, args) if args.bootstrap or args.task_subsets else None
         )
     table = _ranking_table(source, rated, intervals, args)
+    audit = _audit(source, args) if args.audit else None  # before any output: a refusal leaves none
     # --csv - or --json - writes the document to standard output: the board goes to stderr
     piped = sys.stderr if "-" in (args.csv, args.json) else sys.stdout
     with contextlib.redirect_stdout(piped):
@@ -182,7 +183,6 @@ def run(args, argv: Sequence[str]) -> int:
         lines, difference = compare_view(args, source, rated, intervals)  # ([], None) without --compare
         for line in lines:
             print(line)
-        audit = _audit(source, args) if args.audit else None
         for line in audit.lines() if audit is not None else ():
             print(line)
     payload = _payload(argv, source, rated, table, intervals, args)

@@ -430,7 +430,7 @@ def _audited_pairs(audit: dict) -> list:
 
 
 def robustness_figure(audit: dict, path: str) -> None:
-    """The share of the units whose removal reverses each pair (log scale); pairs not reversed
+    """The share of the units whose removal reverses each pair (log scale); pairs with no set found
     within the budget drawn to the budget, hollow."""
     from jaxrate.cli import _figures
 
@@ -460,7 +460,7 @@ def robustness_figure(audit: dict, path: str) -> None:
         )
         for yi, share, f in zip(y, shares, found):
             if not f:
-                ax.text(share, yi, "  not within the budget", va="center", fontsize=7)
+                ax.text(share, yi, "  none found within the budget", va="center", fontsize=7)
         if logarithmic:
             ax.set_xscale("log")
         ax.set_xlim(left, hi * (2.5 if logarithmic else 1.35))
@@ -478,7 +478,8 @@ def _robustness_section(audit: dict) -> str:
     for label, p in _audited_pairs(audit):
         pair = f"{p['above']} {'= (tied)' if p['tied'] else 'over'} {p['below']}"
         if p["count"] is None:
-            result = f"not within {p['budget']:,}" + (f" ({p['message']})" if p.get("message") else "")
+            result = "search failed" if p["status"] == "failed" else f"none found within {p['budget']:,}"
+            result += f" ({p['message']})" if p.get("message") else ""
             share, units = "-", ""
         else:
             result = f"{p['status']}: {p['count']:,}"

@@ -89,11 +89,11 @@ def _audit(document: dict, source) -> tuple[int, list[str]]:
     from jaxrate.robustness import recheck
 
     options = source.info.get("read_with", {})
-    data, made = board_options(source, units=saved.get("unit"), **options)
     try:
-        return recheck(data, saved, **made)
-    except (KeyError, TypeError) as err:
-        return 0, [f"audit: the file's audit is malformed ({err})"]
+        data, made = board_options(source, units=saved.get("unit"), **options)
+    except ValueError as err:
+        return 0, [f"audit: {err}"]
+    return recheck(data, saved, method=document.get("method", "deviation"), **made)
 
 
 def _read(path: str) -> tuple[Any, dict]:

@@ -23,8 +23,9 @@ class PairAudit:
     """One pair of the board: the fewest units found whose removal reverses it (or, tied, separates it).
 
     ``status``: ``"reversed"`` (confirmed by re-rating: ``below`` is then rated above ``above``),
-    ``"separated"`` (a tied pair, now apart: ``after_order`` says which way), ``"not reversed"``
-    (within the budget), ``"failed"`` (a re-rating raised: ``message``).
+    ``"separated"`` (a tied pair, now apart: ``after_order`` says which way), ``"not found"``
+    (no set within the budget was found: the pair may still have one the search missed),
+    ``"failed"`` (the search itself raised: ``message``).
     """
 
     above: str
@@ -49,11 +50,14 @@ class PairAudit:
     def line(self) -> str:
         pair = f"{self.above} and {self.below} (tied)" if self.tied else f"{self.above} over {self.below}"
         if self.status == "failed":
-            return f"{pair}: a re-rating failed ({self.message})"
+            return f"{pair}: the search failed ({self.message})"
         if self.count is None:
             share = _percent(self.budget / self.total)
             verb = "separated" if self.tied else "reversed"
-            said = f"{pair}: not {verb} within {self.budget:,} of {self.total:,} {self.unit} ({share})"
+            said = (
+                f"{pair}: no set found that {verb[:-1]}s it within {self.budget:,} of {self.total:,} "
+                f"{self.unit} ({share})"
+            )
             return said + (f"; {self.message}" if self.message else "")
         verb = "separated" if self.tied else "reversed"
         first = f" ({self.after_order[0]} above)" if self.tied and self.after_order else ""
@@ -154,6 +158,10 @@ def board_of(
             raise ValueError(f"battle records are audited by votes; units {units!r} do not exist for them")
         counts = data if isinstance(data, BattleCounts) else battle_counts(data, by=by)
         return BattleBoard(counts, method, by=by, missing=missing, elo=elo)
+    from jaxrate.io._replicates import ScoreReplicates
+
+    if units == "tasks" and isinstance(data, ScoreReplicates):  # the table, items or not
+        data = data.table()
     replicates = _replicates(data)
     if replicates is not None and units != "tasks":
         board = ItemBoard(replicates, method, game=game)
@@ -227,6 +235,8 @@ def audit(
         raise ValueError(f"the audit rates with {', '.join(METHODS)}; got method {method!r}")
     if not (isinstance(budget, (int, float)) and 0 < budget <= 1):
         raise ValueError(f"budget must be a fraction of the units in (0, 1]; got {budget!r}")
+    if not (isinstance(tie_tol, (int, float)) and 0 <= tie_tol < 1):
+        raise ValueError(f"tie_tol must be a fraction of the scale in [0, 1); got {tie_tol!r}")
     if not (isinstance(adjacent, int) and adjacent >= 0):
         raise ValueError(f"adjacent must be a whole number >= 0; got {adjacent!r}")
     board = board_of(
@@ -246,6 +256,8 @@ def audit(
             raise ValueError(f"--pairs needs two different models; got {pair!r}")
     rater = _Rater(board)
     base = rater(np.zeros(len(board.sizes), np.int64))
+    if base is None:
+        raise ValueError(f"the board itself could not be rated: {next(iter(rater.messages.values()))}")
     ratings = base[0]
     tol = tie_tol * board.scale(ratings)
     allowed = max(1, math.floor(budget * board.total))
@@ -287,7 +299,7 @@ def _pair(board, rater, base, a: int, b: int, tol: float, allowed: int) -> PairA
     directions = [(a, b), (b, a)] if tied else [(a, b)]
     failures_before = len(rater.failures)
     findings = [(w, lo, reverse(board, base, w, lo, allowed, tol, rater)) for w, lo in directions]
-    failed_here = rater.failures[failures_before:]
+    failed_here = [rater.messages[k] for k in dict.fromkeys(rater.failures[failures_before:])]
     found = [f for f in findings if f[2].found]
     names, unit = board.models, board.kind
     common = {
@@ -316,7 +328,7 @@ def _pair(board, rater, base, a: int, b: int, tol: float, allowed: int) -> PairA
         return PairAudit(status="failed", count=None, removed=(), gap_after=None, message=failed[0], **common)
     # Removals the data could not be rated without (a fit with no finite solution): said, not hidden.
     note = f"{len(failed_here)} removal(s) could not be re-rated: {failed_here[0]}" if failed_here else None
-    return PairAudit(status="not reversed", count=None, removed=(), gap_after=None, message=note, **common)
+    return PairAudit(status="not found", count=None, removed=(), gap_after=None, message=note, **common)
 
 
 def exhaustive_minimum(data: Any, pairs: Sequence[tuple[str, str]], max_units: int = 3, **options) -> dict:
@@ -345,37 +357,70 @@ def exhaustive_minimum(data: Any, pairs: Sequence[tuple[str, str]], max_units: i
     return out
 
 
-def recheck(data: Any, saved: dict, **options) -> tuple[int, list[str]]:
+def recheck(data: Any, saved: dict, *, method: str | None = None, **options) -> tuple[int, list[str]]:
     """``(reversals re-rated, problems)``: each reversal of a saved audit (:meth:`Audit.to_dict`) re-rated
     from ``data`` without the units it lists, and its flipped order checked (``jaxrate verify``).
-    ``options``: how the board was made (``by``, ``missing``, ``game``, ``models``, ``tasks``)."""
+
+    Nothing in the audit is taken on trust but the units it names: the pair must be ranked as it
+    says (or tied) on the board re-rated from ``data``, every unit must be on the board, removed at
+    least once and no more often than it occurs, the counts must add up, and without them the pair's
+    former loser (for a tied pair, the one the audit names first) must be rated above the other by
+    more than the tie tolerance. ``method``: the method the file's ratings were made with (the audit
+    must use it); ``options``: how the board was made (``by``, ``missing``, ``game``, ``models``, ``tasks``).
+    """
+    try:
+        return _recheck(data, saved, method, options)
+    except (KeyError, TypeError, AttributeError, IndexError) as err:
+        return 0, [f"audit: malformed ({type(err).__name__}: {err})"]
+    except (ValueError, ArithmeticError, np.linalg.LinAlgError) as err:
+        return 0, [f"audit: {err}"]
+
+
+def _recheck(data, saved: dict, method: str | None, options: dict) -> tuple[int, list[str]]:
+    if method is not None and saved["method"] != method:
+        return 0, [f"audit: it audits {saved['method']} ratings; the file holds {method} ratings"]
+    tie_tol = float(saved["tie_tol"])
+    if not 0 <= tie_tol < 1:
+        return 0, [f"audit: its tie tolerance {tie_tol!r} is not a fraction in [0, 1)"]
     board = board_of(data, saved["method"], units=saved["unit"], **options)
     ratings = board.rate(np.zeros(len(board.sizes), np.int64))[0]
-    tol = float(saved["tie_tol"]) * board.scale(ratings)
+    tol = tie_tol * board.scale(ratings)
     index = {n: i for i, n in enumerate(board.models)}
     checked, problems = 0, []
     for pair in [saved.get("top"), *saved.get("pairs", [])]:
-        if not pair or pair.get("count") is None:
+        if pair is None or pair["count"] is None:
             continue
         checked += 1
         name = f"audit: {pair['above']} over {pair['below']}"
-        try:
-            taken = np.zeros(len(board.sizes), np.int64)
-            for unit in pair["removed"]:
-                taken[board.group_of(unit)] += int(unit["count"])
-            if int(taken.sum()) != int(pair["count"]) or (taken > board.sizes).any():
-                problems.append(f"{name}: its units do not add up to the {pair['count']} it says")
-                continue
-            after = board.rate(taken)[0]
-        except (KeyError, TypeError, ValueError) as err:
-            problems.append(f"{name}: {err}")
-            continue
         a, b = index[pair["above"]], index[pair["below"]]
-        first, second = (pair.get("after_order") or [pair["below"], pair["above"]])[:2]
-        gap = after[index[first]] - after[index[second]]
-        if not gap > tol:
+        gap = ratings[a] - ratings[b]
+        tied = abs(gap) <= tol
+        if bool(pair["tied"]) != tied or (not tied and gap < 0):
             problems.append(
-                f"{name}: re-rated without its {pair['count']} {saved['unit']}, {first} is not above "
-                f"{second} ({after[a]:.6g} vs {after[b]:.6g})"
+                f"{name}: the board rates them {ratings[a]:.6g} and {ratings[b]:.6g}, not as the audit says"
+            )
+            continue
+        order = [str(x) for x in (pair.get("after_order") or [])]
+        want = {pair["above"], pair["below"]} if tied else None
+        if (tied and (len(order) != 2 or set(order) != want)) or (
+            not tied and order != [pair["below"], pair["above"]]
+        ):
+            problems.append(f"{name}: its order after the removal {order} is not a reversal of the pair")
+            continue
+        taken = np.zeros(len(board.sizes), np.int64)
+        for unit in pair["removed"]:
+            count = int(unit["count"])
+            if count < 1:
+                raise ValueError(f"{name}: a unit removed {count} times")
+            taken[board.group_of(unit)] += count
+        if int(pair["count"]) < 1 or int(taken.sum()) != int(pair["count"]) or (taken > board.sizes).any():
+            problems.append(f"{name}: its units do not add up to the {pair['count']} it says")
+            continue
+        after = board.rate(taken)[0]
+        first, second = index[order[0]], index[order[1]]
+        if not after[first] - after[second] > tol:
+            problems.append(
+                f"{name}: re-rated without its {pair['count']} {saved['unit']}, {order[0]} is not above "
+                f"{order[1]} ({after[first]:.6g} vs {after[second]:.6g})"
             )
     return checked, problems

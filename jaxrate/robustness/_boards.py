@@ -54,13 +54,13 @@ def payoff_adjoint(proven, rows: np.ndarray) -> np.ndarray:
     square[: len(duals)] = duals
     m = sensitivity.rating_sensitivity(square, np.asarray(proven.frozen_at), len(duals))
     v = m.T @ rows  # d(rows . r) = v . delta(dG, sigma)
-    joint = jnp.asarray(np.asarray(proven.joint, np.float64))
-    shape = (len(proven.strategies),) + tuple(joint.shape)
-
-    def moved(payoffs):
-        return jnp.dot(jnp.asarray(v), jnp.concatenate(gains.deviation_gains_per_player(payoffs, joint)))
-
     with jax.enable_x64(True):
+        joint = jnp.asarray(np.asarray(proven.joint, np.float64))
+        shape = (len(proven.strategies),) + tuple(joint.shape)
+
+        def moved(payoffs):
+            return jnp.dot(jnp.asarray(v), jnp.concatenate(gains.deviation_gains_per_player(payoffs, joint)))
+
         return np.asarray(jax.grad(moved)(jnp.zeros(shape)))
 
 
@@ -105,6 +105,11 @@ class BattleBoard(_Board):
             raise ValueError(
                 f"the audit re-rates battles with the same models: --missing model or even, not {missing!r}"
             )
+        if by is None and len(counts.keys) > 1:
+            raise ValueError(
+                f"these battle counts have {len(counts.keys)} categories: name the column (by=...) to audit "
+                "the model vs model vs category game, or count them without categories"
+            )
         self.counts, self.method, self.by, self.missing = counts, method, by, missing
         self.elo = {"prior": "auto", "anchor": None} if elo is None else dict(elo)
         self.models = tuple(counts.models)
@@ -115,7 +120,8 @@ class BattleBoard(_Board):
         ).astype(np.int64)  # [G, 4]: category, model i, model j, tie
         self.sizes = np.concatenate([counts.wins[k_, i_, j_], counts.ties[tk, ti, tj]]).astype(np.int64)
         self._game = lambda c: _quietly(win_rate_game_of_counts, c, by=by, missing=missing).game
-        self._scale = payoff_scale(self._game(counts)) or 1.0
+        # Elo's scale is its ratings' spread: no win-rate game (whose fill may admit no fit) is made.
+        self._scale = 1.0 if method == "elo" else payoff_scale(self._game(counts)) or 1.0
 
     def label(self, group: int, count: int) -> dict:
         k, i, j, tie = (int(x) for x in self.cells[group])

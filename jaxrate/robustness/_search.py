@@ -59,7 +59,7 @@ class _Rater:
                 self.messages[key] = str(err)
             self.seconds += time.perf_counter() - start
         if self.cache[key] is None:
-            self.failures.append(self.messages[key])
+            self.failures.append(key)
         return self.cache[key]
 
     @property
@@ -170,7 +170,10 @@ def _greedy(board, base, winner, loser, budget, tol, rater) -> Finding:
     try:
         while taken.sum() < budget:
             gap = _gap_of(rated, winner, loser)
-            effects = board.effects(taken, rated[1], winner, loser)
+            try:
+                effects = board.effects(taken, rated[1], winner, loser)
+            except (ValueError, ArithmeticError, np.linalg.LinAlgError):
+                effects = None  # no prediction: exact steps instead
             if effects is not None and rounds < MAX_ROUNDS:
                 rounds += 1
                 adds = _predicted(effects, board.sizes - taken, gap + tol, int(budget - taken.sum()))
