@@ -263,8 +263,8 @@ def audit(
     allowed = max(1, math.floor(budget * board.total))
     order = [int(i) for i in np.argsort(-ratings, kind="stable")]
 
-    def one(a: int, b: int) -> PairAudit:
-        return _pair(board, rater, base, a, b, tol, allowed)
+    def one(a: int, b: int, most: int = allowed) -> PairAudit:
+        return _pair(board, rater, base, a, b, tol, most)
 
     if pairs:
         audited = [one(index[a], index[b]) for a, b in pairs]
@@ -272,9 +272,18 @@ def audit(
         audited = [one(order[k], order[k + 1]) for k in range(min(adjacent, len(order) - 1))]
     top_spot = None
     if top:
-        tried = [one(order[0], c) for c in order[1 : 1 + TOP_CHALLENGERS]]
-        done = [t for t in tried if t.count is not None]
-        top_spot = min(done, key=lambda t: t.count) if done else tried[0]
+        # The leader against each challenger; once one is found, the next need only beat it.
+        best = None
+        for c in order[1 : 1 + TOP_CHALLENGERS]:
+            most = allowed if best is None else min(allowed, best.count - 1)
+            if most < 1:
+                break
+            tried = one(order[0], c, most)
+            if tried.count is not None:
+                best = dataclasses.replace(tried, budget=allowed)
+            elif top_spot is None:
+                top_spot = dataclasses.replace(tried, budget=allowed)
+        top_spot = best or top_spot
     return Audit(
         method=method,
         unit=board.kind,
