@@ -189,8 +189,9 @@ def _greedy(board, base, winner, loser, budget, tol, rater) -> Finding:
             step = _look_ahead(board, rater, taken, winner, loser, tol, candidates)
             if (step is None or _gap_of(step[1], winner, loser) >= gap) and taken.sum() + 2 <= budget:
                 # A plateau (deviation ratings are piecewise linear: no single unit moves the gap):
-                # two units at once, among the candidates predicted to help most.
-                step = _look_ahead_pairs(board, rater, taken, winner, loser, tol, candidates[:PLATEAU])
+                # two units at once, among those that moved the gap, then the board, most alone.
+                ranked = _ranked(rater, taken, rated, winner, loser, candidates)
+                step = _look_ahead(board, rater, taken, winner, loser, tol, ranked[:PLATEAU], units=2)
             if step is None or _gap_of(step[1], winner, loser) >= gap:
                 break
             taken, rated = step
@@ -199,6 +200,21 @@ def _greedy(board, base, winner, loser, budget, tol, rater) -> Finding:
     except (ValueError, ArithmeticError, np.linalg.LinAlgError) as err:
         return Finding(False, taken, None, rater.count - start, str(err))
     return Finding(False, taken, None, rater.count - start)
+
+
+def _ranked(rater, taken, rated, winner, loser, candidates) -> list:
+    """``candidates`` by the gap without each alone (re-ratings the exact step made: cached), then by
+    how far that removal moved the board (on a plateau the gap alone does not tell them apart)."""
+
+    def key(g):
+        trial = taken.copy()
+        trial[g] += 1
+        after = rater(trial)
+        if after is None:
+            return (np.inf, 0.0)
+        return (_gap_of(after, winner, loser), -float(np.max(np.abs(after[0] - rated[0]))))
+
+    return sorted(candidates, key=key)
 
 
 LOOK_AHEAD = 48  # groups re-rated one by one in an exact step (those predicted to help most)
@@ -253,31 +269,13 @@ def _confirm(rater, taken, adds, winner, loser, tol):
     return best[1], best[0], True
 
 
-def _look_ahead(board, rater, taken, winner, loser, tol, candidates):
-    """One exact step: re-rate without each candidate unit, keep the one that moves the gap most."""
+def _look_ahead(board, rater, taken, winner, loser, tol, candidates, units: int = 1):
+    """One exact step: re-rate without each ``units`` candidate units at once (1, or 2 on a plateau),
+    keep the removal that moves the gap most."""
     best = None
-    for g in candidates:
+    for combo in itertools.combinations_with_replacement(candidates, units):
         trial = taken.copy()
-        trial[g] += 1
-        rated = rater(trial)
-        gap = _gap_of(rated, winner, loser)
-        if best is None or gap < best[0]:
-            best = (gap, trial, rated)
-        if gap < -tol:
-            break
-    return None if best is None else (best[1], best[2])
-
-
-PLATEAU = 12  # candidates whose pairs an exact step re-rates on a plateau (66 re-ratings)
-
-
-def _look_ahead_pairs(board, rater, taken, winner, loser, tol, candidates):
-    """Two units at once: re-rate without each pair of candidate units, keep the best."""
-    best = None
-    for g, h in itertools.combinations_with_replacement(candidates, 2):
-        trial = taken.copy()
-        trial[g] += 1
-        trial[h] += 1
+        np.add.at(trial, list(combo), 1)
         if (trial > board.sizes).any():
             continue
         rated = rater(trial)
@@ -287,6 +285,9 @@ def _look_ahead_pairs(board, rater, taken, winner, loser, tol, candidates):
         if gap < -tol:
             break
     return None if best is None else (best[1], best[2])
+
+
+PLATEAU = 12  # candidates whose pairs an exact step re-rates on a plateau (78 re-ratings)
 
 
 def exhaustive(
