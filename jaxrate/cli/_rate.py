@@ -82,14 +82,7 @@ def add_options(parser) -> None:
         "in it); its proof carries over and only the new models are proved (a fraction of a fresh solve)",
     )
     parser.add_argument("--csv", metavar="PATH", help="ranking as CSV ('-': stdout, the board to stderr)")
-    parser.add_argument("--plot", metavar="PATH", help="ratings figure (.png, .svg or .pdf)")
-    parser.add_argument("--report", metavar="DIR", help="write a self-contained HTML report into DIR")
-    parser.add_argument(
-        "--top",
-        type=int,
-        metavar="K",
-        help="figures (--plot, --report) show the best K only, and say 'top K of N shown' (default: all)",
-    )
+    _add_figure_options(parser)
     parser.add_argument(
         "--progress",
         choices=("auto", "always", "never"),
@@ -103,6 +96,25 @@ def add_options(parser) -> None:
         default=TOLERANCES.ties,
         help=f"ratings within this fraction of the payoff scale are tied (default {TOLERANCES.ties:g})",
     )
+    _add_audit_options(parser)
+    _add_level_options(parser)
+    add_compare_option(parser)
+
+
+def _add_figure_options(parser) -> None:
+    """``--plot``, ``--report`` and ``--top``: the figure and the HTML report."""
+    parser.add_argument("--plot", metavar="PATH", help="ratings figure (.png, .svg or .pdf)")
+    parser.add_argument("--report", metavar="DIR", help="write a self-contained HTML report into DIR")
+    parser.add_argument(
+        "--top",
+        type=int,
+        metavar="K",
+        help="figures (--plot, --report) show the best K only, and say 'top K of N shown' (default: all)",
+    )
+
+
+def _add_audit_options(parser) -> None:
+    """``--audit`` and ``--audit-budget``: the board's robustness, into the result file and report."""
     parser.add_argument(
         "--audit",
         action="store_true",
@@ -117,8 +129,6 @@ def add_options(parser) -> None:
         metavar="F",
         help="--audit: the most units a search may remove, a fraction in (0, 1] (default 0.01)",
     )
-    _add_level_options(parser)
-    add_compare_option(parser)
 
 
 def _add_level_options(parser) -> None:

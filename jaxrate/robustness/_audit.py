@@ -130,6 +130,20 @@ def _replicates(data):
     return None
 
 
+def _battle_counts(data, by, units):
+    """The :class:`jaxrate.battles.BattleCounts` of battle records (``None`` for other data)."""
+    from jaxrate.battles import BattleCounts, battle_counts
+
+    is_battles = isinstance(data, BattleCounts) or (
+        hasattr(data, "columns") and {"model_a", "model_b", "winner"} <= set(data.columns)
+    )
+    if not is_battles:
+        return None
+    if units not in (None, "votes"):
+        raise ValueError(f"battle records are audited by votes; units {units!r} do not exist for them")
+    return data if isinstance(data, BattleCounts) else battle_counts(data, by=by)
+
+
 def board_of(
     data: Any,
     method: str,
@@ -145,18 +159,23 @@ def board_of(
     """The board of ``data``: battle records (a DataFrame with ``model_a``, ``model_b``, ``winner``, or
     :class:`jaxrate.battles.BattleCounts`: units are votes), scores with replicates (units are items or
     seeds, or on request tasks) or a score table ``[models, tasks]`` (a DataFrame, or an array with
-    ``models`` and ``tasks``: units are tasks)."""
-    from jaxrate.battles import BattleCounts, battle_counts
+    ``models`` and ``tasks``: units are tasks).
 
+    Args:
+      data: the input, as above (:class:`jaxrate.io.ScoreReplicates` from
+        :func:`jaxrate.io.read_harness` for items).
+      method: ``"deviation"``, ``"elo"`` or ``"uniform"``.
+      units: ``"votes"``, ``"items"``, ``"seeds"`` or ``"tasks"`` (default: the input's).
+      by, missing: battles' category column and pairs that never met (``"model"`` or ``"even"``), as
+        :func:`jaxrate.battle_game`.
+      game: ``"3p"`` (agent vs agent vs task, default) or ``"2p"`` for a table.
+      elo: ``{"prior": ..., "anchor": ...}`` for the Elo fit.
+      models, tasks: names for a score-table array.
+    """
     if isinstance(data, (BattleBoard, TaskBoard, ItemBoard)):
         return data
-    is_battles = isinstance(data, BattleCounts) or (
-        hasattr(data, "columns") and {"model_a", "model_b", "winner"} <= set(data.columns)
-    )
-    if is_battles:
-        if units not in (None, "votes"):
-            raise ValueError(f"battle records are audited by votes; units {units!r} do not exist for them")
-        counts = data if isinstance(data, BattleCounts) else battle_counts(data, by=by)
+    counts = _battle_counts(data, by, units)
+    if counts is not None:
         return BattleBoard(counts, method, by=by, missing=missing, elo=elo)
     from jaxrate.io._replicates import ScoreReplicates
 
@@ -188,72 +207,27 @@ def audit(
     pairs: Sequence[tuple[str, str]] | None = None,
     adjacent: int = 10,
     budget: float = 0.01,
-    units: str | None = None,
-    by: str | None = None,
-    missing: str = "model",
-    game: str = "3p",
-    elo: dict | None = None,
     tie_tol: float = 1e-7,
     top: bool = True,
-    models: Sequence[str] | None = None,
-    tasks: Sequence[str] | None = None,
+    **board: Any,
 ) -> Audit:
-    """How robust a board is: the fewest units found whose removal reverses its top spot and each pair.
+    """How robust a board is: the fewest units found whose removal reverses its top spot (the leader
+    against each of the next four) and its first ``adjacent`` adjacent pairs (or the ``pairs`` named,
+    ``(above, below)``). Units are ranked by their predicted effect on the pair's gap, removed until
+    it is predicted to change sign, and the data **re-rated without them**: only reversals the
+    re-rating confirms are reported. ``data``, and ``board`` (``units``, ``by``, ``missing``,
+    ``game``, ``elo``, ``models``, ``tasks``): as :func:`board_of`. ``method``: ``"deviation"``,
+    ``"elo"`` (the Bradley-Terry fit) or ``"uniform"``; ``budget``: the most units a search may
+    remove, a fraction in (0, 1] (at least one unit); ``tie_tol``: ratings within this fraction of
+    the scale are tied (a tied pair is separated, in either direction, instead of reversed).
 
-    For the top spot (the leader against each of the next four models) and the first ``adjacent``
-    adjacent pairs of the ranking (or the ``pairs`` named), the search ranks units by their predicted
-    effect on the pair's gap (the influence function for Elo, the proof's derivative for deviation
-    ratings, exact re-ratings where units are few), removes them until the gap is predicted to change
-    sign, **re-rates without them**, and reports only reversals the re-rating confirms.
-
-    Args:
-      data: battle records (units: votes), scores with replicates (a harness's items or a table's
-        seeds: :func:`jaxrate.io.read_harness`, :class:`jaxrate.io.ScoreReplicates`) or a score table
-        (units: tasks); see :func:`board_of`.
-      method: ``"deviation"`` (the exact path), ``"elo"`` (the Bradley-Terry fit), ``"uniform"``.
-      pairs: ``(above, below)`` model names to audit instead of the adjacent pairs.
-      adjacent: how many adjacent pairs of the ranking, from the top.
-      budget: the most units a search may remove, as a fraction of them, in (0, 1] (at least one unit).
-      units: ``"votes"``, ``"items"``, ``"seeds"`` or ``"tasks"`` (default: the input's; the tasks of
-        scores with replicates on request).
-      by, missing, game: how the game is made, as :func:`jaxrate.battle_game` and ``jaxrate rate``.
-      elo: ``{"prior": ..., "anchor": ...}`` for the Elo fit.
-      tie_tol: ratings within this fraction of the scale are tied (then the pair is separated,
-        in either direction, instead of reversed).
-      top: audit the top spot.
-      models, tasks: names for a score-table array.
-
-    Returns:
-      An :class:`Audit`.
-
-    Raises:
-      ValueError: an unknown method, pair or unit, a budget outside (0, 1], a board of fewer than
-        two models or units, or a base rating that fails.
+    Returns an :class:`Audit`. Raises ``ValueError`` on an unknown method, pair or unit, a budget
+    outside (0, 1], a board of fewer than two models or units, or a board that cannot be rated.
     """
     start = time.perf_counter()
-    if method not in METHODS:
-        raise ValueError(f"the audit rates with {', '.join(METHODS)}; got method {method!r}")
-    if not (isinstance(budget, (int, float)) and 0 < budget <= 1):
-        raise ValueError(f"budget must be a fraction of the units in (0, 1]; got {budget!r}")
-    if not (isinstance(tie_tol, (int, float)) and 0 <= tie_tol < 1):
-        raise ValueError(f"tie_tol must be a fraction of the scale in [0, 1); got {tie_tol!r}")
-    if not (isinstance(adjacent, int) and adjacent >= 0):
-        raise ValueError(f"adjacent must be a whole number >= 0; got {adjacent!r}")
-    board = board_of(
-        data, method, units=units, by=by, missing=missing, game=game, elo=elo, models=models, tasks=tasks
-    )
-    names = board.models
-    if len(names) < 2 or board.total < 2:
-        raise ValueError(
-            f"a board of {len(names)} model(s) and {board.total} {board.kind} is too small to audit"
-        )
-    index = {n: i for i, n in enumerate(names)}
-    for pair in pairs or ():
-        unknown = [n for n in pair if n not in index]
-        if unknown:
-            raise ValueError(f"--pairs: no model {unknown[0]!r} on this board")
-        if len(pair) != 2 or pair[0] == pair[1]:
-            raise ValueError(f"--pairs needs two different models; got {pair!r}")
+    _check(method, budget, tie_tol, adjacent)
+    board = board_of(data, method, **board)
+    index = _named(board, pairs)
     rater = _Rater(board)
     base = rater(np.zeros(len(board.sizes), np.int64))
     if base is None:
@@ -270,33 +244,63 @@ def audit(
         audited = [one(index[a], index[b]) for a, b in pairs]
     else:
         audited = [one(order[k], order[k + 1]) for k in range(min(adjacent, len(order) - 1))]
-    top_spot = None
-    if top:
-        # The leader against each challenger; once one is found, the next need only beat it.
-        best = None
-        for c in order[1 : 1 + TOP_CHALLENGERS]:
-            most = allowed if best is None else min(allowed, best.count - 1)
-            if most < 1:
-                break
-            tried = one(order[0], c, most)
-            if tried.count is not None:
-                best = dataclasses.replace(tried, budget=allowed)
-            elif top_spot is None:
-                top_spot = dataclasses.replace(tried, budget=allowed)
-        top_spot = best or top_spot
     return Audit(
         method=method,
         unit=board.kind,
         total=board.total,
         budget=allowed,
         tie_tol=tie_tol,
-        models=names,
+        models=board.models,
         ratings=ratings,
-        top=top_spot,
+        top=_top_spot(one, order, allowed) if top else None,
         pairs=tuple(audited),
         rerated=rater.count,
         seconds=time.perf_counter() - start,
     )
+
+
+def _check(method: str, budget: Any, tie_tol: Any, adjacent: Any) -> None:
+    """``audit``'s arguments, refused before any data is read."""
+    if method not in METHODS:
+        raise ValueError(f"the audit rates with {', '.join(METHODS)}; got method {method!r}")
+    if not (isinstance(budget, (int, float)) and 0 < budget <= 1):
+        raise ValueError(f"budget must be a fraction of the units in (0, 1]; got {budget!r}")
+    if not (isinstance(tie_tol, (int, float)) and 0 <= tie_tol < 1):
+        raise ValueError(f"tie_tol must be a fraction of the scale in [0, 1); got {tie_tol!r}")
+    if not (isinstance(adjacent, int) and adjacent >= 0):
+        raise ValueError(f"adjacent must be a whole number >= 0; got {adjacent!r}")
+
+
+def _named(board, pairs) -> dict:
+    """``{model: index}`` of a board big enough to audit, every named pair on it."""
+    names = board.models
+    if len(names) < 2 or board.total < 2:
+        raise ValueError(
+            f"a board of {len(names)} model(s) and {board.total} {board.kind} is too small to audit"
+        )
+    index = {n: i for i, n in enumerate(names)}
+    for pair in pairs or ():
+        unknown = [n for n in pair if n not in index]
+        if unknown:
+            raise ValueError(f"--pairs: no model {unknown[0]!r} on this board")
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise ValueError(f"--pairs needs two different models; got {pair!r}")
+    return index
+
+
+def _top_spot(one, order: list, allowed: int) -> PairAudit:
+    """The leader against each of the next :data:`TOP_CHALLENGERS`; once a set is found, the next
+    challengers need only beat it. The smallest set found, or the first challenger's search."""
+    best = first = None
+    for c in order[1 : 1 + TOP_CHALLENGERS]:
+        most = allowed if best is None else min(allowed, best.count - 1)
+        if most < 1:
+            break
+        tried = dataclasses.replace(one(order[0], c, most), budget=allowed)
+        if tried.count is not None:
+            best = tried
+        first = first or tried
+    return best or first
 
 
 def _pair(board, rater, base, a: int, b: int, tol: float, allowed: int) -> PairAudit:

@@ -64,6 +64,43 @@ def payoff_adjoint(proven, rows: np.ndarray) -> np.ndarray:
         return np.asarray(jax.grad(moved)(jnp.zeros(shape)))
 
 
+class _Methods:
+    """The rating methods, imported on first use (a board is made without JAX or pandas)."""
+
+    @property
+    def elo_ratings(self):
+        from jaxrate.baselines import elo_ratings
+
+        return elo_ratings
+
+    @property
+    def win_probabilities(self):
+        from jaxrate.baselines import win_probabilities
+
+        return win_probabilities
+
+    @property
+    def uniform_ratings(self):
+        from jaxrate.game.gains import uniform_ratings
+
+        return uniform_ratings
+
+    @property
+    def deviation_ratings(self):
+        from jaxrate.solving.rate import deviation_ratings
+
+        return deviation_ratings
+
+    @staticmethod
+    def table_game(kind: str):
+        from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task
+
+        return agent_vs_task if kind == "2p" else agent_vs_agent_vs_task
+
+
+_methods = _Methods()
+
+
 def _quietly(fn, *args, **kwargs):
     """``fn`` with the library's warnings about the data silenced: the reader said them once already;
     a re-rating with a few votes removed says nothing new."""
@@ -165,16 +202,14 @@ class BattleBoard(_Board):
 
     def rate(self, taken: np.ndarray):
         """``(ratings [M], what the effects need)`` of the votes left."""
-        import jaxrate
-
         counts = self.left(taken)
         if self.method == "elo":
-            fit = _quietly(jaxrate.elo_ratings, counts, models=self.models, **self.elo)
+            fit = _quietly(_methods.elo_ratings, counts, models=self.models, **self.elo)
             return np.asarray(fit.ratings, np.float64), (counts, fit)
         game = self._game(counts)
         if self.method == "uniform":
-            return np.asarray(jaxrate.uniform_ratings(game)[0], np.float64), (counts, game)
-        proven = jaxrate.deviation_ratings(game)
+            return np.asarray(_methods.uniform_ratings(game)[0], np.float64), (counts, game)
+        proven = _methods.deviation_ratings(game)
         return np.asarray(proven.ratings[0], np.float64), (counts, proven)
 
     def effects(self, taken, rated, above, below):
@@ -249,20 +284,17 @@ class TaskBoard(_Board):
         return str(self.tasks[group])
 
     def rate(self, taken: np.ndarray):
-        import jaxrate
-
         keep = taken == 0
         table = self.table[:, keep]
         tasks = tuple(t for t, k in zip(self.tasks, keep) if k)
         if self.method == "elo":
-            p, _ = jaxrate.baselines.win_probabilities(table, self.models)
-            fit = _quietly(jaxrate.elo_ratings, p, models=self.models, **self.elo)
+            p, _ = _methods.win_probabilities(table, self.models)
+            fit = _quietly(_methods.elo_ratings, p, models=self.models, **self.elo)
             return np.asarray(fit.ratings, np.float64), None
-        make = jaxrate.agent_vs_task if self.game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
-        game = make(table, self.models, tasks)
+        game = _methods.table_game(self.game_kind)(table, self.models, tasks)
         if self.method == "uniform":
-            return np.asarray(jaxrate.uniform_ratings(game)[0], np.float64), None
-        return np.asarray(jaxrate.deviation_ratings(game).ratings[0], np.float64), None
+            return np.asarray(_methods.uniform_ratings(game)[0], np.float64), None
+        return np.asarray(_methods.deviation_ratings(game).ratings[0], np.float64), None
 
 
 def _table_adjoint(
@@ -367,14 +399,11 @@ class ItemBoard(_Board):
         return out
 
     def rate(self, taken: np.ndarray):
-        import jaxrate
-
         table = self.table(taken)
-        make = jaxrate.agent_vs_task if self.game_kind == "2p" else jaxrate.agent_vs_agent_vs_task
-        game = make(table, self.models, self.tasks)
+        game = _methods.table_game(self.game_kind)(table, self.models, self.tasks)
         if self.method == "uniform":
-            return np.asarray(jaxrate.uniform_ratings(game)[0], np.float64), (table, None)
-        proven = jaxrate.deviation_ratings(game)
+            return np.asarray(_methods.uniform_ratings(game)[0], np.float64), (table, None)
+        proven = _methods.deviation_ratings(game)
         return np.asarray(proven.ratings[0], np.float64), (table, proven)
 
     def effects(self, taken, rated, above, below):
