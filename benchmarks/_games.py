@@ -41,3 +41,28 @@ def open_llm_scores(models: int, tasks: int = 6, seed: int = 0) -> np.ndarray:
     noise = rng.normal(scale=0.15, size=(models, tasks))
     logits = 1.3 * ability + second * loading - difficulty + noise
     return np.round(100 / (1 + np.exp(-logits)), 2)
+
+
+# Open LLM Leaderboard v2's six benchmarks and their subtask columns (53 in all).
+OPEN_LLM_SUBTASKS = {"bbh": 24, "math": 7, "musr": 3, "gpqa": 3, "ifeval": 2, "mmlu_pro": 14}
+
+
+def open_llm_subtask_scores(models: int, seed: int = 0) -> tuple[np.ndarray, list[str]]:
+    """An Open-LLM-v2-like board rated on its subtasks: ``([models, 53], column names)``.
+
+    :func:`open_llm_scores`'s model (one dominant ability, a weak second factor, noise, two
+    decimals) with a per-benchmark factor shared by that benchmark's subtasks, so that BBH's 24
+    columns move together as one benchmark's would.
+    """
+    rng = np.random.default_rng(seed)
+    ability = rng.normal(size=(models, 1))
+    second = rng.normal(scale=0.35, size=(models, 1))
+    blocks, names = [], []
+    for bench, count in OPEN_LLM_SUBTASKS.items():
+        factor = rng.normal(scale=0.4, size=(models, 1))
+        loading = rng.normal(size=(1, count))
+        difficulty = rng.normal(scale=0.7, size=(1, count))
+        noise = rng.normal(scale=0.15, size=(models, count))
+        blocks.append(1.3 * ability + second * loading + factor - difficulty + noise)
+        names += [f"{bench}_{k}" for k in range(count)]
+    return np.round(100 / (1 + np.exp(-np.concatenate(blocks, axis=1))), 2), names

@@ -28,6 +28,7 @@ and rates with ``--missing fill:0`` on the CLI and its Python equivalent.
     python benchmarks/leaderboard_scale.py --models 2000 --routes table cli
     python benchmarks/leaderboard_scale.py --models 1000 --routes table grown
     python benchmarks/leaderboard_scale.py --models 2000 --missing 0.1 --routes table cli
+    python benchmarks/leaderboard_scale.py --models 100 300 1000 --tasks 53 --routes table   # issue 44
 """
 
 from __future__ import annotations
@@ -47,11 +48,13 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 
 
-def board(models: int, missing: float, seed: int = 0) -> np.ndarray:
+def board(models: int, missing: float, seed: int = 0, tasks: int = 6) -> np.ndarray:
+    """``tasks`` columns of :func:`_games.open_llm_scores`; 53: Open LLM v2's subtasks
+    (:func:`_games.open_llm_subtask_scores`, a factor per benchmark)."""
     sys.path.insert(0, str(HERE))
-    from _games import open_llm_scores
+    from _games import open_llm_scores, open_llm_subtask_scores
 
-    table = open_llm_scores(models, 6, seed)
+    table = open_llm_subtask_scores(models, seed)[0] if tasks == 53 else open_llm_scores(models, tasks, seed)
     if missing:
         rng = np.random.default_rng(seed + 1)
         table[rng.random(table.shape) < missing] = np.nan
@@ -70,10 +73,10 @@ def _filled(table: np.ndarray) -> np.ndarray:
     return np.where(np.isnan(table), 0.0, table)
 
 
-def _child(models: int, route: str, missing: float, out: str) -> None:
+def _child(models: int, route: str, missing: float, out: str, tasks: int = 6) -> None:
     import jaxrate
 
-    table = board(models, missing)
+    table = board(models, missing, tasks=tasks)
     names = [f"model{i:05d}" for i in range(models)]
     payload: dict = {}
     if route == "cli":
@@ -117,10 +120,10 @@ def _child(models: int, route: str, missing: float, out: str) -> None:
     Path(out).write_text(json.dumps(payload))
 
 
-def _run(models: int, route: str, missing: float, timeout: float) -> dict:
+def _run(models: int, route: str, missing: float, timeout: float, tasks: int = 6) -> dict:
     fd, out = tempfile.mkstemp(suffix=".json")
     os.close(fd)
-    cmd = [sys.executable, __file__, "--child", str(models), route, str(missing), out]
+    cmd = [sys.executable, __file__, "--child", str(models), route, str(missing), out, str(tasks)]
     try:
         done = subprocess.run(cmd, timeout=timeout, capture_output=True, text=True)
     except subprocess.TimeoutExpired:
@@ -144,17 +147,25 @@ def main() -> None:
     )
     parser.add_argument("--missing", type=float, default=0.0, help="fraction of cells blanked at random")
     parser.add_argument("--timeout", type=float, default=1800, help="seconds per (board, route)")
-    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--tasks", type=int, default=6, help="columns: 6 benchmarks (default), or 53 (Open LLM v2's subtasks)"
+    )
+    parser.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        m, route, missing, out = args.child
-        _child(int(m), route, float(missing), out)
+        m, route, missing, out, tasks = args.child
+        _child(int(m), route, float(missing), out, int(tasks))
         return
     sys.path.insert(0, str(HERE))
     from _env import header
 
     header()
-    print(f"boards: open_llm_scores(M, 6, seed=0), {args.missing:.0%} missing; routes {args.routes}")
+    family = (
+        "open_llm_subtask_scores(M, seed=0)"
+        if args.tasks == 53
+        else f"open_llm_scores(M, {args.tasks}, seed=0)"
+    )
+    print(f"boards: {family}, {args.missing:.0%} missing; routes {args.routes}")
     print(
         f"{'board':<12}{'joints':>13}{'general s':>11}{'table s':>9}{'ratio':>8}{'cli s':>8}{'levels':>8}"
         f"{'RSS GiB':>9}{'cli GiB':>9}{'verify s':>10}{'max|dr|/range':>15}"
@@ -164,7 +175,7 @@ def main() -> None:
         for route in args.routes:
             if route == "general" and m > args.general_max:
                 continue
-            got[route] = _run(m, route, args.missing, args.timeout)
+            got[route] = _run(m, route, args.missing, args.timeout, args.tasks)
         table, general, cli = got.get("table", {}), got.get("general"), got.get("cli")
         grown = got.get("grown")
 
@@ -188,7 +199,8 @@ def main() -> None:
             else "-"
         )
         print(
-            f"{m:>5} x 6   {m * m * 6:>13,}{secs(general):>11}{secs(table):>9}{ratio:>8}{secs(cli):>8}"
+            f"{m:>5} x {args.tasks:<4}{m * m * args.tasks:>13,}{secs(general):>11}{secs(table):>9}"
+            f"{ratio:>8}{secs(cli):>8}"
             f"{table.get('levels', '-'):>8}{table.get('peak_rss_gib', float('nan')):>9.2f}"
             f"{(cli or {}).get('peak_rss_gib', float('nan')):>9.2f}{verify:>10}{diff:>15}",
             flush=True,
