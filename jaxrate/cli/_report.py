@@ -14,6 +14,7 @@ import numpy as np
 
 from jaxrate.cli import _output, _page
 from jaxrate.results import _result_file
+from jaxrate.robustness._audit import _percent
 
 __all__ = ["methods_figure", "ratings_figure", "write_comparison_report", "write_report"]
 
@@ -432,43 +433,52 @@ def _audited_pairs(audit: dict) -> list:
 def robustness_figure(audit: dict, path: str) -> None:
     """The share of the units whose removal reverses each pair (log scale); pairs with no set found
     within the budget drawn to the budget, hollow."""
-    from jaxrate.cli import _figures
-
     plt = _pyplot()
     pairs = _audited_pairs(audit)
-    short = _figures.short_name
-    labels = [
-        f"{label}: {short(p['above'])} {'=' if p['tied'] else '>'} {short(p['below'])}" for label, p in pairs
-    ]
-    with _figures.name_fonts(labels):
-        fig, ax = plt.subplots(figsize=(7, 0.28 * len(pairs) + 1.3))
-        y = np.arange(len(pairs))[::-1]
-        total, budget = audit["total"], audit["budget"]
-        shares = [100 * (p["count"] if p["count"] is not None else budget) / total for _, p in pairs]
-        found = [p["count"] is not None for _, p in pairs]
-        lo, hi = min(shares), max(shares)
-        logarithmic = hi > 10 * lo
-        left = lo / 2 if logarithmic else 0.0
-        ax.hlines(y, left, shares, color="#c0392b", linewidth=1.2)
-        ax.scatter(
-            shares,
-            y,
-            s=28,
-            zorder=3,
-            color=["#c0392b" if f else "white" for f in found],
-            edgecolors="#c0392b",
+    labels = [label for label, _ in pairs]  # the table beside it names the pairs: narrow on a phone
+    fig, ax = plt.subplots(figsize=(3.6, 0.28 * len(pairs) + 1.3))
+    y = np.arange(len(pairs))[::-1]
+    total, budget = audit["total"], audit["budget"]
+    shares = [100 * (p["count"] if p["count"] is not None else budget) / total for _, p in pairs]
+    found = [p["count"] is not None for _, p in pairs]
+    lo, hi = min(shares), max(shares)
+    logarithmic = hi > 10 * lo
+    left = lo / 2 if logarithmic else 0.0
+    ax.hlines(y, left, shares, color="#c0392b", linewidth=1.2)
+    ax.scatter(
+        shares,
+        y,
+        s=28,
+        zorder=3,
+        color=["#c0392b" if f else "white" for f in found],
+        edgecolors="#c0392b",
+    )
+    for yi, share, f in zip(y, shares, found):
+        if not f:
+            ax.text(share, yi, "  none found", va="center", fontsize=7)
+    if logarithmic:
+        ax.set_xscale("log")
+    ax.set_xlim(left, hi * (2.5 if logarithmic else 1.35))
+    ax.set_yticks(y, labels, fontsize=7, parse_math=False)
+    ax.set_xlabel(
+        f"% of the {total:,} {audit['unit']} that reverse the pair\n(confirmed; hollow: none found)"
+    )
+    ax.set_title(f"How robust is this board ({audit['method']})", fontsize=10)
+    _save(fig, path)
+    plt.close(fig)
+
+
+def _unit_words(unit: dict) -> str:
+    """A removed unit as a reader says it: 'a beat b (x3)', 'task', 'task item 17'."""
+    times = f" (x{unit['count']})" if unit.get("count", 1) > 1 else ""
+    if "model_a" in unit:
+        verb = "tied with" if unit.get("winner") == "tie" else "beat"
+        rest = [f"{k} {v}" for k, v in unit.items() if k not in ("model_a", "model_b", "winner", "count")]
+        return (
+            f"{unit['model_a']} {verb} {unit['model_b']}" + (f" ({', '.join(rest)})" if rest else "") + times
         )
-        for yi, share, f in zip(y, shares, found):
-            if not f:
-                ax.text(share, yi, "  none found within the budget", va="center", fontsize=7)
-        if logarithmic:
-            ax.set_xscale("log")
-        ax.set_xlim(left, hi * (2.5 if logarithmic else 1.35))
-        ax.set_yticks(y, labels, fontsize=7, parse_math=False)
-        ax.set_xlabel(f"% of the {total:,} {audit['unit']} whose removal reverses the pair (confirmed)")
-        ax.set_title(f"How robust is this board ({audit['method']})", fontsize=10)
-        _save(fig, path)
-        plt.close(fig)
+    rest = " ".join(f"{k} {v}" for k, v in unit.items() if k not in ("task", "count"))
+    return f"{unit.get('task', '')} {rest}".strip() + times
 
 
 def _robustness_section(audit: dict) -> str:
@@ -483,12 +493,10 @@ def _robustness_section(audit: dict) -> str:
             share, units = "-", ""
         else:
             result = f"{p['status']}: {p['count']:,}"
-            share = f"{100 * p['count'] / p['total']:.2g}%"
-            units = "; ".join(
-                ", ".join(f"{k} {v}" for k, v in u.items() if k != "count")
-                + (f" (x{u['count']})" if u["count"] > 1 else "")
-                for u in p["removed"][:5]
-            ) + (" ..." if len(p["removed"]) > 5 else "")
+            share = _percent(p["count"] / p["total"])
+            units = "; ".join(_unit_words(u) for u in p["removed"][:5]) + (
+                " ..." if len(p["removed"]) > 5 else ""
+            )
         rows.append([label, pair, result, share, units])
     text = (
         f"<p>For the top spot and each adjacent pair: the fewest {esc(audit['unit'])} found whose removal "
