@@ -128,6 +128,18 @@ class _Board:
     def effects(self, taken: np.ndarray, rated: Any, above: int, below: int) -> np.ndarray | None:
         return None
 
+    def group_of(self, unit: dict) -> int:
+        """The group of a unit as :meth:`label` names it (``ValueError`` when the board has none)."""
+        if not hasattr(self, "_groups"):
+            self._groups = {self._key(self.label(g, 0)): g for g in range(len(self.sizes))}
+        key = self._key(unit)
+        if key not in self._groups:
+            raise ValueError(f"no such {self.kind} on this board: {key}")
+        return self._groups[key]
+
+    def _key(self, unit: dict) -> tuple:
+        return tuple(sorted((k, str(v)) for k, v in unit.items() if k != "count"))
+
 
 class BattleBoard(_Board):
     """Battle records: the units are votes, grouped by (category, winner, loser) and ties by pair."""
@@ -166,23 +178,6 @@ class BattleBoard(_Board):
         if self.by is not None:
             out[self.by] = self.counts.keys[k]
         return out | {"count": int(count)}
-
-    def group_of(self, unit: dict) -> int:
-        """The group of a unit as :meth:`label` names it (``ValueError`` when the board has none)."""
-        if not hasattr(self, "_groups"):
-            self._groups = {self._key(self.label(g, 0)): g for g in range(len(self.sizes))}
-        key = self._key(unit)
-        if key not in self._groups:
-            raise ValueError(f"no such votes on this board: {key}")
-        return self._groups[key]
-
-    def _key(self, unit: dict) -> tuple:
-        return (
-            unit.get("model_a"),
-            unit.get("model_b"),
-            unit.get("winner"),
-            unit.get(self.by) if self.by else None,
-        )
 
     def describe(self, group: int) -> str:
         k, i, j, tie = (int(x) for x in self.cells[group])
@@ -275,11 +270,6 @@ class TaskBoard(_Board):
     def label(self, group: int, count: int) -> dict:
         return {"task": self.tasks[group], "count": int(count)}
 
-    def group_of(self, unit: dict) -> int:
-        if unit.get("task") not in self.tasks:
-            raise ValueError(f"no task {unit.get('task')!r} on this board")
-        return self.tasks.index(unit["task"])
-
     def describe(self, group: int) -> str:
         return str(self.tasks[group])
 
@@ -357,17 +347,6 @@ class ItemBoard(_Board):
         j, i, r = (int(x) for x in self.units[group])
         out = {"task": self.tasks[j], self.data.column: self._id(j, i, r)}
         return out | ({"model": self.models[i]} if i >= 0 else {}) | {"count": int(count)}
-
-    def group_of(self, unit: dict) -> int:
-        if not hasattr(self, "_groups"):
-            self._groups = {self._key(self.label(g, 0)): g for g in range(len(self.sizes))}
-        key = self._key(unit)
-        if key not in self._groups:
-            raise ValueError(f"no {self.data.column} {key[1]!r} of task {key[0]!r} on this board")
-        return self._groups[key]
-
-    def _key(self, unit: dict) -> tuple:
-        return (unit.get("task"), str(unit.get(self.data.column)), unit.get("model"))
 
     def describe(self, group: int) -> str:
         j, i, r = (int(x) for x in self.units[group])
