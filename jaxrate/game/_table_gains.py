@@ -47,12 +47,14 @@ __all__ = ["TableGains", "TableDuals", "uniform_payoffs"]
 
 # Joints whose |D| rows are held at once when a joint's gains are taken.
 _JOINT_CHUNK = 1 << 18
-# Dual vectors bounded at once (the bound arrays are [M, levels]).
+# Dual vectors bounded at once: at most 64, and at most this many bound cells
+# (the bound arrays are [T, M, levels], a few dozen of them alive at once).
 _LEVEL_CHUNK = 64
+_BOUND_CELLS = 1 << 19
 # Tasks whose sign is flipped, one at a time, in a second round of the bound.
 _FLIPS = 2
-# Models whose partners the bound leaves are listed at once, lowest bound first.
-_ROWS = 256
+# Candidate (row, partner) pairs of the bound checked at once.
+_PAIRS = 1 << 20
 
 
 def uniform_payoffs(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -114,6 +116,10 @@ class TableGains:
         )
         # Model a's largest |D_t(a, b)| over every b: [M, T].
         self.far = np.maximum(table - table.min(axis=0), table.max(axis=0) - table)
+        # The same orders and ends as flat indices into [T, M] arrays (fast gathers).
+        rows = np.arange(self.tasks)[:, None] * self.models
+        self.order_flat = (self.order + rows).ravel()
+        self.end_flat = [(self.end[:, case] + rows).ravel() for case in (0, 1)]
 
     # ------------------------------------------------------------ joints and columns
 
@@ -171,8 +177,9 @@ class TableGains:
         k_all = len(duals.task)
         above = np.full(k_all, np.inf) if above is None else np.asarray(above, dtype=np.float64)
         out = np.full(k_all, np.inf)
-        for start in range(0, k_all, _LEVEL_CHUNK):
-            levels = slice(start, min(start + _LEVEL_CHUNK, k_all))
+        chunk = max(1, min(_LEVEL_CHUNK, _BOUND_CELLS // (self.models * self.tasks)))
+        for start in range(0, k_all, chunk):
+            levels = slice(start, min(start + chunk, k_all))
             part = TableDuals(*(d[levels] for d in duals))
             lows, _ = _Search(self, part).below(above[levels], keep=False)
             out[levels] = lows
@@ -217,14 +224,17 @@ class TableGains:
         return joints[keep], values[keep], lowest
 
 
-def _flips(pos: np.ndarray, played: int, count: int) -> list[np.ndarray]:
-    """For each level (column of ``pos`` ``[T, K]``), its tasks other than ``played`` of
-    ``count`` largest positive coefficients, as arrays ``[K]`` (flipping a task of zero
-    coefficient changes nothing)."""
-    ranked = np.argsort(
-        -np.where(np.arange(len(pos))[:, None] == played, -np.inf, pos), axis=0, kind="stable"
-    )
-    return [ranked[i] for i in range(min(count, len(pos) - 1))]
+def _flips(pos: np.ndarray, count: int) -> np.ndarray:
+    """For every played task ``t`` and level ``k``, the ``count`` tasks other than ``t`` of
+    largest positive coefficient ``pos`` ``[K, T]``, as ``[count, T, K]`` (flipping a task of
+    zero coefficient changes nothing): the first ``count`` of each level's ranking that are not ``t``."""
+    n_t = pos.shape[1]
+    count = min(count, n_t - 1)
+    ranked = np.argsort(-pos, axis=1, kind="stable")[:, : count + 1]  # [K, count + 1]
+    past = np.cumsum(ranked[None] == np.arange(n_t)[:, None, None], axis=2)  # [T, K, count + 1]
+    at = np.arange(count) + past[:, :, :count]  # rank i, or i + 1 where t is ranked at or before i
+    flips = np.take_along_axis(np.broadcast_to(ranked, (n_t,) + ranked.shape), at, axis=2)
+    return flips.transpose(2, 0, 1)
 
 
 class _Search:
@@ -237,61 +247,60 @@ class _Search:
         self.s_t, self.d_t = duals.task.sum(1), duals.task
         self.stopped = False  # whether the last search stopped at `most` joints
 
-    def _exact(self, a: np.ndarray, b: np.ndarray, t: int, k: int) -> np.ndarray:
+    def _exact(self, a: np.ndarray, b: np.ndarray, t: np.ndarray, k: int) -> np.ndarray:
         """``(A^T d_k)(a, b, t)`` joint by joint, for one level ``k``."""
         x = self.tg.table
-        c = self.d_t[k].copy()
-        c[t] -= self.s_t[k]
-        values = np.abs(x[a] - x[b]) @ c
+        values = np.empty(len(a))
+        for start in range(0, len(a), _JOINT_CHUNK // 4):
+            part = slice(start, start + _JOINT_CHUNK // 4)
+            pa, pb, pt = a[part], b[part], t[part]
+            dist = np.abs(x[pa] - x[pb])  # [P, T]
+            values[part] = dist @ self.d_t[k] - self.s_t[k] * dist[np.arange(len(pa)), pt]
         values += self.u[k, t]
         values -= self.s_a[k] * x[a, t]
         values -= self.s_b[k] * x[b, t]
         return values
 
-    def _bound(self, t: int, sign: float, c, pos, neg, n_k: int):
-        """The lower bound of each model's joints at task ``t`` on sign case ``sign`` of
-        ``D_t``: ``(low [M, K], v [M, K], w [M, K], flipped)``, ``w`` in the order of
+    def _bounds(self, sign: float):
+        """The lower bounds of every task's joints on sign case ``sign`` of ``D_t``, all tasks at
+        once: ``(low [T, M, K], v [T, M, K], w [T, M, K], flipped)``, ``w[t]`` in the order of
         ``X(., t)``, ``flipped`` the ``(v, w)`` of the bounds with one more task's sign flipped.
 
-        The base bound, and the same with the sign of one more task flipped
-        (``|D| >= -s D`` as well) for each of the tasks of largest coefficient:
-        a model whose strongest partner crosses it there is cleared by one of these.
+        While task ``t`` is played the coefficient of ``|D_t'|`` is ``d_T(t')`` for
+        ``t' != t``, so each task's bound is the same product ``X d_T`` less task
+        ``t``'s own term: ``O(M T)`` for every task together, not ``O(M T)`` per task.
+        With the sign of one more task flipped (``|D| >= -s D`` as well), for each of
+        the tasks of largest coefficient: a model whose strongest partner crosses it
+        there is cleared by one of these.
         """
         tg, x = self.tg, self.tg.table
-        alpha, beta = sign * pos, -sign * pos
-        alpha[t] = -self.s_a + sign * c[t]
-        beta[t] = -self.s_b - sign * c[t]
-        alphas, betas = [alpha], [beta]
-        for flip in _flips(pos, t, _FLIPS):
-            cols = np.arange(len(flip))
-            alpha_f, beta_f = alpha.copy(), beta.copy()
-            alpha_f[flip, cols] *= -1.0
-            beta_f[flip, cols] *= -1.0
-            alphas.append(alpha_f), betas.append(beta_f)
-        v_all = (x @ np.hstack(alphas)) + np.tile(tg.far @ neg + self.u[:, t], len(alphas))  # [M, P K]
-        w_all = (x @ np.hstack(betas))[tg.order[t]]
-        end = tg.end[t, 0 if sign > 0 else 1]
-        if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
-            best = np.minimum.accumulate(w_all, axis=0)[end]
-        else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
-            best = np.minimum.accumulate(w_all[::-1], axis=0)[::-1][end]
-        low = (v_all + best).reshape(len(x), len(alphas), n_k).max(axis=1)
-        parts = [
-            (v_all[:, i * n_k : (i + 1) * n_k], w_all[:, i * n_k : (i + 1) * n_k]) for i in range(len(alphas))
-        ]
+        pos, neg = np.maximum(self.d_t, 0.0), np.minimum(self.d_t, 0.0)  # [K, T]
+        c_t = self.d_t - self.s_t[:, None]  # [K, T]: the coefficient of |D_t| while t is played
+        xt = x.T[:, :, None]  # [T, M, 1]
+        # sum_{t' != t} s pos(t') X(., t'), and the terms of task t itself: [T, M, K]
+        rest = (x @ pos.T)[None] - xt * pos.T[:, None, :]
+        base_v = (tg.far @ neg.T)[None] - tg.far.T[:, :, None] * neg.T[:, None, :] + self.u.T[:, None, :]
+        xa = sign * rest + xt * (-self.s_a + sign * c_t.T[:, None, :])
+        xb = -sign * rest + xt * (-self.s_b - sign * c_t.T[:, None, :])
+        pairs = [(xa, xb)]
+        for flip in _flips(pos, _FLIPS):  # [T, K]
+            xf = np.take(x, flip, axis=1).transpose(1, 0, 2)  # [T, M, K]: X(., f)
+            term = 2.0 * sign * xf * np.take_along_axis(pos.T, flip, axis=0)[:, None, :]
+            pairs.append((xa - term, xb + term))
+        shape = xa.shape
+        end = tg.end_flat[0 if sign > 0 else 1]
+        low, parts = None, []
+        for alpha, beta in pairs:
+            v = alpha + base_v
+            w = beta.reshape(-1, shape[2]).take(tg.order_flat, axis=0).reshape(shape)
+            if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
+                best = np.minimum.accumulate(w, axis=1)
+            else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
+                best = np.minimum.accumulate(w[:, ::-1], axis=1)[:, ::-1]
+            bound = v + best.reshape(-1, shape[2]).take(end, axis=0).reshape(shape)
+            low = bound if low is None else np.maximum(low, bound)
+            parts.append((v, w))
         return low, parts[0][0], parts[0][1], parts[1:]
-
-    @staticmethod
-    def _partners(a, k, v, w, perm, limit, end, sign):
-        """The joints the bound leaves for rows ``(a, k)`` of one level ``k``:
-        ``(a, position of b in the order of X(., t))`` for the ``b`` on ``a``'s side
-        with ``v(a) + w(b) < limit``, a prefix of ``w``'s sorted order ``perm``."""
-        count = np.searchsorted(w[perm, k], limit[k] - v[a, k], side="left")
-        first = np.repeat(np.cumsum(count) - count, count)
-        at = perm[np.arange(int(count.sum())) - first]
-        a = np.repeat(a, count)
-        side = at <= end[a] if sign > 0 else at >= end[a]
-        return a[side], at[side]
 
     def below(self, limit: np.ndarray, keep: bool, most: int | None = None):
         """Each level's minimum resolved below ``limit`` ``[K]`` (see :meth:`TableGains.lowest`),
@@ -299,46 +308,79 @@ class _Search:
 
         With ``most``, the search stops once that many joints are found (the
         pricing of column generation needs some, not all, while its LP is far
-        from optimal; the minimum returned is then not resolved): the models
-        whose bound is lowest are searched first.
+        from optimal; the minimum returned is then not resolved), task by task.
         """
-        tg = self.tg
         out = np.full(len(limit), np.inf)
-        found_j, found_v = [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
-        found = 0
-        for t in range(tg.tasks):
-            c = self.d_t.T.copy()  # [T, K]: coefficient of |D_t'| while t is played
-            c[t] -= self.s_t
-            pos, neg = np.maximum(c, 0.0), np.minimum(c, 0.0)
-            pos[t] = neg[t] = 0.0
-            order = tg.order[t]
-            for sign in (1.0, -1.0):
-                low, v, w, flipped = self._bound(t, sign, c, pos, neg, len(limit))
-                end = tg.end[t, 0 if sign > 0 else 1]
-                flagged = low < limit[None, :]
-                np.minimum(out, np.where(flagged, np.inf, low).min(axis=0), out=out)
-                for k in np.flatnonzero(flagged.any(axis=0)):
-                    # Partners left by the bound are >= limit: that bound stands for them.
-                    out[k] = min(out[k], limit[k])
-                    rows = np.flatnonzero(flagged[:, k])
-                    rows = rows[np.argsort(low[rows, k], kind="stable")]
-                    # Only the b below the largest threshold can be anyone's partner: sort those.
-                    perm = np.flatnonzero(w[:, k] < limit[k] - v[rows, k].min())
-                    perm = perm[np.argsort(w[perm, k], kind="stable")]
-                    for start in range(0, len(rows), _ROWS):
-                        a, at = self._partners(rows[start : start + _ROWS], k, v, w, perm, limit, end, sign)
-                        for v_f, w_f in flipped:  # each flipped bound, pair by pair: cheaper than the value
-                            near = v_f[a, k] + w_f[at, k] < limit[k]
-                            a, at = a[near], at[near]
-                        b = order[at]
-                        values = self._exact(a, b, t, k)
-                        out[k] = min(out[k], values.min(initial=np.inf))
-                        if keep:
-                            hit = values < limit[k]
-                            found_j.append(tg.flat(a[hit], b[hit], np.full(int(hit.sum()), t)))
-                            found_v.append(values[hit])
-                            found += int(hit.sum())
-                            if most is not None and found >= most:
-                                self.stopped = True
-                                return out, (np.concatenate(found_j), np.concatenate(found_v))
-        return out, (np.concatenate(found_j), np.concatenate(found_v))
+        self.found_j, self.found_v = [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
+        self.found, self.most = 0, most
+        cases = [(sign, self._bounds(sign)) for sign in (1.0, -1.0)]
+        flagged = [low < limit for _, (low, *_) in cases]  # [T, M, K] per sign case
+        for (_, (low, *_)), flags in zip(cases, flagged):
+            np.minimum(out, np.where(flags, np.inf, low).min(axis=(0, 1)), out=out)
+        for k in np.flatnonzero(flagged[0].any(axis=(0, 1)) | flagged[1].any(axis=(0, 1))):
+            # Partners left by the bound are >= limit: that bound stands for them.
+            out[k] = min(out[k], limit[k])
+            for (sign, parts), flags in zip(cases, flagged):
+                for a, b, t in self._left(k, sign, parts, flags[:, :, k], limit[k]):
+                    out[k] = min(out[k], self._evaluated(a, b, t, k, limit[k], keep))
+                    if self.stopped:
+                        return out, (np.concatenate(self.found_j), np.concatenate(self.found_v))
+        return out, (np.concatenate(self.found_j), np.concatenate(self.found_v))
+
+    def _evaluated(self, a, b, t, k: int, limit: float, keep: bool) -> float:
+        """The lowest value of joints ``(a, b, t)`` at level ``k``; with ``keep``, those below
+        ``limit`` are kept (and the search stops at ``most`` of them)."""
+        values = self._exact(a, b, t, k)
+        if keep:
+            hit = values < limit
+            self.found_j.append(self.tg.flat(a[hit], b[hit], t[hit]))
+            self.found_v.append(values[hit])
+            self.found += int(hit.sum())
+            self.stopped = self.most is not None and self.found >= self.most
+        return float(values.min(initial=np.inf))
+
+    def _left(self, k: int, sign: float, parts, flags: np.ndarray, limit: float):
+        """The joints ``(a, b, t)`` that level ``k``'s bound leaves in sign case ``sign``, every
+        task at once, in chunks of about ``_PAIRS``: the rows ``(t, a)`` flagged by the bound,
+        each with the partners ``b`` on its side whose ``w`` is below its threshold
+        ``limit - v(a)`` (a prefix of its task's candidates sorted by ``w``) and that no
+        flipped bound clears."""
+        tg = self.tg
+        _, v, w, flipped = parts
+        tt, aa = np.nonzero(flags)  # [R]: flagged rows, by task
+        threshold = limit - v[tt, aa, k]
+        top = np.full(tg.tasks, -np.inf)
+        np.maximum.at(top, tt, threshold)
+        ct, ci = np.nonzero(w[:, :, k] < top[:, None])  # any row's partner (positions), by task
+        wc = w[ct, ci, k]
+        by = np.lexsort((wc, ct))  # candidates by task, then w
+        ct, ci, wc = ct[by], ci[by], wc[by]
+        first = np.searchsorted(ct, np.arange(tg.tasks))  # [T]: each task's first candidate
+        # Each row's count of candidates of its task below its threshold: rows and candidates
+        # merged in (task, value) order, a row before a candidate of equal value (strict <).
+        merged = np.lexsort((np.r_[np.ones(len(ct)), np.zeros(len(tt))], np.r_[wc, threshold], np.r_[ct, tt]))
+        before = np.cumsum(merged < len(ct))[merged >= len(ct)]  # candidates up to each row
+        count = np.empty(len(tt), dtype=np.int64)
+        count[merged[merged >= len(ct)] - len(ct)] = before
+        count -= first[tt]
+        ends = np.cumsum(count)
+        ends_k = tg.end[:, 0 if sign > 0 else 1].ravel()
+        flips_k = [(v_f[:, :, k].ravel(), w_f[:, :, k].ravel()) for v_f, w_f in flipped]
+        start = 0
+        while start < len(tt):
+            base = ends[start] - count[start]
+            stop = min(len(tt), max(start + 1, int(np.searchsorted(ends, base + _PAIRS, "right"))))
+            rows = np.repeat(np.arange(start, stop), count[start:stop])
+            within = np.arange(len(rows)) - np.repeat(
+                ends[start:stop] - count[start:stop] - base, count[start:stop]
+            )
+            t, a = tt[rows], aa[rows]
+            at = ci[first[t] + within]
+            row, partner = t * tg.models + a, t * tg.models + at  # flat [T, M] indices
+            end = ends_k.take(row)
+            near = at <= end if sign > 0 else at >= end
+            for v_f, w_f in flips_k:  # each flipped bound, pair by pair: cheaper than the value
+                near &= v_f.take(row) + w_f.take(partner) < limit
+            start = stop
+            if near.any():
+                yield a[near], tg.order[t[near], at[near]], t[near]
