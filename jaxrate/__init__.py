@@ -29,6 +29,7 @@ from jaxrate import baselines, battles, datasets, exact, games, uncertainty  # n
 from jaxrate._version import __version__  # noqa: E402
 from jaxrate.baselines import alpha_rank, elo_ratings, nash_average, online_elo, payoff_ratings  # noqa: E402
 from jaxrate.game._game import Game, ScoreTableGame  # noqa: E402
+from jaxrate.game._joint import SparseJoint  # noqa: E402
 from jaxrate.game.gains import deviation_gains, task_contributions, uniform_ratings  # noqa: E402
 from jaxrate.game.tolerances import TOLERANCES, Tolerances, payoff_scale  # noqa: E402
 from jaxrate.games import agent_vs_agent_vs_task, agent_vs_task, battle_game  # noqa: E402
@@ -51,6 +52,7 @@ __all__ = [
     "SavedResult",
     "Simplex",
     "SolvedBy",
+    "SparseJoint",
     "Status",
     "TOLERANCES",
     "Tolerances",

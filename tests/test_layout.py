@@ -298,6 +298,7 @@ PUBLIC_API = {
         "ScoreTableGame",
         "Simplex",
         "SolvedBy",
+        "SparseJoint",
         "Status",
         "TOLERANCES",
         "Tolerances",

@@ -21,6 +21,7 @@ from jaxrate.cli._methods import (
 )
 from jaxrate.cli._pair import add_compare_option, check_compare, compare_view
 from jaxrate.game._defaults import DEFAULTS
+from jaxrate.game._joint import support
 from jaxrate.game.tolerances import TOLERANCES
 
 EXAMPLES = """examples:
@@ -690,23 +691,26 @@ def _board(argv, source, rated, table: _Table, intervals) -> dict:
 
 
 def _joint_summary(result, top: int = 10) -> dict:
+    """The joint's largest entries and each player's marginal, from its support (dense or sparse)."""
     joint = result.joint
-    flat = joint.reshape(-1)
-    support = np.nonzero(flat > 1e-12)[0]
-    order = support[np.argsort(-flat[support])][:top]
+    shape = tuple(np.shape(joint))
+    flat, weight = support(joint)
+    big = weight > 1e-12
+    support_size = int(big.sum())
+    flat, weight = flat[big], weight[big]
+    order = np.argsort(-weight, kind="stable")[:top]
     entries = []
-    for index in order.tolist():
-        multi = np.unravel_index(index, joint.shape)
+    for index, w in zip(flat[order].tolist(), weight[order].tolist()):
+        multi = np.unravel_index(index, shape)
         entries.append(
-            {
-                "joint": [result.strategies[p][int(a)] for p, a in enumerate(multi)],
-                "probability": float(flat[index]),
-            }
+            {"joint": [result.strategies[p][int(a)] for p, a in enumerate(multi)], "probability": w}
         )
+    all_flat, all_weight = support(joint)
+    at = np.unravel_index(all_flat, shape)
     marginals = {
         player: dict(
-            zip(result.strategies[p], joint.sum(axis=tuple(q for q in range(joint.ndim) if q != p)).tolist())
+            zip(result.strategies[p], np.bincount(at[p], weights=all_weight, minlength=shape[p]).tolist())
         )
         for p, player in enumerate(result.players)
     }
-    return {"support_size": int(len(support)), "top": entries, "marginals": marginals}
+    return {"support_size": support_size, "top": entries, "marginals": marginals}

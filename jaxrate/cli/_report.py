@@ -46,7 +46,7 @@ def contributions(source, rated):
     if source.kind == "battles" and source.game.num_players == 2:
         return None  # the last player is the opponent, not a task or category
     game = source.game
-    return jaxrate.task_contributions(game.payoffs, rated.proven.joint, player=0, over=game.num_players - 1)
+    return jaxrate.task_contributions(game, rated.proven.joint, player=0, over=game.num_players - 1)
 
 
 def contributing(c: np.ndarray, tol: float) -> np.ndarray:

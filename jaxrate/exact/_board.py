@@ -32,6 +32,7 @@ import numpy as np
 from jaxrate.exact._highs import _import_highspy, _new_highs, basis_vertex, set_options
 from jaxrate.exact._result import Certificate, ExactResult, LevelRoute, Progress
 from jaxrate.game import gains
+from jaxrate.game._joint import SparseJoint, held, support
 from jaxrate.game._table_gains import TableDuals, TableGains
 from jaxrate.results.certificate import rows_to_freeze
 
@@ -325,7 +326,7 @@ class BoardRun(NamedTuple):
     values: list  # t_k per level
     frozen_at: np.ndarray  # [C]
     ratings: np.ndarray  # [C]
-    joint: np.ndarray  # [M, M, T]
+    joint: np.ndarray | SparseJoint  # [M, M, T] (:func:`jaxrate.game._joint.held`)
     duals: np.ndarray  # [levels, C]
     routes: tuple  # one LevelRoute per level
     lowest: list  # min_a (A^T d_k)(a) over every joint, from each level's last pricing
@@ -342,9 +343,7 @@ def board_run(game, *, dual_tol: float, progress=None) -> BoardRun:
     tg, values, frozen_at, bounds, (a, b, t, w), duals, routes, lowest = solve_board(
         table / game.scale, dual_tol=dual_tol, progress=progress
     )
-    joint = np.zeros((m, m, tt))
-    np.add.at(joint, (a, b, t), w)
-    joint /= joint.sum()
+    joint = held(tg.flat(a, b, t), w / w.sum(), (m, m, tt))  # sparse past SPARSE_JOINTS
     full_at = np.concatenate([frozen_at[:m], frozen_at[:m], frozen_at[m:]])
     ratings = np.concatenate([bounds[:m], bounds[:m], bounds[m:]])
     return BoardRun(values, full_at, ratings, joint, duals, routes, lowest)
@@ -353,7 +352,8 @@ def board_run(game, *, dual_tol: float, progress=None) -> BoardRun:
 def _previous_parts(previous):
     """``(agents, tasks, table, ratings [C], joint, level values, frozen_at, duals)`` of a
     previous result (an :class:`ExactResult` or a one-game :class:`jaxrate.Ratings`) of a score
-    table's game, in its own units; ``None`` where it is not one, or its parts do not fit."""
+    table's game, in its own units, ``joint`` as its support ``(flat indices, weights)``;
+    ``None`` where it is not one, or its parts do not fit."""
     proof = getattr(previous, "proof", None) or previous
     duals = getattr(getattr(proof, "certificate", None), "duals", None)
     table = getattr(proof, "table", None)
@@ -362,7 +362,7 @@ def _previous_parts(previous):
         return None
     table = np.asarray(table, dtype=np.float64)
     ratings = np.concatenate([np.asarray(r, dtype=np.float64) for r in previous.ratings])
-    joint = np.asarray(previous.joint, dtype=np.float64)
+    joint = previous.joint
     values = np.asarray(proof.level_values, dtype=np.float64)
     frozen_at = np.asarray(proof.frozen_at)
     duals = np.asarray(duals, dtype=np.float64)
@@ -371,15 +371,17 @@ def _previous_parts(previous):
     fits = (
         table.shape == (m, tt)
         and ratings.shape == (c,)
-        and joint.shape == (m, m, tt)
+        and tuple(np.shape(joint)) == (m, m, tt)
         and frozen_at.shape == (c,)
         and len(values) > 0
         and duals.shape == (len(values), c)
         and np.all((frozen_at >= 0) & (frozen_at < len(values)))
     )
-    finite = fits and all(np.all(np.isfinite(a)) for a in (table, ratings, joint, values, duals))
-    if not finite or joint.min() < 0 or not joint.sum() > 0:
+    flat, weight = support(joint) if fits else (None, None)
+    finite = fits and all(np.all(np.isfinite(a)) for a in (table, ratings, weight, values, duals))
+    if not finite or weight.min(initial=0.0) < 0 or not weight.sum() > 0:
         return None
+    joint = (flat, weight)
     return tuple(strategies[0]), tuple(strategies[2]), table, ratings, joint, values, frozen_at, duals
 
 
@@ -410,8 +412,7 @@ def grown_ratings(game, previous, *, dual_tol: float, certificate_tol: float, de
     values, duals, frozen_at, steps = proved
     tg, (a, b, t, w), ratings, scale = carried.tg, carried.joint, carried.ratings, game.scale
     m, tt = tg.models, tg.tasks
-    joint = np.zeros((m, m, tt))
-    np.add.at(joint, (a, b, t), w)
+    joint = held(tg.flat(a, b, t), w, (m, m, tt))
     certificate = _carried_certificate(
         tg,
         previous,
@@ -475,8 +476,9 @@ def _carry_over(game, previous) -> _Carried | None:
     index = np.array([where[a] for a in agents])  # previous agent -> grown agent
     rows_old = np.concatenate([index, m + index, 2 * m + np.arange(tt)])  # previous row -> grown row
     new_models = np.setdiff1d(np.arange(m), index)
-    pa, pb, pt = np.nonzero(old_joint)
-    weights = old_joint[pa, pb, pt] / old_joint[pa, pb, pt].sum()
+    flat, weights = old_joint
+    pa, pb, pt = np.unravel_index(flat, (len(agents), len(agents), len(tasks)))
+    weights = weights / weights.sum()
     joint = (index[pa], index[pb], pt, weights)
     now = tg.gains(*joint)
     ratings = np.full(2 * m + tt, np.nan)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -56,7 +56,8 @@ class ExactResult:
     Attributes:
       ratings: one float64 array ``[A_p]`` per player.
       joint: sigma*, a joint distribution ``[A_1, ..., A_N]`` under which every
-        deviation gain equals its rating.
+        deviation gain equals its rating; a :class:`jaxrate.SparseJoint` (its
+        support) for a game of more than ``2**22`` joints rated through its table.
       levels: number of LP levels solved.
       level_values: the value ``t_k`` of each level, ``[levels]``.
       frozen_at: the level (0-based) at which each constraint was frozen,
@@ -77,7 +78,7 @@ class ExactResult:
     """
 
     ratings: tuple[np.ndarray, ...]
-    joint: np.ndarray
+    joint: Any  # np.ndarray or SparseJoint
     levels: int
     level_values: np.ndarray
     frozen_at: np.ndarray

@@ -221,6 +221,10 @@ def task_contributions(payoffs: Any, sigma: Any, player: int = 0, over: int = -1
     Raises:
       ValueError: if ``player`` and ``over`` are the same player or out of range.
     """
+    from jaxrate.game._game import ScoreTableGame
+
+    if isinstance(payoffs, ScoreTableGame) and int(player) in (0, 1) and int(over) in (2, -1):
+        return _table_contributions(payoffs.table, _joint(sigma), int(player))
     payoffs, sigma = _payoffs(payoffs), _joint(sigma)
     xp = _xp(payoffs)
     n = payoffs.shape[0]
@@ -236,6 +240,19 @@ def task_contributions(payoffs: Any, sigma: Any, player: int = 0, over: int = -1
     deviate = (moved * marginal).sum(axis=rest)  # [A_p, A_q]
     own = (sigma * g).sum(axis=tuple(i for i in range(n) if i != q))  # [A_q]
     return deviate - own[None, :]
+
+
+def _table_contributions(table: np.ndarray, sigma: Any, player: int) -> np.ndarray:
+    """:func:`task_contributions` of an agent player over the tasks of a score table's game, from
+    the table and the joint's support: ``c(a', t) = m(t) X(a', t) - E_sigma[X(own, t); t]`` with
+    ``m`` the task marginal and ``own`` the player's model (``O(M T)``, no payoffs built)."""
+    from jaxrate.game._joint import support
+
+    m, n_t = table.shape
+    flat, w = support(sigma)
+    a, b, t = np.unravel_index(flat, (m, m, n_t))
+    own = np.bincount(t, weights=w * table[a if player == 0 else b, t], minlength=n_t)
+    return table * np.bincount(t, weights=w, minlength=n_t)[None, :] - own[None, :]
 
 
 def uniform_ratings(game_or_payoffs: Any) -> tuple[np.ndarray, ...]:

@@ -17,6 +17,7 @@ import numpy as np
 
 from jaxrate.game import gains
 from jaxrate.game._game import Batch, Game, ScoreTableGame, as_batch, player_masks
+from jaxrate.game._joint import SparseJoint
 from jaxrate.game.tolerances import payoff_scale, payoff_scales
 from jaxrate.results.certificate import Proof
 from jaxrate.results.result import Ratings, SolvedBy
@@ -52,7 +53,8 @@ class Problems:
         )
         if self.previous is not None and np.shape(start) != self.shape:
             start = None  # a board that grew: its joint has another shape
-        self.warm_start = None if start is None else np.asarray(start)
+        # A sparse joint stays sparse (a large board's previous result); the simplex reads it dense.
+        self.warm_start = start if start is None or isinstance(start, SparseJoint) else np.asarray(start)
         if self.masks is None and isinstance(self.game, ScoreTableGame):
             self.scale = np.array([self.game.scale])
         elif self.masks is None:
@@ -82,7 +84,8 @@ class Filled:
         self.problems = problems
         b, c = problems.size, int(sum(problems.shape))
         self.ratings = np.full((b, c), np.nan)
-        self.joint = np.zeros((b,) + problems.shape)
+        self._joint: np.ndarray | None = None  # [B, A..], made when a dense joint is put
+        self.sparse: dict[int, SparseJoint] = {}  # games whose exact joint is held sparse
         self.levels = np.zeros(b, np.int64)
         self.status = np.full(b, int(Status.FAILED), np.int64)
         self.iterations = np.zeros(b, np.int64)
@@ -92,6 +95,22 @@ class Filled:
         self.messages = [""] * b
         self.proofs: list[Proof | None] = [None] * b
         self.precision = "float64"
+
+    @property
+    def joint(self) -> np.ndarray:
+        """The dense joints ``[B, A..]`` (zeros until a solver fills a game's)."""
+        if self._joint is None:
+            self._joint = np.zeros((self.problems.size,) + self.problems.shape)
+        return self._joint
+
+    def joints(self) -> np.ndarray | SparseJoint:
+        """The joints as :class:`Ratings` holds them: a single game's sparse joint as it is, else
+        the dense ``[B, A..]`` (a sparse member of a batch made dense)."""
+        if not self.problems.batched and 0 in self.sparse:
+            return self.sparse[0]
+        for i, joint in self.sparse.items():
+            self.joint[i] = joint.todense()
+        return self.joint
 
     def fallback(self, games: np.ndarray, first: str) -> None:
         """Mark ``games``, just re-rated, as rated after ``first`` did not solve them."""
@@ -109,9 +128,11 @@ class Filled:
     def result(self) -> Ratings:
         """The one :class:`Ratings` (a batch, or its single game's view)."""
         data = self.problems
+        joint = self.joints()
+        sparse = isinstance(joint, SparseJoint)
         out = Ratings(
             ratings=gains.split_players(self.ratings, data.shape),
-            joint=self.joint,
+            joint=np.zeros(1) if sparse else joint,
             levels=self.levels,
             status=self.status,
             iterations=self.iterations,
@@ -126,7 +147,9 @@ class Filled:
             solved_by=tuple(self.solved_by),
             proof=tuple(self.proofs),
         )
-        return out if data.batched else out.game(0)
+        if data.batched:
+            return out
+        return dataclasses.replace(out.game(0), joint=joint) if sparse else out.game(0)
 
 
 def from_exact(game: Game, result: Any, name: str) -> Ratings:
@@ -144,7 +167,11 @@ def put_exact(out: Filled, i: int, result: Any, keep, name: str) -> None:
         joint = np.zeros(out.problems.shape)
         joint[np.ix_(*keep)] = result.joint
     cert = result.certificate
-    out.ratings[i], out.joint[i] = flat, joint
+    out.ratings[i] = flat
+    if isinstance(joint, SparseJoint):
+        out.sparse[i] = joint
+    else:
+        out.joint[i] = joint
     out.levels[i] = out.iterations[i] = result.levels
     out.status[i] = int(Status.SOLVED)
     out.max_gain[i], out.residual[i] = cert.max_gain, cert.max_rating_residual

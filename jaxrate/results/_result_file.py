@@ -32,6 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from jaxrate.game._joint import held, support
+
 __all__ = [
     "EMBED_PAYOFFS",
     "FORMAT",
@@ -228,12 +230,14 @@ def _proof_block(ratings: Any) -> dict | None:
     }
 
 
-def _joint_block(joint: np.ndarray) -> dict:
-    joint = np.asarray(joint, dtype=np.float64)
-    support = np.flatnonzero(joint)
-    index = np.unravel_index(support, joint.shape)
-    entries = [[*(int(i[k]) for i in index), float(joint.flat[j])] for k, j in enumerate(support.tolist())]
-    return {"shape": list(joint.shape), "support": entries}
+def _joint_block(joint: Any) -> dict:
+    """The joint's support as ``[i_1, ..., i_N, weight]`` entries (a dense array or a
+    :class:`jaxrate.SparseJoint` alike)."""
+    shape = tuple(int(a) for a in np.shape(joint))
+    flat, weight = support(joint)
+    index = np.unravel_index(flat, shape)
+    entries = [[*(int(i[k]) for i in index), w] for k, w in enumerate(weight.tolist())]
+    return {"shape": list(shape), "support": entries}
 
 
 def ratings_document(ratings: Any, game: Any = None, recipe: dict | None = None, method: str = "deviation"):
@@ -365,16 +369,21 @@ def _ratings_of(doc: dict, Ratings: type, SolvedBy: type) -> Any:  # noqa: N803 
     )
 
 
-def _joint_of(block: dict, shape: tuple[int, ...]) -> np.ndarray:
+def _joint_of(block: dict, shape: tuple[int, ...]) -> Any:
+    """The joint of a file's block, held as the exact path holds it (:func:`jaxrate.game._joint.held`:
+    sparse past ``2**22`` joints)."""
     if tuple(block["shape"]) != shape:
         raise ValueError(f"joint shape {block['shape']} is not the ratings' strategies {list(shape)}")
-    joint = np.zeros(shape)
+    index, weight = [], []
     for entry in block["support"]:
-        *index, weight = entry
-        if len(index) != len(shape) or any(not 0 <= int(i) < a for i, a in zip(index, shape)):
+        *at, w = entry
+        if len(at) != len(shape) or any(not 0 <= int(i) < a for i, a in zip(at, shape)):
             raise ValueError(f"joint entry {entry!r} is not a joint of a {list(shape)} game")
-        joint[tuple(int(i) for i in index)] = float(weight)
-    return joint
+        index.append([int(i) for i in at]), weight.append(float(w))
+    flat = np.ravel_multi_index(tuple(np.array(index, dtype=np.int64).reshape(-1, len(shape)).T), shape)
+    if len(np.unique(flat)) != len(flat):
+        raise ValueError("the joint lists a joint strategy twice")
+    return held(flat, np.array(weight), shape)
 
 
 def _stacked(games: list) -> Any:

@@ -38,6 +38,7 @@ import numpy as np
 
 from jaxrate.game import gains
 from jaxrate.game._game import ScoreTableGame, as_game
+from jaxrate.game._joint import SparseJoint, support
 from jaxrate.game.normalise import DECIMALS, quantized_payoffs
 from jaxrate.game.tolerances import TOLERANCES, payoff_scale
 
@@ -268,8 +269,8 @@ def verify(
         is too large.
     """
     game = as_game(game)
-    fields = _read_result(game, result)
     check, scale = _checks_for(game, rational, decimals, _dense)
+    fields = _as_checked(_read_result(game, result), check)
     tol = certificate_tolerance(scale, min(max(fields.slack, 0.0), MAX_SLACK * scale), rel_tol)
     early = _trivial_verdict(fields, scale, tol, rational)
     if early is not None:
@@ -284,6 +285,14 @@ def verify(
     return _verdict(problems, residual, max_gain, gap, min_dual, tol, rational)
 
 
+def _as_checked(fields: _Fields, check) -> _Fields:
+    """The fields with a sparse joint made dense where the game is checked on its payoffs (a small
+    game); through a table it stays sparse."""
+    if isinstance(fields.joint, SparseJoint) and not isinstance(check, _TableChecks):
+        return fields._replace(joint=fields.joint.todense())
+    return fields
+
+
 def _trivial_verdict(fields: _Fields, scale: float, tol: float, rational: bool) -> Verification | None:
     """The verdict on a constant game (every rating 0, nothing to prove) or on a result with non-finite
     entries (nothing can be checked); ``None`` for every other result, whose proof is then checked."""
@@ -292,7 +301,9 @@ def _trivial_verdict(fields: _Fields, scale: float, tol: float, rational: bool) 
         bad = np.abs(ratings).max(initial=0.0)
         problems = (f"a constant game rates 0; a rating is {bad:g}",) if bad > 0 else ()
         return Verification(not problems, problems, float(bad), 0.0, 0.0, 0.0, tol, rational)
-    if not (np.all(np.isfinite(ratings)) and np.all(np.isfinite(joint)) and np.all(np.isfinite(duals))):
+    if not (
+        np.all(np.isfinite(ratings)) and np.all(np.isfinite(support(joint)[1])) and np.all(np.isfinite(duals))
+    ):
         return Verification(
             False, ("result has non-finite entries",), np.inf, np.inf, np.inf, 0.0, tol, rational
         )
@@ -370,7 +381,7 @@ def _row_namer(game):
 
 class _Fields(NamedTuple):
     ratings: np.ndarray  # [C]
-    joint: np.ndarray  # [A_1, ..., A_N]
+    joint: np.ndarray | SparseJoint  # [A_1, ..., A_N]
     values: np.ndarray  # [levels]
     frozen_at: np.ndarray  # [C]
     duals: np.ndarray  # [levels', C]
@@ -382,7 +393,8 @@ def _read_result(game, result) -> _Fields:
     shape = game.num_strategies
     num_c = int(sum(shape))
     ratings = np.concatenate([np.asarray(r, dtype=np.float64).reshape(-1) for r in _field(result, "ratings")])
-    joint = np.asarray(_field(result, "joint"), dtype=np.float64)
+    joint = _field(result, "joint")
+    joint = joint if isinstance(joint, SparseJoint) else np.asarray(joint, dtype=np.float64)
     values = np.asarray(_field(result, "level_values"), dtype=np.float64).reshape(-1)
     frozen_at = np.asarray(_field(result, "frozen_at")).reshape(-1)
     duals = _duals_of(result)
@@ -534,9 +546,9 @@ class _TableChecks(_FloatChecks):
 
         self.tg = TableGains(table)
 
-    def gains(self, joint: np.ndarray) -> np.ndarray:
-        flat = np.flatnonzero(joint)
-        return self.tg.gains(*self.tg.joints(flat), joint.reshape(-1)[flat])
+    def gains(self, joint) -> np.ndarray:
+        flat, weight = support(joint)
+        return self.tg.gains(*self.tg.joints(flat), weight)
 
     def dual_bounds(
         self, duals: np.ndarray, frozen_at: np.ndarray, ratings: np.ndarray, known=None, values=None
