@@ -14,6 +14,8 @@ near-ties, 6 tasks; seeded), rated in the agent-vs-agent-vs-task game. Each
   route of every board before the table route, run up to ``--general-max``
   models (1,000 took 95-111 s; 2,000 took 1,142 s);
 * ``cli``: ``jaxrate rate board.csv --json out.json`` end to end, as a user runs it;
+* ``report``: the same with ``--report DIR`` (the HTML report, its figures and task
+  contributions), reported in the ``cli`` columns;
 * ``grown``: the board re-rated from the rating of the same board without its
   last model (``warm_start=previous``; that rating is not timed): a board
   that grew by one model.
@@ -79,11 +81,13 @@ def _child(models: int, route: str, missing: float, out: str, tasks: int = 6) ->
     table = board(models, missing, tasks=tasks)
     names = [f"model{i:05d}" for i in range(models)]
     payload: dict = {}
-    if route == "cli":
+    if route in ("cli", "report"):
         with tempfile.TemporaryDirectory() as tmp:
             csv, js = Path(tmp) / "board.csv", Path(tmp) / "out.json"
             _write_csv(table, csv)
             cmd = [sys.executable, "-m", "jaxrate.cli", "rate", str(csv), "--json", str(js)]
+            if route == "report":
+                cmd += ["--report", str(Path(tmp) / "report")]
             if missing:
                 cmd += ["--missing", "fill:0"]
             start = time.perf_counter()
@@ -176,7 +180,8 @@ def main() -> None:
             if route == "general" and m > args.general_max:
                 continue
             got[route] = _run(m, route, args.missing, args.timeout, args.tasks)
-        table, general, cli = got.get("table", {}), got.get("general"), got.get("cli")
+        table, general = got.get("table", {}), got.get("general")
+        cli = got.get("cli", got.get("report"))
         grown = got.get("grown")
 
         def secs(r):

@@ -45,12 +45,12 @@ _RATIONAL_BUDGET_S = 60.0
 # jaxrate.exact._repair) instead of a level retry in GLOP or a whole re-solve.
 _REPAIR_MAX_JOINTS = _RATIONAL_MAX_JOINTS
 # Score tables' games rated through their table (jaxrate.exact._board): from 100 models,
-# with 16 models per task or 24M joints (measured, benchmarks/RESULTS.md, issue 32: 300 x 6
-# 1.1 s against 2.7 s on the general path, 1,000 x 6 7.2 s against 98 s; but 500 x 50 96 s
-# against 75 s: the table route prices two sign cases per task).
+# whatever the number of tasks. Measured (benchmarks/RESULTS.md, issue 44), table / general
+# seconds: 100 x 6 0.14 / 0.12, 100 x 53 0.67 / 0.61, 200 x 53 1.46 / 4.36, 300 x 6 0.46 / 1.61,
+# 500 x 50 3.3 / over 400; below 100 models the general path is 1.1-2x faster (and polishes
+# up to 50,000 joints to 1e-12). The table route's pricing bounds every task at once; before
+# (issue 32) it priced two sign cases per task and needed 16 models per task to win.
 _BOARD_MODELS = 100
-_BOARD_MODELS_PER_TASK = 16
-_BOARD_JOINTS = 24_000_000
 # Joints up to which a proven float solve whose residuals are loose is
 # confirmed exactly (short integers only; see _tightened).
 _POLISH_MAX_JOINTS = 50_000
@@ -294,19 +294,14 @@ def _through_the_table(game, progress, certificate_tol: float, dual_tol: float, 
 def _through_table(game: Game, solver: str, columns: str, symmetry: Any) -> bool:
     """Whether the game is rated through its score table (:mod:`jaxrate.exact._board`).
 
-    A :class:`jaxrate.ScoreTableGame` with the default options, of at least
-    ``_BOARD_MODELS`` models, and either ``_BOARD_MODELS_PER_TASK`` models per
-    task or ``_BOARD_JOINTS`` joints: below, the general path's exact polish
-    (to 1e-12 of the range, up to 50,000 joints) is cheap and the benchmarks'
-    figures stay as they were; with many tasks, the table route's pricing
-    (two sign cases per task) costs more than the general path's.
+    A :class:`jaxrate.ScoreTableGame` with the default options and at least
+    ``_BOARD_MODELS`` models, whatever its number of tasks: the route that
+    measured cheaper (the general path's cost grows as ``M^2.8 T``, the table
+    route's as ``M^1.3 T``; they cross near 100 models for 6 to 53 tasks).
     """
     if not isinstance(game, ScoreTableGame) or game.scale == 0.0:
         return False
-    models, tasks = game.table.shape
-    board = models >= _BOARD_MODELS and (
-        models >= _BOARD_MODELS_PER_TASK * tasks or game.num_joints >= _BOARD_JOINTS
-    )
+    board = game.table.shape[0] >= _BOARD_MODELS
     return (
         board and solver == "highs" and columns == "auto" and isinstance(symmetry, str) and symmetry == "auto"
     )
