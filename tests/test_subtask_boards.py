@@ -129,8 +129,8 @@ def test_a_sparse_joint_travels_through_ratings_file_and_verify(sparse_everywher
     assert isinstance(back.ratings.joint, SparseJoint)
     assert set(support(back.ratings.joint)[0].tolist()) == set(support(rated.joint)[0].tolist())
     assert jaxrate.verify(back.game, back.ratings).ok
-    # A board that grew re-proves from the sparse previous result.
-    grown = jaxrate.agent_vs_agent_vs_task(np.vstack([x, _subtask_table(1, 4)]))
+    # A board that grew (by a model 5 points below the first) re-proves from the sparse previous result.
+    grown = jaxrate.agent_vs_agent_vs_task(np.vstack([x, np.maximum(x[:1] - 5.0, 0.0)]))
     again = jaxrate.exact.deviation_ratings(grown, previous=back.ratings)
     assert "board (grown)" in again.steps and jaxrate.verify(grown, again).ok
 
