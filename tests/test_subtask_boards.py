@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import jaxrate
-from jaxrate.exact import _solve
+from jaxrate.exact import _board, _solve
 from jaxrate.game import _joint
 from jaxrate.game._joint import SparseJoint, held, support
 
@@ -158,3 +158,29 @@ def test_the_command_line_rates_and_reports_a_sparse_board(tmp_path):
         [sys.executable, "-m", "jaxrate.cli", "verify", str(out), str(csv)], capture_output=True, text=True
     )
     assert check.returncode == 0 and "verified" in check.stdout
+
+
+def test_copied_columns_are_rated_once_and_proved_on_the_whole_board(monkeypatch):
+    x = _subtask_table(_solve._BOARD_MODELS + 20, 6)
+    copied = np.hstack([x, x[:, [0, 0, 4]]])  # task 0 three times, task 4 twice
+    game = jaxrate.agent_vs_agent_vs_task(copied)
+    calls = []
+    real = _board.solve_board
+    monkeypatch.setattr(
+        _board, "solve_board", lambda table, **kw: calls.append(table.shape) or real(table, **kw)
+    )
+    merged = jaxrate.exact.deviation_ratings(game)
+    assert calls == [x.shape] and set(merged.steps) == {"board"}  # the LP saw each column once
+    assert jaxrate.verify(game, merged).ok  # and the proof holds on the whole board
+    once = jaxrate.exact.deviation_ratings(jaxrate.agent_vs_agent_vs_task(x))
+    scale = np.ptp(_flat(once))
+    np.testing.assert_allclose(merged.ratings[0], once.ratings[0], atol=1e-9 * scale)  # clone invariance
+    tasks = merged.ratings[2]
+    np.testing.assert_allclose(tasks[: x.shape[1]], once.ratings[2], atol=1e-9 * scale)
+    np.testing.assert_allclose(tasks[x.shape[1] :], tasks[[0, 0, 4]], atol=1e-12 * scale)
+    every = _board.board_run(game, dual_tol=1e-9, merge_copies=False)
+    a, b = (
+        np.concatenate([every.ratings[: x.shape[0]], every.ratings[-copied.shape[1] :]]),
+        np.concatenate([merged.ratings[0], merged.ratings[2]]),
+    )
+    np.testing.assert_allclose(a * game.scale, b, atol=1e-9 * scale)

@@ -330,23 +330,58 @@ class BoardRun(NamedTuple):
     duals: np.ndarray  # [levels, C]
     routes: tuple  # one LevelRoute per level
     lowest: list  # min_a (A^T d_k)(a) over every joint, from each level's last pricing
+    merged: int = 0  # columns rated as copies of an earlier one (:func:`_copies`)
 
 
-def board_run(game, *, dual_tol: float, progress=None) -> BoardRun:
+def board_run(game, *, dual_tol: float, progress=None, merge_copies: bool = True) -> BoardRun:
     """Algorithm 1 on a :class:`jaxrate.ScoreTableGame` through its table, in normalised units.
+
+    With ``merge_copies``, columns that are exact copies of an earlier one are
+    rated once (:func:`_copies`): clone invariance says a copy changes no
+    rating, so the LP need not see it twice. The result is put back in the
+    whole game's rows: a copy's rating and level are its column's, its dual
+    each level's share of that column's, and the joint plays the first of
+    each group. That is not assumed: each level's minimum over every joint is
+    left for the check to take on the whole game (``lowest`` is ``None``).
 
     Raises:
       BoardFailed: where a level does not converge (the caller falls back).
     """
     table = game.table
     m, tt = table.shape
+    copies = _copies(table) if merge_copies else None
+    solved = table if copies is None else table[:, copies[0]]
     tg, values, frozen_at, bounds, (a, b, t, w), duals, routes, lowest = solve_board(
-        table / game.scale, dual_tol=dual_tol, progress=progress
+        solved / game.scale, dual_tol=dual_tol, progress=progress
     )
-    joint = held(tg.flat(a, b, t), w / w.sum(), (m, m, tt))  # sparse past SPARSE_JOINTS
+    if copies is not None:
+        first, group = copies
+        share = 1.0 / np.bincount(group)[group]
+        t = first[t]
+        frozen_at = np.concatenate([frozen_at[:m], frozen_at[m:][group]])
+        bounds = np.concatenate([bounds[:m], bounds[m:][group]])
+        duals = np.concatenate([duals[:, : 2 * m], duals[:, 2 * m :][:, group] * share], axis=1)
+        lowest = [None] * len(values)
+    flat = np.ravel_multi_index((a, b, t), (m, m, tt))
+    joint = held(flat, w / w.sum(), (m, m, tt))  # sparse past SPARSE_JOINTS
     full_at = np.concatenate([frozen_at[:m], frozen_at[:m], frozen_at[m:]])
     ratings = np.concatenate([bounds[:m], bounds[:m], bounds[m:]])
-    return BoardRun(values, full_at, ratings, joint, duals, routes, lowest)
+    return BoardRun(
+        values, full_at, ratings, joint, duals, routes, lowest, 0 if copies is None else tt - len(copies[0])
+    )
+
+
+def _copies(table: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """``(first column of each group [T'], group of each column [T])`` of a table with columns
+    that are exact copies of an earlier one (groups in the order of their first column);
+    ``None`` where every column differs."""
+    _, first, inverse = np.unique(table, axis=1, return_index=True, return_inverse=True)
+    if len(first) == table.shape[1]:
+        return None
+    order = np.argsort(first)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return first[order], rank[np.asarray(inverse).reshape(-1)]
 
 
 def _previous_parts(previous):

@@ -264,8 +264,10 @@ def _through_the_table(game, progress, certificate_tol: float, dual_tol: float, 
     """The table route's solve (:func:`jaxrate.exact._board.board_run`), checked as every result is.
 
     Each level's minimum of ``A^T d`` over every joint was taken by its last
-    pricing: the check reuses it (as the general path's does);
-    :func:`jaxrate.verify` recomputes it.
+    pricing: the check reuses it (as the general path's does), but takes it
+    afresh on the whole game where copied columns were rated once;
+    :func:`jaxrate.verify` recomputes it. Where a copy's share of a dual is
+    too small to prove its level, the board is rated again with every column.
 
     Raises:
       BoardFailed: where a level does not converge or the check fails.
@@ -273,6 +275,17 @@ def _through_the_table(game, progress, certificate_tol: float, dual_tol: float, 
     from jaxrate.exact._board import board_run
 
     done = board_run(game, dual_tol=dual_tol, progress=progress)
+    result, check = _board_checked(done, game, certificate_tol, dual_tol, decimals)
+    if not check.ok and done.merged:  # copies' shares of a dual too small to prove them: rate them all
+        done = board_run(game, dual_tol=dual_tol, progress=progress, merge_copies=False)
+        result, check = _board_checked(done, game, certificate_tol, dual_tol, decimals)
+    if not check.ok:
+        raise BoardFailed("certificate: " + check.problems[0])
+    return result
+
+
+def _board_checked(done, game, certificate_tol: float, dual_tol: float, decimals: int):
+    """The table route's run as a result, and its check through the table."""
     steps = ("board",) * len(done.values)
     run = _Run(
         done.values,
@@ -285,10 +298,7 @@ def _through_the_table(game, progress, certificate_tol: float, dual_tol: float, 
         done.lowest,
         done.routes,
     )
-    result, check = _checked(run, game, game.scale, "highs", certificate_tol, dual_tol, decimals, dense=False)
-    if not check.ok:
-        raise BoardFailed("certificate: " + check.problems[0])
-    return result
+    return _checked(run, game, game.scale, "highs", certificate_tol, dual_tol, decimals, dense=False)
 
 
 def _through_table(game: Game, solver: str, columns: str, symmetry: Any) -> bool:
