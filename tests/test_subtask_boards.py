@@ -64,7 +64,8 @@ def test_sparse_joint_is_its_dense_array_read_from_the_support():
     got_flat, got_w = support(joint)
     assert set(got_flat.tolist()) == set(np.flatnonzero(dense).tolist())
     np.testing.assert_allclose(got_w, dense.reshape(-1)[got_flat])
-    assert (dense * 2.0 == 2.0 * np.asarray(joint)).all()
+    assert (dense * 2.0 == 2.0 * np.asarray(joint)).all() and (np.ones(shape) * joint == dense).all()
+    assert np.sum(joint) == pytest.approx(dense.sum()) and np.min(joint) == 0.0
 
 
 def test_sparse_joint_refuses_what_it_cannot_be():
@@ -72,10 +73,14 @@ def test_sparse_joint_refuses_what_it_cannot_be():
         SparseJoint([[0, 5]], [1.0], (2, 2))
     with pytest.raises(ValueError, match="one weight per joint"):
         SparseJoint([[0, 1], [1, 1]], [1.0], (2, 2))
+    with pytest.raises(ValueError, match="lists a joint strategy twice"):
+        SparseJoint([[0, 1], [0, 1]], [0.5, 0.5], (2, 2))
     huge = SparseJoint([[0, 0, 0]], [1.0], (30_000, 30_000, 53))
     with pytest.raises(ValueError, match="dense view of this joint would hold 47,700,000,000 entries"):
         np.asarray(huge)
     assert huge.sum(axis=(0, 1)).shape == (53,)  # marginals are read from the support
+    with pytest.raises(ValueError, match="would hold"):
+        huge.sum(axis=2)  # a [30000, 30000] marginal is refused too
 
 
 def test_held_is_dense_for_small_games_and_sparse_past_the_threshold(monkeypatch):
@@ -133,6 +138,12 @@ def test_a_sparse_joint_travels_through_ratings_file_and_verify(sparse_everywher
     grown = jaxrate.agent_vs_agent_vs_task(np.vstack([x, np.maximum(x[:1] - 5.0, 0.0)]))
     again = jaxrate.exact.deviation_ratings(grown, previous=back.ratings)
     assert "board (grown)" in again.steps and jaxrate.verify(grown, again).ok
+    # The JAX simplex warm-started from a sparse joint reads it dense.
+    tiny = jaxrate.agent_vs_agent_vs_task(x[:4, :2])
+    exact = jaxrate.deviation_ratings(tiny)
+    sparse = SparseJoint.from_flat(*support(exact.joint), tiny.num_strategies)
+    warm = jaxrate.deviation_ratings(tiny, "simplex", warm_start=sparse)
+    assert np.max(np.abs(_flat(warm) - _flat(exact))) <= 1e-6 * tiny.scale
 
 
 def test_the_command_line_rates_and_reports_a_sparse_board(tmp_path):

@@ -45,7 +45,6 @@ class SparseJoint:
     """
 
     __slots__ = ("index", "weight", "shape")
-    __array_priority__ = 20.0  # NumPy defers arithmetic with a joint to its dense view
 
     def __init__(self, index: Any, weight: Any, shape: Any) -> None:
         shape = tuple(int(a) for a in shape)
@@ -55,6 +54,8 @@ class SparseJoint:
             raise ValueError(f"a sparse joint needs one weight per joint; got {len(weight)} for {len(index)}")
         if len(index) and (index.min() < 0 or np.any(index.max(axis=0) >= np.array(shape))):
             raise ValueError(f"a sparse joint's coordinates must lie in its shape {list(shape)}")
+        if len(index) > 1 and len(np.unique(np.ravel_multi_index(tuple(index.T), shape))) < len(index):
+            raise ValueError("a sparse joint lists a joint strategy twice (SparseJoint.from_flat sums them)")
         self.index, self.weight, self.shape = index, weight, shape
 
     @classmethod
@@ -88,26 +89,39 @@ class SparseJoint:
             else np.zeros(0, np.int64)
         )
 
-    def sum(self, axis: Any = None) -> Any:
-        """The total weight, or (``axis``) the dense marginal over the other axes."""
+    def sum(self, axis: Any = None, dtype: Any = None, out: Any = None, **kwargs: Any) -> Any:
+        """The total weight, or (``axis``) the dense marginal over the other axes (``numpy.sum``'s
+        other arguments: on the dense view)."""
+        if dtype is not None or out is not None or kwargs:
+            return np.asarray(self).sum(axis=axis, dtype=dtype, out=out, **kwargs)
         if axis is None:
             return float(self.weight.sum())
         axes = (axis,) if np.ndim(axis) == 0 else tuple(axis)
         kept = [p for p in range(self.ndim) if p not in {a % self.ndim for a in axes}]
         return self.marginal(kept)
 
-    def min(self) -> float:
+    def min(self, *args: Any, **kwargs: Any) -> float:
         """The smallest entry (0 where the support does not cover every joint)."""
+        if args or any(v is not None for v in kwargs.values()):
+            return np.asarray(self).min(*args, **kwargs)
         low = float(self.weight.min(initial=np.inf))
         return low if len(self.weight) == self.size else min(low, 0.0)
 
-    def max(self) -> float:
-        return float(self.weight.max(initial=0.0))
+    def max(self, *args: Any, **kwargs: Any) -> float:
+        """The largest entry (0 where the support does not cover every joint)."""
+        if args or any(v is not None for v in kwargs.values()):
+            return np.asarray(self).max(*args, **kwargs)
+        high = float(self.weight.max(initial=-np.inf))
+        return high if len(self.weight) == self.size else max(high, 0.0)
 
     def marginal(self, players: Any) -> np.ndarray:
         """The dense marginal on ``players`` (their axes, in that order)."""
         players = [int(p) for p in players]
         shape = tuple(self.shape[p] for p in players)
+        if np.prod(shape, dtype=np.int64) > DENSE_JOINT_MAX:
+            raise ValueError(
+                f"a marginal on {len(players)} players of this joint would hold {np.prod(shape):,} entries"
+            )
         if not players:
             return np.asarray(self.weight.sum())
         flat = np.ravel_multi_index(tuple(self.index[:, p] for p in players), shape)

@@ -222,9 +222,12 @@ def task_contributions(payoffs: Any, sigma: Any, player: int = 0, over: int = -1
       ValueError: if ``player`` and ``over`` are the same player or out of range.
     """
     from jaxrate.game._game import ScoreTableGame
+    from jaxrate.game._joint import SparseJoint
 
-    if isinstance(payoffs, ScoreTableGame) and int(player) in (0, 1) and int(over) in (2, -1):
-        return _table_contributions(payoffs.table, _joint(sigma), int(player))
+    joint = _joint(sigma)
+    numpy_joint = isinstance(joint, SparseJoint) or (isinstance(joint, np.ndarray) and joint.ndim == 3)
+    if isinstance(payoffs, ScoreTableGame) and numpy_joint and int(player) in (0, 1) and int(over) in (2, -1):
+        return _table_contributions(payoffs.table, joint, int(player))  # no payoffs built
     payoffs, sigma = _payoffs(payoffs), _joint(sigma)
     xp = _xp(payoffs)
     n = payoffs.shape[0]

@@ -92,7 +92,9 @@ class Ratings:
     Attributes:
       ratings: one array per player, ``[A_p]`` or ``[B, A_p]`` (payoff units;
         NaN for a masked strategy or a game that could not be rated).
-      joint: the rating joint sigma*, ``[A_1..A_N]`` or ``[B, A_1..A_N]``.
+      joint: the rating joint sigma*, ``[A_1..A_N]`` or ``[B, A_1..A_N]``; a single game of
+        more than ``2**22`` joints rated through its table holds it sparse
+        (:class:`jaxrate.SparseJoint`: its support; ``numpy.asarray`` for the dense array).
       levels: LP levels solved, ``[]`` or ``[B]``.
       status: :class:`jaxrate.Status` codes, ``[]`` or ``[B]``.
       iterations: simplex pivots (JAX) or LP levels (exact), ``[]`` or ``[B]``.
@@ -123,7 +125,7 @@ class Ratings:
     """
 
     ratings: tuple
-    joint: np.ndarray
+    joint: Any
     levels: np.ndarray
     status: np.ndarray
     iterations: np.ndarray

@@ -60,6 +60,7 @@ def rate_simplex(problems: Problems, games: np.ndarray, solver: Any, out: Filled
     masks = None if problems.masks is None else tuple(m[games] for m in problems.masks)
     start = problems.warm_start
     if start is not None:
+        start = np.asarray(start)  # a sparse joint (a large board's previous result) made dense
         start = start.reshape((problems.size,) + problems.shape)[games] if start.size else None
     with solver.precision_scope():
         got = solve_batch(
