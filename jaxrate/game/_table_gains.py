@@ -273,15 +273,17 @@ class _Search:
         values -= self.s_b[k] * x[b, t]
         return values
 
-    def _bounds(self, sign: float):
-        """The lower bounds of every task's joints on sign case ``sign`` of ``D_t``, all tasks at
-        once: ``(low [T, M, K], tightest [T, M, K], variants)``, ``variants`` the ``(v, w)`` of
-        each bound (the base one, then those with one more task's sign flipped; ``w[t]`` in the
-        order of ``X(., t)``), ``low`` the largest and ``tightest`` which variant gives it.
+    def _bounds(self) -> list:
+        """The lower bounds of every task's joints in both sign cases of ``D_t``, all tasks at
+        once: ``[(sign, (low [T, M, K], tightest [T, M, K], variants))]``, ``variants`` the
+        ``(v, w)`` of each bound (the base one, then those with one more task's sign flipped;
+        ``w[t]`` in the order of ``X(., t)``), ``low`` the largest and ``tightest`` which
+        variant gives it.
 
         While task ``t`` is played the coefficient of ``|D_t'|`` is ``d_T(t')`` for
         ``t' != t``, so each task's bound is the same product ``X d_T`` less task
-        ``t``'s own term: ``O(M T)`` for every task together, not ``O(M T)`` per task.
+        ``t``'s own term: ``O(M T)`` for every task together, not ``O(M T)`` per task;
+        the terms that do not depend on the sign case are taken once for both.
         With the sign of one more task flipped (``|D| >= -s D`` as well), for each of
         the tasks of largest coefficient: a model whose strongest partner crosses it
         there is cleared by one of these.
@@ -290,34 +292,38 @@ class _Search:
         pos, neg = np.maximum(self.d_t, 0.0), np.minimum(self.d_t, 0.0)  # [K, T]
         c_t = self.d_t - self.s_t[:, None]  # [K, T]: the coefficient of |D_t| while t is played
         xt = x.T[:, :, None]  # [T, M, 1]
-        # sum_{t' != t} s pos(t') X(., t'), and the terms of task t itself: [T, M, K]
-        rest = (x @ pos.T)[None] - xt * pos.T[:, None, :]
-        base_v = (tg.far @ neg.T)[None] - tg.far.T[:, :, None] * neg.T[:, None, :] + self.u.T[:, None, :]
-        xa = sign * rest + xt * (-self.s_a + sign * c_t.T[:, None, :])
-        xb = -sign * rest + xt * (-self.s_b - sign * c_t.T[:, None, :])
-        pairs = [(xa, xb)]
-        for flip in _flips(pos, _FLIPS):  # [T, K]
-            xf = np.take(x, flip, axis=1).transpose(1, 0, 2)  # [T, M, K]: X(., f)
-            term = 2.0 * sign * xf * np.take_along_axis(pos.T, flip, axis=0)[:, None, :]
-            pairs.append((xa - term, xb + term))
-        shape = xa.shape
-        end = tg.end_flat[0 if sign > 0 else 1]
-        low, which, parts = None, None, []
-        for i, (alpha, beta) in enumerate(pairs):
-            v = alpha + base_v
-            w = beta.reshape(-1, shape[2]).take(tg.order_flat, axis=0).reshape(shape)
-            if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
-                best = np.minimum.accumulate(w, axis=1)
-            else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
-                best = np.minimum.accumulate(w[:, ::-1], axis=1)[:, ::-1]
-            bound = v + best.reshape(-1, shape[2]).take(end, axis=0).reshape(shape)
-            if low is None:
-                low, which = bound, np.zeros(shape, dtype=np.int8)
-            else:
-                which[bound > low] = i
-                low = np.maximum(low, bound)
-            parts.append((v, w))
-        return low, which, parts
+        # s times: sum_{t' != t} pos(t') X(., t') plus task t's own coefficient: [T, M, K]
+        signed = (x @ pos.T)[None] + xt * (c_t - pos).T[:, None, :]
+        far = (tg.far @ neg.T)[None] - tg.far.T[:, :, None] * neg.T[:, None, :]  # c < 0: |D| <= far
+        a_part = xt * -self.s_a + far + self.u.T[:, None, :]
+        b_part = xt * -self.s_b
+        flips = [
+            2.0
+            * np.take(x, flip, axis=1).transpose(1, 0, 2)
+            * np.take_along_axis(pos.T, flip, axis=0)[:, None, :]
+            for flip in _flips(pos, _FLIPS)  # [T, K] each
+        ]
+        shape = signed.shape
+        cases = []
+        for sign in (1.0, -1.0):
+            v0, w0 = sign * signed + a_part, -sign * signed + b_part
+            end = tg.end_flat[0 if sign > 0 else 1]
+            low, which, parts = None, None, []
+            for i, (v, beta) in enumerate([(v0, w0), *((v0 - sign * f, w0 + sign * f) for f in flips)]):
+                w = beta.reshape(-1, shape[2]).take(tg.order_flat, axis=0).reshape(shape)
+                if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
+                    best = np.minimum.accumulate(w, axis=1)
+                else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
+                    best = np.minimum.accumulate(w[:, ::-1], axis=1)[:, ::-1]
+                bound = v + best.reshape(-1, shape[2]).take(end, axis=0).reshape(shape)
+                if low is None:
+                    low, which = bound, np.zeros(shape, dtype=np.int8)
+                else:
+                    which[bound > low] = i
+                    low = np.maximum(low, bound)
+                parts.append((v, w))
+            cases.append((sign, (low, which, parts)))
+        return cases
 
     def below(self, limit: np.ndarray, keep: bool, most: int | None = None):
         """Each level's minimum resolved below ``limit`` ``[K]`` (see :meth:`TableGains.lowest`),
@@ -330,7 +336,7 @@ class _Search:
         out = np.full(len(limit), np.inf)
         self.found_j, self.found_v = [np.zeros(0, dtype=np.int64)], [np.zeros(0)]
         self.found, self.most = 0, most
-        cases = [(sign, self._bounds(sign)) for sign in (1.0, -1.0)]
+        cases = self._bounds()
         flagged = [low < limit for _, (low, *_) in cases]  # [T, M, K] per sign case
         for (_, (low, *_)), flags in zip(cases, flagged):
             np.minimum(out, np.where(flags, np.inf, low).min(axis=(0, 1)), out=out)
