@@ -694,10 +694,10 @@ def _joint_summary(result, top: int = 10) -> dict:
     """The joint's largest entries and each player's marginal, from its support (dense or sparse)."""
     joint = result.joint
     shape = tuple(np.shape(joint))
-    flat, weight = support(joint)
-    big = weight > 1e-12
+    all_flat, all_weight = support(joint)
+    big = all_weight > 1e-12
     support_size = int(big.sum())
-    flat, weight = flat[big], weight[big]
+    flat, weight = all_flat[big], all_weight[big]
     order = np.argsort(-weight, kind="stable")[:top]
     entries = []
     for index, w in zip(flat[order].tolist(), weight[order].tolist()):
@@ -705,7 +705,6 @@ def _joint_summary(result, top: int = 10) -> dict:
         entries.append(
             {"joint": [result.strategies[p][int(a)] for p, a in enumerate(multi)], "probability": w}
         )
-    all_flat, all_weight = support(joint)
     at = np.unravel_index(all_flat, shape)
     marginals = {
         player: dict(
