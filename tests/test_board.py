@@ -321,6 +321,7 @@ def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
     )
     # The file --previous reads back is the proof: a wrong one is refused in one line, exit 2.
     (tmp_path / "plain.json").write_text('{"ranking": []}')
+    capsys.readouterr()
     for bad, message in (
         ("missing.json", "cannot read it"),
         ("after.csv", "not JSON"),

@@ -268,7 +268,7 @@ def test_a_units_mistake_rates_with_a_warning_naming_the_score(capsys, tmp_path)
     TABLE.assign(t1=TABLE["t1"].where(TABLE.index != "C", 1e12)).to_csv(path, index_label="model")
     code, out, err = _run(capsys, "rate", path, "--game", "2p")
     assert code == 0 and out
-    assert err.strip().splitlines() == [
+    assert [line for line in err.strip().splitlines() if not line.startswith("jaxrate: assumed: ")] == [
         "jaxrate: warning: s.csv: score of 'C' on 't1' is 1e+12, far outside the other scores of 't1' "
         "(0 to 1): a units mistake?"
     ]
@@ -276,8 +276,9 @@ def test_a_units_mistake_rates_with_a_warning_naming_the_score(capsys, tmp_path)
     # warning; only that the columns' scales differ (400 against 1).
     path.write_text("model,t1,t2\nA,400,0\nB,0,1\nC,0.5,0.5\n")
     code, out, err = _run(capsys, "rate", path)
-    assert code == 0 and len(err.splitlines()) == 1
-    assert err.startswith("jaxrate: warning: the score columns differ in scale by 400x ('t1' reaches 400")
+    said, warned = err.splitlines()  # the direction assumed, then the warning
+    assert code == 0 and said.startswith("jaxrate: assumed: higher is better on 't1', 't2'")
+    assert warned.startswith("jaxrate: warning: the score columns differ in scale by 400x ('t1' reaches 400")
 
 
 @pytest.mark.parametrize("marker", ["-", "NA", "N/A", "nan", "", "--", "null"])
@@ -291,7 +292,7 @@ def test_missing_markers_are_missing_scores_handled_by_missing(capsys, tmp_path,
     assert code == 2 and "missing" in err and "choose --missing drop-models" in err, err
     assert len(err.strip().splitlines()) == 1 and "'C'" in err and "'t2'" in err
     dropped = _rated(path, capsys, "--missing", "drop-models")
-    assert set(dropped["ratings"]["agent"]) == {"A", "B", "D"} and "dropped 1 model(s)" in dropped["notes"][0]
+    assert set(dropped["ratings"]["agent"]) == {"A", "B", "D"} and "dropped 1 model(s)" in dropped["notes"][1]
 
 
 def test_a_separator_given_for_a_file_that_is_not_text_is_not_applied(capsys, tmp_path):
@@ -331,7 +332,7 @@ def test_missing_options_drop_and_fill(capsys, tmp_path):
     path = tmp_path / "s.csv"
     path.write_text("model,t1,t2,t3\nA,1,0,0.5\nB,0,1,0.5\nC,0.2,,0.2\n")
     dropped = _rated(path, capsys, "--missing", "drop-models")
-    assert set(dropped["ratings"]["agent"]) == {"A", "B"} and "dropped 1 model" in dropped["notes"][0]
+    assert set(dropped["ratings"]["agent"]) == {"A", "B"} and "dropped 1 model" in dropped["notes"][1]
     tasks = _rated(path, capsys, "--missing", "drop-tasks")
     assert set(tasks["ratings"]["task"]) == {"t1", "t3"}
     filled = _rated(path, capsys, "--missing", "fill:0")

@@ -178,7 +178,8 @@ def test_a_rerun_under_another_harness_release_is_the_same_measurement(tmp_path)
 
 def test_a_long_table_s_tasks_are_tasks_whatever_their_names(tmp_path):
     """Names that the vocabulary would leave out of a wide table's columns (counts, aggregates) are a
-    long table's tasks all the same; only a direction is read from them, with or without replicates."""
+    long table's tasks all the same, and no direction is read from them (the vocabulary is of metric
+    names, a task's name says nothing of one): what is assumed is said, and an option turns it."""
     values = {"a": (5, 7), "b": (6, 2), "c": (3, 9)}
     for tasks in (("n_body", "mean_reward"), ("accuracy", "latency")):
         plain = ["model,task,score"] + [f"{m},{t},{v}" for m, vs in values.items() for t, v in zip(tasks, vs)]
@@ -189,7 +190,12 @@ def test_a_long_table_s_tasks_are_tasks_whatever_their_names(tmp_path):
             (tmp_path / name).write_text("\n".join(rows) + "\n")
             read = io.read(str(tmp_path / name))
             assert read.tasks == list(tasks)
-            assert read.scores[0].tolist() == ([5, 7] if tasks[1] == "mean_reward" else [5, -7]), name
+            assert read.scores[0].tolist() == [5, 7], name
+            assert [a.topic for a in read.assumed] == ["direction"]
+            assert read.assumed[0].decision.startswith("higher is better on")
+            said = io.ReadOptions(lower_better=tasks[1], higher_better=tasks[0])
+            turned = io.read(str(tmp_path / name), said)
+            assert turned.scores[0].tolist() == [5, -7] and not turned.assumed
 
 
 def test_options_the_input_has_no_use_for_are_refused(tmp_path, capsys):

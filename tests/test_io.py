@@ -17,7 +17,7 @@ def test_wide_csv_is_parsed_once_by_the_strict_reader(tmp_path, monkeypatch):
     monkeypatch.setattr(_table_formats, "read_frame", _no_frame)
     table, notes = io.read_scores(path, decimal=",")
     assert table.index.tolist() == ["A", "B"] and table.columns.tolist() == ["t1", "t2"]
-    assert table.loc["A", "t1"] == 1.5 and notes == []
+    assert table.loc["A", "t1"] == 1.5 and [n.topic for n in notes] == ["direction"]  # assumed, and said
 
 
 def test_wide_csv_errors_name_the_line(tmp_path):
@@ -49,7 +49,7 @@ def test_cli_parses_a_wide_csv_once_even_when_its_rows_look_like_tasks(tmp_path,
     monkeypatch.setattr(_table_formats, "read_frame", _no_frame)
     assert main(["rate", str(path), "--game", "2p"]) == 0
     assert len(calls) == 1
-    assert "read with the models as columns: the row names are headed 'game'" in capsys.readouterr().err
+    assert "assumed: the models are the columns (the row names are headed 'game')" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("marker", ["-", "NA", "n/a", "nan", "", "null"])

@@ -421,6 +421,7 @@ PUBLIC_API = {
     "jaxrate.io": (
         "AGGREGATES",
         "Aggregate",
+        "Assumed",
         "DELIMITED",
         "DELIMITERS",
         "HARNESS_FORMATS",

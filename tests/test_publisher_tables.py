@@ -60,14 +60,17 @@ def test_the_board_rates_its_numeric_columns_with_text_skipped_and_standard_erro
     assert se.shape == read.scores.shape and se["win_rate"].tolist() == [1.5, 1.6, 1.4, 1.2]
     assert se["length_controlled_winrate"].tolist() == [0.8, 0.7, 0.9, 0.6]
     assert se["discrete_win_rate"].isna().all()
-    assert read.notes[:3] == [
-        "left out 'n_wins', 'n_wins_base', 'n_draws', 'n_total': counts, not tasks",
-        "left out 'avg_length': not scores (sizes, dates, licences, lengths); --tasks rates one",
-        "skipped non-numeric column 'mode'",
+    assumed = [n for n in read.notes if isinstance(n, io.Assumed)]  # the vocabulary's decisions, said
+    assert [(a.topic, a.decision) for a in assumed] == [
+        ("direction", "higher is better on 'win_rate', 'discrete_win_rate', 'length_controlled_winrate'"),
+        ("columns", "left out 'n_wins', 'n_wins_base', 'n_draws', 'n_total'"),
+        ("columns", "left out 'avg_length'"),
     ]
+    assert assumed[1].evidence == "by name: counts, not tasks" and assumed[1].pin.startswith("exclude=")
+    said = [n for n in read.notes if not isinstance(n, io.Assumed)]
     pairs = "'standard_error' of 'win_rate', 'lc_standard_error' of 'length_controlled_winrate'"
-    assert pairs in read.notes[3]
-    assert len(read.notes) == 4  # no scale warning: the counts and lengths are not rated
+    assert said[0] == "skipped non-numeric column 'mode'" and pairs in said[1]
+    assert len(read.notes) == 5  # no scale warning: the counts and lengths are not rated
     table, notes = io.read_scores(board)  # the return type is unchanged: (table, notes)
     assert table.equals(read.scores) and notes == read.notes
 
@@ -76,7 +79,8 @@ def test_tasks_pick_the_scores_and_bring_their_standard_errors(board):
     read = io.read_scores_with_errors(board, tasks=BOTH)
     assert read.scores.to_numpy().tolist() == [[60, 55], [45, 50], [30, 35], [20, 25]]
     assert read.standard_errors.to_numpy().tolist() == [[1.5, 0.8], [1.6, 0.7], [1.4, 0.9], [1.2, 0.6]]
-    assert len(read.notes) == 1 and read.notes[0].startswith("standard errors, not rated")  # no mode, scale
+    assert len(read.notes) == 2 and read.notes[1].startswith("standard errors, not rated")  # no mode, scale
+    assert read.notes[0].topic == "direction" and read.notes[0].decision.startswith("higher is better on 'win_rate'")
     picked, _ = io.read_scores(board, tasks=["length_controlled_winrate", "win_rate"])  # in the file's order
     assert picked.columns.tolist() == ["win_rate", "length_controlled_winrate"]
 
@@ -97,12 +101,12 @@ def test_globs_pick_score_columns_never_standard_errors(board):
 def test_exclude_leaves_out_columns_and_a_standard_error_with_them(board):
     read = io.read_scores_with_errors(board, exclude="n_*, avg_length,discrete_win_rate")
     assert read.scores.columns.tolist() == ["win_rate", "length_controlled_winrate"]
-    assert read.notes[0] == "skipped non-numeric column 'mode'"  # not excluded: skipped, and said
+    assert "skipped non-numeric column 'mode'" in read.notes  # not excluded: skipped, and said
     read = io.read_scores_with_errors(board, tasks=BOTH, exclude="lc_standard_error")
     assert read.error_columns == {"win_rate": "standard_error"}
     assert read.standard_errors["length_controlled_winrate"].isna().all()
     read = io.read_scores_with_errors(board, tasks="win_rate", exclude="standard_error")
-    assert read.standard_errors is None and read.notes == []
+    assert read.standard_errors is None and [a.topic for a in io.read(board, io.ReadOptions(tasks="win_rate")).assumed] == ["direction"]
     with pytest.raises(ValueError, match="exclude='n_win': no such column; did you mean 'n_wins'"):
         io.read_scores(board, exclude="n_win")
     with pytest.raises(ValueError, match="no score columns left to rate after tasks/exclude"):
@@ -136,7 +140,7 @@ def test_a_text_column_is_skipped_but_a_typo_in_a_column_of_numbers_is_an_error(
     path = tmp_path / "s.csv"
     path.write_text("model,math,notes,code\na,0.5,good,0.25\nb,0.75,,1\nc,0.5,fine,0.5\n")
     table, notes = io.read_scores(path)
-    assert table.columns.tolist() == ["math", "code"] and notes == ["skipped non-numeric column 'notes'"]
+    assert table.columns.tolist() == ["math", "code"] and notes[1:] == ["skipped non-numeric column 'notes'"]
     with pytest.raises(
         ValueError,
         match=r"s.csv: line 2: score for 'a' on 'notes' is not a number: 'good' "
@@ -160,7 +164,7 @@ def test_text_columns_of_other_formats_are_skipped_too(tmp_path):
     path = tmp_path / "s.json"
     path.write_text(json.dumps([{"model": "a", "mode": "x", "t": 0.5}, {"model": "b", "mode": "y", "t": 1}]))
     table, notes = io.read_scores(path)
-    assert table.to_numpy().tolist() == [[0.5], [1.0]] and notes == ["skipped non-numeric column 'mode'"]
+    assert table.to_numpy().tolist() == [[0.5], [1.0]] and notes[1:] == ["skipped non-numeric column 'mode'"]
 
 
 def test_semicolons_with_decimal_commas_are_read_without_options(tmp_path, monkeypatch, capsys):
@@ -169,13 +173,15 @@ def test_semicolons_with_decimal_commas_are_read_without_options(tmp_path, monke
     monkeypatch.setattr(_table_formats, "read_frame", lambda *a, **k: pytest.fail("read by pandas"))
     table, notes = io.read_scores(path)
     assert table.to_numpy().tolist() == [[0.5, 0.25], [0.75, 1.0], [0.0, 0.5]]
-    assert notes == ["read with decimal commas"]
-    assert io.read_scores(path, decimal=",")[0].equals(table)  # --decimal , still reads it, without a note
+    assert notes[0].decision == "read the numbers with decimal commas (0,5 is one half)"
+    assert notes[0].pin == "--decimal ," and [n.topic for n in notes] == ["cells", "direction"]
+    again, notes = io.read_scores(path, decimal=",", higher_better="*")  # said: nothing assumed
+    assert again.equals(table) and notes == []
     dotted = tmp_path / "dots.csv"
     dotted.write_text("model,math,code\na,0.5,0.25\nb,0.75,1\nc,0,0.5\n")
     code, out, err = _run(capsys, "rate", path, "--json", tmp_path / "eu.json")
     assert (
-        code == 0 and "note: read as semicolon-separated" in err and "note: read with decimal commas" in err
+        code == 0 and "note: read as semicolon-separated" in err and "assumed: read the numbers with decimal commas" in err
     )
     code, _, _ = _run(capsys, "rate", dotted, "--json", tmp_path / "dots.json")
     eu, dots = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("eu", "dots"))
@@ -191,7 +197,7 @@ def test_a_long_semicolon_table_with_decimal_commas_and_tasks(tmp_path):
     path = tmp_path / "long.csv"
     path.write_text("model;task;score\na;x;0,5\na;y;1\nb;x;0,25\nb;y;0\n")
     monkeypatch_free, notes = io.read_scores(path, tasks="x")
-    assert monkeypatch_free.to_numpy().tolist() == [[0.5], [0.25]] and notes == ["read with decimal commas"]
+    assert monkeypatch_free.to_numpy().tolist() == [[0.5], [0.25]] and notes[0].topic == "cells"
     with pytest.raises(ValueError, match="tasks='z': no such task"):
         io.read_scores(path, tasks="z")
 

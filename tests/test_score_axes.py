@@ -35,7 +35,7 @@ def test_read_scores_models_axis():
         columns, _ = io.read_scores(ATARI, models="columns")
         rows, _ = io.read_scores(ATARI, models="rows")
     assert decided.shape == (20, 53) and "human" in decided.index and "pong" in decided.columns
-    said = "read with the models as columns: the row names are headed 'game'"
+    said = "the models are the columns (the row names are headed 'game')"
     assert any(n.startswith(said) for n in notes)
     assert columns.equals(decided)
     assert rows.shape == (53, 20)
@@ -48,8 +48,9 @@ def test_cli_models_columns_rates_the_atari_agents(capsys, tmp_path):
     assert main(["rate", str(ATARI), "--game", "2p"]) == 0
     out, err = capsys.readouterr()
     assert "20 agents x 53 tasks" in out  # decided from the evidence, and said in one line
-    assert err.count("\n") == 1 and err.startswith("jaxrate: note: read with the models as columns")
-    assert "--models rows" in err
+    turned, direction = err.splitlines()  # both said: the table turned, and which way the scores point
+    assert turned.startswith("jaxrate: assumed: the models are the columns") and "--models rows" in turned
+    assert direction.startswith("jaxrate: assumed: higher is better on 'pong'") or "higher is better" in direction
     assert main(["rate", str(ATARI), "--game", "2p", "--models", "rows"]) == 0
     assert "53 agents x 20 tasks" in capsys.readouterr().out
     payload = tmp_path / "r.json"

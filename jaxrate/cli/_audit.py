@@ -124,7 +124,6 @@ def run(args, argv: Sequence[str]) -> int:
     pairs = _pairs(args)
     elo = elo_settings(args)
     source = load_source(args)
-    print_notes(source)
     result = audit_source(
         source,
         method=args.method,
@@ -138,6 +137,7 @@ def run(args, argv: Sequence[str]) -> int:
         by=getattr(args, "by", None),
         missing=getattr(args, "missing", None),
     )
+    print_notes(source)  # with the audit they describe: a refusal before it is one line alone
     print(describe(source))
     for line in result.lines():
         print(line)

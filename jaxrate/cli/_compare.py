@@ -118,8 +118,8 @@ def run(args, argv: Sequence[str]) -> int:
         _output.check_output_path(option, path)
     _output.check_output_path("--report", args.report, folder=True)
     source = load_source(args)
-    print_notes(source)
     rated = [run_method(source, m, elo=elo) for m in methods]
+    print_notes(source)  # with the table they describe: a refusal before it is one line alone
     for r in rated:
         print_method_notes(r)
     table = _table(rated, methods, args.tie_tol)

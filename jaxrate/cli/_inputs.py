@@ -47,6 +47,13 @@ def _add_source_options(parser) -> None:
         help="decimal mark of a text table's scores: '.' (default) or ',' (0,5 is one half)",
     )
     parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="refuse to assume anything that neither the input nor the options say (a direction, a column "
+        "left out, a table turned, a name field chosen): for pipelines that must never guess "
+        "(jaxrate read INPUT --save pins a reading once)",
+    )
 
 
 def _add_table_options(parser) -> None:
@@ -311,8 +318,11 @@ def print_notes(source: Source, data_warnings: bool = True) -> None:
     """
     import sys
 
+    from jaxrate.io._assumed import Assumed
+
     for note in source.notes + (source.warnings if data_warnings else []):
         what = note if note.startswith("warning: ") else f"note: {note}"
+        what = f"assumed: {note}" if isinstance(note, Assumed) else what
         print(f"jaxrate: {what}", file=sys.stderr)
 
 

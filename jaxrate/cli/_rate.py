@@ -12,6 +12,7 @@ import numpy as np
 
 from jaxrate.cli import _output
 from jaxrate.cli._inputs import describe, load_source, print_notes
+from jaxrate.io._assumed import assumed_in
 from jaxrate.cli._methods import (
     elo_intervals,
     elo_settings,
@@ -173,16 +174,17 @@ def run(args, argv: Sequence[str]) -> int:
         raise ValueError("--task-subsets needs a score table (models by tasks)")
     if args.bootstrap and source.replicates is not None and source.replicates.without_items:
         source.replicates.replicates()  # says which model and task have no items, before any output
-    # Elo fits the battles themselves, not the game made from them: no imputation warning.
-    print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
     rated = _rate(source, args)
-    print_method_notes(rated)
     with relay_warnings(skip=rated.info.get("method_warnings", ())):  # e.g. fewer distinct resamples
         intervals = (
             _recorded(_intervals(source, args), source, args) if args.bootstrap or args.task_subsets else None
         )
     table = _ranking_table(source, rated, intervals, args)
     audit = _audit(source, args) if args.audit else None  # before any output: a refusal leaves none
+    # The input's notes with the board they describe (a refusal before it is one line alone). Elo
+    # fits the battles themselves, not the game made from them: no imputation warning.
+    print_notes(source, data_warnings=not (args.method == "elo" and source.kind == "battles"))
+    print_method_notes(rated)
     # --csv - or --json - writes the document to standard output: the board goes to stderr
     piped = sys.stderr if "-" in (args.csv, args.json) else sys.stdout
     with contextlib.redirect_stdout(piped):
@@ -652,6 +654,7 @@ def _board(argv, source, rated, table: _Table, intervals) -> dict:
         "tie_tolerance": table.tol,
         "seconds": rated.seconds,
         "notes": list(source.notes) + list(source.warnings),
+        "assumed": [n.as_dict() for n in assumed_in(source.notes)],
         **source.info,
     }
     for i in table.order.tolist():

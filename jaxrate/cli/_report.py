@@ -346,7 +346,16 @@ def _notes_section(source, rated, intervals, payload: dict, uniform: bool) -> st
     tol = payload["tie_tolerance"]
     notes = _page.reading_notes(rated.method, source.kind, tol, uniform, intervals, resamples)
     text = f'<section class="notes"><h2>How to read this page</h2>{notes}</section>'
-    other = [n for n in source.notes if not n.startswith("warning: ")]
+    from jaxrate.io._assumed import Assumed
+
+    assumed = [n for n in source.notes if isinstance(n, Assumed)]
+    if assumed:
+        items = "".join(
+            f"<li>{html.escape(a.decision)} <i>({html.escape(a.evidence)})</i>: {html.escape(a.option)}</li>"
+            for a in assumed
+        )
+        text += f'<section class="notes"><h2>What jaxrate assumed in reading the input</h2><ul>{items}</ul></section>'
+    other = [n for n in source.notes if not n.startswith("warning: ") and not isinstance(n, Assumed)]
     if other:
         text += "<p><b>Input:</b> " + html.escape("; ".join(other)) + ".</p>"
     return text

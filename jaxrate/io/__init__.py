@@ -13,6 +13,7 @@ it; nothing is dropped or filled unless asked. Cells reading ``-``, ``NA``, ``na
 are missing scores (:data:`MISSING_MARKERS`), and so is a ``-1`` placeholder among values >= 0.
 """
 
+from jaxrate.io._assumed import Assumed
 from jaxrate.io._harness import HARNESS_FORMATS, read_harness
 from jaxrate.io._long import REPLICATE_COLUMNS, LongColumns, long_columns, replicate_column
 from jaxrate.io._missing import largest_block
@@ -41,6 +42,7 @@ from jaxrate.io._values import OUTLIER_FACTOR, SCALE_RATIO, far_outliers, normal
 __all__ = [
     "AGGREGATES",
     "Aggregate",
+    "Assumed",
     "DELIMITED",
     "DELIMITERS",
     "HARNESS_FORMATS",

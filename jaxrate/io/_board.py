@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.io._cells import Cells, column_numbers, decimal_commas, is_text, shown
+from jaxrate.io._cells import DECIMAL_COMMAS, Cells, column_numbers, decimal_commas, is_text, shown
 from jaxrate.io._orientation import decide_orientation
 from jaxrate.io._roles import Declared, Role, candidates, decide, placeholders
 
@@ -69,7 +69,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     decimal = options.decimal
     if sep == ";" and decimal == "." and decimal_commas(cells.columns):
         decimal = ","
-        notes.append("read with decimal commas")
+        notes.append(DECIMAL_COMMAS)
     text = [is_text(c, decimal) for c in cells.columns]
     parsed = {j: column_numbers(cells, j, decimal) for j, t in enumerate(text) if not t}
     likely = [] if options.models == "rows" else _score_like(cells, text, parsed, declared)
@@ -84,7 +84,8 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
             f"{'holds' if len(cells.names) == 1 else 'hold'} text, such as {first}); is the first column the "
             "model names?"
         )
-    roles, said = decide(cells.path, cells.names, text, declared, options, what=cells.what)
+    whole = {cells.names[j]: _whole(found[0]) for j, found in parsed.items()}
+    roles, said = decide(cells.path, cells.names, text, declared, options, what=cells.what, whole=whole)
     values, errors, columns, problems = _columns(cells, roles, parsed, decimal)
     if problems:
         raise ValueError(min(problems)[2])
@@ -103,6 +104,12 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     board = Board(cells.path, list(cells.rows), tasks, values, errors, columns, notes, records, higher=higher)
     board.unknown = unknown
     return board
+
+
+def _whole(values: np.ndarray) -> bool:
+    """Whether a column holds whole numbers >= 0 only, some above 1 (counts and lengths look so)."""
+    found = values[np.isfinite(values)]
+    return bool(len(found)) and bool(np.all(found >= 0) and np.all(found == np.round(found)) and found.max() > 1)
 
 
 def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bool, str | None]:

@@ -11,10 +11,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from jaxrate.io._assumed import Assumed
 from jaxrate.io._tables import record_name
 from jaxrate.io._text import MAX_SCORE, check_score, check_unique, is_missing_marker, parse_number, read_rows
 
-__all__ = ["Cells", "column_numbers", "decimal_commas", "frame_cells", "names_are_names", "text_cells"]
+__all__ = ["DECIMAL_COMMAS", "Cells", "column_numbers", "decimal_commas", "frame_cells", "names_are_names", "text_cells"]
 
 
 class Cells(NamedTuple):
@@ -133,6 +134,15 @@ def _parses(text: str, decimal: str) -> bool:
 def _numberlike(cell: object) -> bool:
     text = cell.strip().rstrip("%").strip() if isinstance(cell, str) else ""
     return not isinstance(cell, str) or _parses(text, ".") or _parses(text, ",")
+
+
+DECIMAL_COMMAS = Assumed(
+    "cells",
+    "read the numbers with decimal commas (0,5 is one half)",
+    "the fields are separated by semicolons and every number is written with a comma",
+    "--decimal . says otherwise",
+    "--decimal ,",
+)
 
 
 def decimal_commas(columns: Sequence[Sequence[object]]) -> bool:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.io._cells import Cells, decimal_commas, value
+from jaxrate.io._cells import DECIMAL_COMMAS, Cells, decimal_commas, value
 from jaxrate.io._roles import Declared, direction, error_target
 from jaxrate.io._tables import record_name
 from jaxrate.io._text import check_score
@@ -25,6 +25,7 @@ __all__ = ["LongColumns", "REPLICATE_COLUMNS", "long_cells", "long_columns", "lo
 MODEL_COLUMNS = ("model", "agent", "name", "system", "model_name", "classifier", "algorithm", "method")
 TASK_COLUMNS = ("task", "benchmark", "category", "game", "dataset", "problem", "env", "environment")
 SCORE_COLUMNS = ("score", "value", "result", "accuracy", "acc", "reward", "return")
+GENERIC_SCORES = ("score", "scores", "value", "values", "result", "results")  # name no metric
 REPLICATE_COLUMNS = tuple(
     "replicate item seed fold doc_id run resample trial repeat repetition sample".split()
 )
@@ -169,7 +170,7 @@ def _numbers(path: str, cells: list, where: list[str], decimal: str, what: str =
 def _decimal(frame, found: LongColumns, decimal: str, sep: str | None, notes: list) -> str:
     """Decimal commas for a semicolon-separated export whose scores are all written with one."""
     if sep == ";" and decimal == "." and decimal_commas([frame[found.score].tolist()]):
-        notes.append("read with decimal commas")
+        notes.append(DECIMAL_COMMAS)
         return ","
     return decimal
 
@@ -198,8 +199,9 @@ def long_cells(path: str, frame, found: LongColumns, options, sep: str | None) -
     models = list(dict.fromkeys(frame[found.model].astype(str).str.strip()))
     tasks = list(dict.fromkeys(frame[found.task].astype(str).str.strip()))
     values, errors = _pivot(rows, models, tasks, n, se)
-    higher = direction(found.score) if found.score.lower() not in SCORE_COLUMNS else None
-    declared = {t: Declared(higher, role="score") for t in tasks}  # a task column holds tasks
+    # A task column holds tasks, whose names say nothing of a direction: the score column's name may.
+    metric = "" if found.score.lower() in GENERIC_SCORES else found.score  # "score", "value": no metric's name
+    declared = {t: Declared(role="score", why="", metric=metric) for t in tasks}
     names, columns = list(tasks), [list(c) for c in values.T]
     if errors is not None:
         label = {t: f"{t} ({found.stderr})" for t in tasks}
@@ -278,13 +280,13 @@ def long_runs(path: str, frame, found: LongColumns, options) -> list:
         seen: set = set()
         k = next(k for k, key in enumerate(keys) if key in seen or seen.add(key))
         raise ValueError(f"{path}: {where[k]} repeats an earlier row")
-    declared = direction(found.score) if found.score.lower() not in SCORE_COLUMNS else None
+    # the score column's name ("score": none); a task's name says nothing of it
+    higher = None if found.score.lower() in GENERIC_SCORES else direction(found.score)
     groups: dict[tuple, list[int]] = {}
     for k, key in enumerate(zip(rows.models, rows.tasks)):
         groups.setdefault(key, []).append(k)
     runs = []
     for (m, t), ks in groups.items():
-        higher = direction(t) if declared is None else declared  # the score column's name, else the task's
         v, agg = rows.scores[ks], Aggregate("mean", higher is not False)
         runs.append(Run("table", m, t, found.score, float(v.mean()), agg, path, "", ids=ids[ks], values=v))
     return runs

@@ -65,7 +65,9 @@ class ReadOptions:
     rule (:data:`MISSING`), per-task ``normalise``, harness output's ``metric`` and lm-eval's
     ``filter`` (``"NAME"``, ``"TASK=NAME"``, a sequence or a mapping), ``prefer`` (``"error"`` or
     ``"newest"`` for runs that measured differently), ``workers`` reading lm-eval samples; ``cli``:
-    messages name the command line's flags (``--prefer newest``), else Python's arguments."""
+    messages name the command line's flags (``--prefer newest``), else Python's arguments; ``strict``:
+    refuse to assume anything that neither the source nor these options say (a direction, a column
+    left out, the table turned: :class:`jaxrate.io._assumed.Assumed`)."""
 
     layout: str = "auto"
     model: str | None = None
@@ -86,6 +88,7 @@ class ReadOptions:
     filter: Any = None
     prefer: str = "error"
     workers: int | None = None
+    strict: bool = False
     cli: bool = False
 
     def __post_init__(self) -> None:
@@ -125,6 +128,10 @@ class ReadOptions:
             return flag if value is None else f"{flag} {value if plain else repr(value)}"
         return name if value is None else f"{name}={value!r}"
 
+    def names(self, name: str) -> str:
+        """How messages show option ``name`` given names: ``--lower-better NAMES``, ``lower_better=[NAMES]``."""
+        return f"{self.flag(name)} NAMES" if self.cli else f"{name}=[NAMES]"
+
     def replace(self, **changes) -> ReadOptions:
         return dataclasses.replace(self, **changes)
 
@@ -139,6 +146,7 @@ class ReadOptions:
         defaults = dict(layout="auto", decimal=".", missing="error", normalise="none", prefer="error")
         names = "sep models tasks exclude lower_better higher_better metric filter".split()
         fields = {**{n: get(n) for n in names}, **{n: get(n, d) for n, d in defaults.items()}, "cli": True}
+        fields["strict"] = bool(getattr(args, "strict", False))
         fields.update({role: get(f"{role}_col") for role in ("model", "task", "score", "replicate")})
         fields.update(changes)
         return cls(**fields)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from jaxrate.io._assumed import Assumed
+
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
@@ -136,10 +138,12 @@ def decide_orientation(
     if unsure is not None and (tasks or named):  # JSON {key: {key: score}}: say which way it was read
         layout = "{model: {task: score}}" if tasks else "{task: {model: score}} (pandas' df.to_json())"
         other = "rows" if tasks else "columns"
-        return bool(tasks), f"read as {layout}: {tasks or named}; --models {other} reads it the other way"
+        pin = f"--models {'columns' if tasks else 'rows'}"
+        said = Assumed("orientation", f"read as {layout}", tasks or named, f"--models {other} reads it the other way", pin)
+        return bool(tasks), said
     if tasks:
         why = "--models rows (models='rows') reads the rows as models"
-        return True, f"read with the models as columns: {tasks}; {why}"
+        return True, Assumed("orientation", "the models are the columns", tasks, why, "--models columns")
     if named is None and unsure is not None:
         raise ValueError(f"{path}: {unsure}; {settle}")
     return False, None

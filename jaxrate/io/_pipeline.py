@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from jaxrate.io._assumed import assumed_in, refuse_assumed
 from jaxrate.io._board import Board, table_board
 from jaxrate.io._find import find
 from jaxrate.io._format import Parsed
@@ -49,6 +50,11 @@ class Reading:
     notes: list = dataclasses.field(default_factory=list)
     data: Any = None
 
+    @property
+    def assumed(self) -> list:
+        """What the reading assumed that neither the source nor the options said (:class:`Assumed`)."""
+        return assumed_in(self.notes)
+
     def table(self) -> pd.DataFrame:
         """The scores as a DataFrame ``[models, tasks]``."""
         import pandas as pd
@@ -71,7 +77,10 @@ def read(
     parsed = parse(found, options)
     board = choose(parsed, options)
     board = complete(board, options)
-    return finish(board, options, notes, _name(paths))
+    reading = finish(board, options, notes, _name(paths))
+    if options.strict:
+        refuse_assumed(reading.name, reading.notes, options.flag("strict"))
+    return reading
 
 
 def _name(paths) -> str:

@@ -86,6 +86,7 @@ class Declared(NamedTuple):
     of: str | None = None
     why: str = ""
     label: str | None = None  # the source's own name of the column, where it differs
+    metric: str | None = None  # the metric's name the vocabulary reads ("": none; None: the column's)
 
 
 class Role(NamedTuple):
@@ -97,6 +98,7 @@ class Role(NamedTuple):
     why: str = ""
     of: str | None = None
     label: str | None = None
+    metric: str | None = None  # the metric's name the vocabulary reads ("": none; None: the column's)
 
 
 def words(name: object) -> list[str]:
@@ -108,16 +110,23 @@ def words(name: object) -> list[str]:
 def direction(name: object, harness: str | None = None) -> bool | None:
     """A metric's direction from a harness's definitions, else the vocabulary; ``None`` when unknown.
 
+    Metric names (WER, loss, RMSE, ...) count anywhere in the name; everyday words (time, error, cost,
+    distance) only as the last of at most three words, units aside: ``Inference time (s)`` is a time,
+    ``kitti_closest_vehicle_distance`` a dataset's name.
+
     >>> direction("AMI WER"), direction("pass@1"), direction("Inference time (s)"), direction("time_pilot")
     (False, True, False, None)
+    >>> direction("vtab/kitti_closest_vehicle_distance"), direction("Top-1 error")
+    (None, False)
     """
     if harness is not None and str(name) in HARNESS_DIRECTIONS[harness]:
         return HARNESS_DIRECTIONS[harness][str(name)]
     found = words(name)
     core = [w for w in found if w not in _UNITS or w == "ms"] or found
-    if set(found) & LOWER_WORDS or core[-1:] and core[-1] in LOWER_LAST_WORDS:
+    everyday = len(core) <= 3 and core[-1:] and core[-1] in LOWER_LAST_WORDS
+    if set(found) & LOWER_WORDS or everyday:
         return False
-    if core[-2:-1] and core[-2] in ("error", "err") and core[-1] == "rate":
+    if len(core) <= 4 and core[-2:-1] and core[-2] in ("error", "err") and core[-1] == "rate":
         return False
     return True if {w.split("@")[0] for w in found} & HIGHER_WORDS else None
 
@@ -244,6 +253,7 @@ def decide(
     options,
     errors: bool = True,
     what: str = "column",
+    whole: dict | None = None,
 ) -> tuple[list[Role], list[str]]:
     """Every column's :class:`Role`, and the notes that say what was decided and why: ``text`` says
     which columns hold no number, ``declared`` what the source says of its columns, ``errors`` whether
@@ -267,17 +277,17 @@ def decide(
             r if r.name in named or r.role in ("stderr", "excluded") else r._replace(role="unpicked")
             for r in roles
         ]
-    roles = _directions(where, roles, options)
+    roles = _directions(where, roles, options, whole)
     if not any(r.role == "score" for r in roles):
         scores = [n for n, r in zip(names, roles) if r.role in ("score", "unpicked", "excluded")]
         if options.tasks is None and options.exclude is None:  # the vocabulary left nothing
-            said = "; ".join(_notes(roles))
+            said = "; ".join(_notes(roles, options))
             raise ValueError(
                 f"{where}: no {what} to rate: {said}; name the ones to rate with {options.flag('tasks')}"
             )
         shown = f"{options.flag('tasks')}/{options.flag('exclude')}"
         raise ValueError(f"{where}: no score {what}s left to rate after {shown} ({listed(scores)})")
-    return roles, _notes(roles)
+    return roles, _notes(roles, options)
 
 
 def _named(where, names, owners, declared, options, what) -> dict[str, bool] | None:
@@ -309,17 +319,20 @@ def _role(name: str, text: bool, said: Declared, owners: dict, named: dict | Non
     if named is not None and named.get(name):
         return Role(name, "score", said.higher, "named")  # a column of words named: refused when parsed
     if said.role is not None:
-        return Role(name, said.role, said.higher, said.why or "declared by the source", said.of, said.label)
+        why = said.why or "declared by the source"
+        return Role(name, said.role, said.higher, why, said.of, said.label, said.metric)
     if text:
         return Role(name, "text", None, "words, not numbers")
     verdict = None if said.higher is not None else _by_name(name, shared)
     if verdict is not None:
         return Role(name, verdict[0], None, verdict[1])
-    return Role(name, "score", said.higher, "declared" if said.higher is not None else "")
+    return Role(name, "score", said.higher, "declared" if said.higher is not None else "", metric=said.metric)
 
 
-def _directions(where: str, roles: list[Role], options) -> list[Role]:
-    """Each score's direction: the options', else declared, else by name, else higher (or refused)."""
+def _directions(where: str, roles: list[Role], options, whole: dict | None = None) -> list[Role]:
+    """Each score's direction: the options', else declared, else by name, else higher (or refused);
+    ``whole``: which columns hold whole numbers only (counts and lengths, more likely than scores)."""
+    whole = whole or {}
     scores = [r.name for r in roles if r.role == "score"]
     lower = pick_names(where, options, "lower_better", scores, "task")
     higher = pick_names(where, options, "higher_better", scores, "task")
@@ -332,15 +345,27 @@ def _directions(where: str, roles: list[Role], options) -> list[Role]:
         elif r.higher is not None:
             out.append(r)
         else:
-            found = direction(r.name)
+            found = None if r.metric == "" else direction(r.name if r.metric is None else r.metric)
             out.append(r._replace(higher=found, why="by name" if found is not None else "convention"))
     unknown = [r.name for r in out if r.role == "score" and r.higher is None]
     lowered = [r.name for r in out if r.role == "score" and r.higher is False and r.why == "by name"]
+    raised = [r.name for r in out if r.role == "score" and r.higher and r.why == "by name"]
     others = [r.name for r in out if r.role in ("count", "metadata")]
-    if unknown and (lowered or others):  # a leaderboard's export, not a plain score table
+    counted = [n for n in unknown if whole.get(n)]
+    if unknown and (lowered or others or (raised and counted)):  # a leaderboard's export, not a plain table
         verb = "is" if len(lowered) == 1 else "are"
         mixed = f"{few(lowered, 3)} {verb} lower-is-better by name" if lowered else ""
-        mixed = mixed or f"the table also holds {few(others, 3)}, which are not scores"
+        mixed = mixed or (f"the table also holds {few(others, 3)}, which are not scores" if others else "")
+        mixed = mixed or (
+            f"{few(raised, 3)} {'is a score' if len(raised) == 1 else 'are scores'} by name while "
+            f"{few(counted, 3)} {'holds' if len(counted) == 1 else 'hold'} whole numbers (counts, lengths?)"
+        )
+        if raised and counted and not (lowered or others):
+            raise ValueError(
+                f"{where}: nothing says whether higher or lower is better on {few(unknown, 3)}, and {mixed}; "
+                f"rate the scores with {options.flag('tasks', ','.join(raised[:3]))}, or say which way the "
+                f"others point with {options.flag('higher_better')} or {options.flag('lower_better')}"
+            )
         raise ValueError(
             f"{where}: nothing says whether higher or lower is better on {few(unknown, 3)}, and {mixed}; "
             f"say {options.flag('higher_better', unknown[0])} or {options.flag('lower_better', unknown[0])} "
@@ -350,6 +375,8 @@ def _directions(where: str, roles: list[Role], options) -> list[Role]:
     return [r._replace(higher=True) if r.role == "score" and r.higher is None else r for r in out]
 
 
+# The reasons _by_name gives (the vocabulary's, not the source's).
+_BY_NAME = ("a count", "not a score", "an aggregate of the other columns", "the leaderboard's aggregate of the other columns")
 _SAID = {
     "a count": "counts, not tasks",
     "not a score": "not scores (sizes, dates, licences, lengths); --tasks rates one",
@@ -359,24 +386,47 @@ _SAID = {
 }
 
 
-def _notes(roles: list[Role]) -> list[str]:
-    """One line per kind of decision that the vocabulary or the source made (not the options')."""
-    notes = []
-    lowered = [r.name for r in roles if r.role == "score" and r.higher is False and r.why == "by name"]
-    if lowered:
-        notes.append(
-            f"lower is better on {few(lowered)} (by name: error rates, losses, times, costs): rated "
-            "negated; --higher-better NAMES says otherwise"
-        )
+def _notes(roles: list[Role], options) -> list[str]:
+    """One line per kind of decision the vocabulary or the source made (not the options'): what the
+    vocabulary and the convention decided are :class:`jaxrate.io._assumed.Assumed`."""
+    from jaxrate.io._assumed import Assumed
+
+    notes: list[str] = []
+    scores = [r for r in roles if r.role == "score"]
+    lowered = [r.name for r in scores if r.higher is False and r.why == "by name"]
+    raised = [r.name for r in scores if r.higher and r.why == "by name"]
+    plain = [r.name for r in scores if r.why == "convention"]
+    said = (
+        (lowered, "lower", "by name: error rates, losses, times, costs; rated negated", "higher_better"),
+        (raised, "higher", "by name: accuracies, scores, rates of success, rewards", "lower_better"),
+        (plain, "higher", "nothing in the file says which way they point", "lower_better"),
+    )
+    for names, way, why, other in said:
+        if names:
+            option = f"{options.names(other)} says otherwise"
+            pin = _pin(options, "higher_better" if way == "higher" else "lower_better", names)
+            notes.append(Assumed("direction", f"{way} is better on {few(names)}", why, option, pin))
     left: dict[str, list[str]] = {}
+    declared: dict[str, list[str]] = {}
     for r in roles:
         if r.role in ("count", "aggregate", "metadata"):
-            left.setdefault(_SAID.get(r.why, r.why), []).append(r.name)
-    notes += [f"left out {few(names)}: {why}" for why, names in left.items()]
+            by_source = r.why not in _BY_NAME
+            (declared if by_source else left).setdefault(_SAID.get(r.why, r.why), []).append(r.name)
+    notes += [f"left out {few(names)}: {why}" for why, names in declared.items()]
+    rate = f"{options.names('tasks')} rates them"
+    notes += [
+        Assumed("columns", f"left out {few(names)}", f"by name: {why}", rate, _pin(options, "exclude", names))
+        for why, names in left.items()
+    ]
     found = [r.name for r in roles if r.role == "text"]
     if found:
         notes.append(f"skipped non-numeric column{'s' if len(found) > 1 else ''} {few(found)}")
     return notes
+
+
+def _pin(options, field: str, names: Sequence[str]) -> str:
+    """The option naming ``names`` (a few; else its form): ``--higher-better 'math,code'``."""
+    return options.flag(field, ",".join(names)) if len(names) <= 8 else options.names(field)
 
 
 def few(names: Sequence, most: int = 8, show=repr) -> str:

@@ -11,6 +11,7 @@ import os
 from jaxrate.io._cells import frame_cells, text_cells
 from jaxrate.io._format import Format, Head, Parsed
 from jaxrate.io._long import long_cells, long_columns, long_runs, unused_note
+from jaxrate.io._nested import refuse_mixed
 from jaxrate.io._tables import TABLES, read_frame
 from jaxrate.io._text import COMPRESSED, DELIMITED, first_row, sniff_delimiter, suffix
 
@@ -64,19 +65,38 @@ def _scores(path: str, options) -> Parsed:
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
     found = found or _long(path, frame.columns, options)
+    read = list(frame.attrs.get("notes", ()))  # how a document or nested JSON was read (jaxrate.io._documents)
+    refuse_mixed(path, frame, options)  # nested JSON: numbers inside and beside its objects, and no --tasks
     if found is None:
-        return Parsed("table", name, cells=frame_cells(path, frame), sep=sep)
+        return Parsed("table", name, cells=frame_cells(path, frame), sep=sep, notes=read)
     if found.replicate is not None:
         runs, notes = long_runs(path, frame, found, options), unused_note(frame.columns, found)
         notes.append(
             f"the mean of each model and task's {found.replicate} scores (--bootstrap resamples them)"
         )
-        lowered = list(dict.fromkeys(r.task for r in runs if not r.aggregate.higher_is_better))
-        if lowered:
-            notes.append(f"lower is better on {', '.join(map(repr, lowered))}: rated negated")
+        notes += _direction_notes(found.score, options)
         return Parsed("runs", name, runs=runs, notes=notes, sep=sep, column=found.replicate)
     cells, declared, notes = long_cells(path, frame, found, options, sep)
-    return Parsed("table", name, cells=cells, declared=declared, notes=notes, sep=sep)
+    return Parsed("table", name, cells=cells, declared=declared, notes=read + notes, sep=sep)
+
+
+def _direction_notes(score: str, options) -> list:
+    """What a long table with replicates assumed of its scores' direction (from the score column's
+    name, or nothing); ``--lower-better``/``--higher-better`` turn tasks afterwards."""
+    from jaxrate.io._assumed import Assumed
+    from jaxrate.io._roles import direction
+
+    if options.lower_better is not None or options.higher_better is not None:
+        return []
+    from jaxrate.io._long import GENERIC_SCORES
+
+    higher = None if score.lower() in GENERIC_SCORES else direction(score)
+    way, other = ("lower", "higher_better") if higher is False else ("higher", "lower_better")
+    why = f"nothing in the file says which way {score!r} points"
+    if higher is not None:
+        why = f"by name: {score!r}" + ("" if higher else "; rated negated")
+    pin = options.flag(f"{way}_better", "*")
+    return [Assumed("direction", f"{way} is better on every task", why, f"{options.names(other)} says otherwise", pin)]
 
 
 def _long(path: str, columns, options):
@@ -100,8 +120,8 @@ def _is_battles(head: Head) -> str | None:
 
 
 def _document(files: list[str], options=None, notes=None) -> list:
-    """A Markdown, LaTeX or HTML table, named: refused, saying what to give instead."""
-    kind = {".md": "a Markdown", ".tex": "a LaTeX", ".html": "an HTML"}[os.path.splitext(files[0])[1].lower()]
+    """A LaTeX or HTML table, named: refused, saying what to give instead (Markdown is read: a table)."""
+    kind = {".tex": "a LaTeX", ".html": "an HTML"}[os.path.splitext(files[0])[1].lower()]
     raise ValueError(
         f"{files[0]}: {kind} table is laid out for reading, not data (its blanks, marks and numbers are "
         "formatted): export the table as CSV or JSON and rate that (HELM writes groups/json/*.json beside "
@@ -114,7 +134,7 @@ def _is_array(head: Head) -> str | None:
 
 
 def _is_document(head: Head) -> str | None:
-    return "a document" if os.path.splitext(head.path)[1].lower() in (".md", ".tex", ".html") else None
+    return "a document" if os.path.splitext(head.path)[1].lower() in (".tex", ".html") else None
 
 
 FORMATS = (
