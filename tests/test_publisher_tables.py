@@ -150,9 +150,10 @@ def test_a_text_column_is_skipped_but_a_typo_in_a_column_of_numbers_is_an_error(
     path.write_text("model,math,code\na,0.5,0.25\nb,O.75,1\nc,0.5,0.5\n")
     with pytest.raises(ValueError, match=r"s.csv: line 3: score for 'b' on 'math' is not a number: 'O.75'"):
         io.read_scores(path)
-    path.write_text("model,math,code\na,50%,0.25\nb,75%,1\n")  # written as numbers: never a text column
-    with pytest.raises(ValueError, match=r"line 2: score for 'a' on 'math' is not a number: '50%'"):
-        io.read_scores(path)
+    path.write_text("model,math,code\na,50%,0.25\nb,75%,1\n")  # a percent is its number, and said
+    table, notes = io.read_scores(path)
+    assert table["math"].tolist() == [50.0, 75.0]
+    assert "read the percents of 'math' as their numbers ('50%' is 50)" in notes
     path.write_text("model,kind,family\na,chat,x\nb,base,y\n")
     with pytest.raises(
         ValueError, match=r"no column of numbers to rate \('kind', 'family' hold text, such as"

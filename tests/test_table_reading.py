@@ -275,8 +275,11 @@ def test_a_wide_table_with_long_sounding_columns_stays_wide(tmp_path, capsys):
     rows = [(m, d, a, a - 0.01, a + 0.02) for m in ("RF", "SVM") for d, a in (("iris", 0.9), ("wine", 0.8))]
     multi = pd.DataFrame(rows, columns=["method", "dataset", "accuracy", "f1", "auc"])
     path = _csv(tmp_path, "multi.csv", multi, index=False)
-    code, _, err = _rated(capsys, path)  # not silently rated on accuracy alone: asks for the columns
-    assert code == 2 and "--score-col" in err
+    code, _, err = _rated(capsys, path)  # not silently rated on accuracy alone: asks which metrics
+    assert code == 2 and "has 3 columns of numbers beside its models and tasks" in err
+    assert "rate one with --metric 'accuracy'" in err and "--metric 'accuracy,f1'" in err
+    code, _, err = _rated(capsys, path, "--metric", "accuracy,f1")  # each metric of each task a task
+    assert code == 0 and "rated 'accuracy', 'f1' (each metric of each task a task of its own)" in err
     code, _, err = _rated(capsys, path, "--score-col", "f1")
     assert code == 0 and "columns not rated (a long table rates 'f1'): accuracy, auc" in err
     assert _rated(capsys, _long(tmp_path), "--layout", "wide")[0] == 2  # --layout wide is obeyed

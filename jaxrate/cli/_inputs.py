@@ -139,17 +139,26 @@ def _add_long_options(parser) -> None:
         "(model/agent/classifier..., task/dataset/benchmark..., score/accuracy/value..., "
         "seed/fold/resample/item/run...) unless named here",
     )
-    for role, example in (("model", "clf"), ("task", "ds"), ("score", "acc"), ("replicate", "rep")):
-        long.add_argument(
-            f"--{role}-col",
-            metavar="COLUMN",
-            help=f"the {role} column (e.g. {example})"
-            + (
-                "; several scores per model and task: --bootstrap resamples them"
-                if role == "replicate"
-                else ""
-            ),
-        )
+    helps = {
+        "model": "the column naming the models, or several joined (name,pretrained: 'ViT-B-32:openai'); a "
+        "wide table's too, where its names are not in the first column",
+        "task": "the column naming the tasks, or several joined (env,dataset: 'hopper/medium-v0')",
+        "score": "the column of scores; several: one metric each (MASE,WQL), each of each task a task of its "
+        "own (pick among them with --metric)",
+        "metric": "the column naming each row's metric (model,dataset,metric,value): --metric picks the ones "
+        "rated",
+        "replicate": "the column of seeds, folds or items: several scores per model and task, whose mean is "
+        "rated (--bootstrap resamples them)",
+    }
+    for role, text in helps.items():
+        long.add_argument(f"--{role}-col", metavar="COLUMN", help=text)
+    long.add_argument(
+        "--where",
+        action="append",
+        metavar="COLUMN=VALUE",
+        help="keep the rows whose COLUMN holds VALUE (several values: COLUMN=A|B); repeatable, every "
+        "condition holds",
+    )
 
 
 def _add_harness_options(harness) -> None:
@@ -159,7 +168,9 @@ def _add_harness_options(harness) -> None:
         action="append",
         metavar="[TASK=]NAME",
         help="the metric rated instead of each task's first (lm-evaluation-harness: a metric such as "
-        "acc_norm; inspect-ai: a scorer; HELM: a stat name); TASK=NAME for one task; repeatable",
+        "acc_norm; inspect-ai: a scorer; HELM: a stat name); TASK=NAME for one task; repeatable; a long "
+        "score table's metrics (its metric column's values, or its score columns): the ones rated, "
+        "comma-separated names or globs",
     )
     harness.add_argument(
         "--filter",

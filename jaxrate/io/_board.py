@@ -12,7 +12,15 @@ from typing import Any
 
 import numpy as np
 
-from jaxrate.io._cells import DECIMAL_COMMAS, Cells, column_numbers, decimal_commas, is_text, shown
+from jaxrate.io._cells import (
+    DECIMAL_COMMAS,
+    Cells,
+    percent_cells,
+    column_numbers,
+    decimal_commas,
+    is_text,
+    shown,
+)
 from jaxrate.io._orientation import decide_orientation
 from jaxrate.io._roles import Declared, Role, candidates, decide, placeholders
 
@@ -65,7 +73,7 @@ class Board:
 
 def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str | None = None) -> Board:
     """A table's cells as a :class:`Board`: oriented, roles given, scores parsed and turned."""
-    notes: list[str] = []
+    notes: list[str] = list(cells.notes)
     decimal = options.decimal
     if sep == ";" and decimal == "." and decimal_commas(cells.columns):
         decimal = ","
@@ -90,6 +98,8 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     if problems:
         raise ValueError(min(problems)[2])
     tasks = [r.name for r in roles if r.role == "score"]
+    index = {n: j for j, n in enumerate(cells.names)}
+    notes += percent_cells(cells.path, tasks, [cells.columns[index[t]] for t in tasks])
     unknown = frozenset((cells.rows[i], tasks[j]) for i, j in np.argwhere(values == -1.0) if j < len(tasks))
     notes += _placeholders(values, tasks) + said + _error_note(errors, tasks, columns)
     unknown = frozenset(

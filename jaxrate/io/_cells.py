@@ -9,9 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+import re
+
 import numpy as np
 
 from jaxrate.io._assumed import Assumed
+from jaxrate.io._roles import few
 from jaxrate.io._tables import record_name
 from jaxrate.io._text import MAX_SCORE, check_score, check_unique, is_missing_marker, parse_number, read_rows
 
@@ -30,18 +33,113 @@ class Cells(NamedTuple):
     record: Callable[[int], str]
     unsure: str | None = None
     what: str = "column"  # what its columns are called in messages ("task" for a long table's)
+    notes: tuple = ()  # what reading them decided (the column of names chosen)
 
 
 def text_cells(path: str, sep: str) -> Cells:
     """A wide delimited text table's cells (no pandas); names checked unique, rows not empty."""
     header, rows, lines = read_rows(path, sep)
-    names = header[1:]
+    columns = [[row[j] for row in rows] for j in range(len(header))]
+    return _wide(path, header, columns, [f"line {n}" for n in lines], "agent", lambda k: f"line {lines[k]}")
+
+
+def _wide(
+    path: str, header: list[str], columns: list[list], where: list[str], what: str, record, unsure=None
+):
+    """A wide table's :class:`Cells`: its models in the first column (or, where the first holds row
+    numbers or ranks, the one column of distinct words beside it: said), named once each."""
+    first, notes = 0, []
+    named = _names_elsewhere(header, columns)
+    if named is not None:
+        first = named
+        evidence = f"the first column {header[0]!r} holds the whole numbers {_span(columns[0])}, not names"
+        notes.append(
+            Assumed(
+                "models",
+                f"the models are named by {header[first]!r}",
+                evidence,
+                f"--model-col {header[0]!r} names them by the first",
+                f"--model-col {header[first]!r}",
+            )  # fmt: skip
+        )
+    models = [str(c).strip() for c in columns[first]]
+    names = [h for j, h in enumerate(header) if j != first and not (named is not None and j == 0)]
     check_unique(path, "task", names)
-    models = [row[0].strip() for row in rows]
-    names_are_names(path, models, header[0])
-    check_unique(path, "agent", models, [f"line {n}" for n in lines], _long_hint(header))
-    columns = [[row[j] for row in rows] for j in range(1, len(header))]
-    return Cells(path, header[0], models, names, columns, lambda k: f"line {lines[k]}")
+    if named is None:
+        names_are_names(path, models, header[0])
+    check_unique(path, what, models, where, _duplicate_hint(header, columns, first, models))
+    kept = [c for j, c in enumerate(columns) if j != first and not (named is not None and j == 0)]
+    cells = Cells(path, header[first], models, names, kept, record, unsure)
+    return cells._replace(notes=notes) if notes else cells
+
+
+def _whole_numbers(column: list) -> list[float] | None:
+    try:
+        found = [value(c, ".") for c in column]
+    except ValueError:
+        return None
+    return found if all(np.isfinite(found)) and all(float(x).is_integer() for x in found) else None
+
+
+def _span(column: list) -> str:
+    found = _whole_numbers(column) or [0.0]
+    return f"{min(found):g} to {max(found):g}"
+
+
+def _names_elsewhere(header: list[str], columns: list[list]) -> int | None:
+    """The column naming the models where the first holds row numbers or ranks (0..n-1, 1..n) and
+    exactly one other column holds distinct words; else ``None``."""
+    found = _whole_numbers(columns[0])
+    n = len(columns[0])
+    if (
+        found is None
+        or n < 2
+        or sorted(found) not in ([float(k) for k in range(n)], [float(k) for k in range(1, n + 1)])
+    ):
+        return None
+    words = [
+        j for j in range(1, len(columns))
+        if all(isinstance(c, str) and c.strip() and _words(c) for c in columns[j]) and len({str(c).strip() for c in columns[j]}) == n
+    ]  # fmt: skip
+    return words[0] if len(words) == 1 else None
+
+
+def _words(cell: str) -> bool:
+    try:
+        return np.isnan(value(cell, "."))
+    except ValueError:
+        return True
+
+
+def _duplicate_hint(header: list[str], columns: list[list], first: int, models: list[str]) -> str:
+    """What to say of a name that repeats: a column of words naming each row once (``--model-col``),
+    or one that, joined to it, tells the rows apart (open_clip's name and pretrained: part of the model's
+    name, or the tasks of a long table), else where a long table's columns are named. A column headed
+    like tasks is never offered as the models' names."""
+    from jaxrate.io._orientation import TASK_WORDS
+
+    words = [
+        j for j in range(len(columns))
+        if j != first and all(isinstance(c, str) and _words(c) for c in columns[j] if str(c).strip())
+    ]  # fmt: skip
+    tasky = {
+        j
+        for j in words
+        if header[j].strip().lower() in TASK_WORDS or header[first].strip().lower() in TASK_WORDS
+    }
+    for j in words:
+        cells = [str(c).strip() for c in columns[j]]
+        if j not in tasky and all(cells) and len(set(cells)) == len(cells):
+            return f"{header[j]!r} names each row once: --model-col {header[j]!r}"
+    for j in words:
+        keys = [f"{m}{':'}{str(c).strip()}" for m, c in zip(models, columns[j])]
+        if j not in tasky and len(set(keys)) == len(keys):
+            return (
+                f"the rows are told apart by {header[j]!r}: if it is part of each model's name, --model-col "
+                f"{header[first]},{header[j]} (joined as {keys[0]!r}); if it names tasks (one row per model and "
+                f"task), --model-col {header[first]} --task-col {header[j]} --score-col COLUMN"
+            )
+    return _long_hint(header)
 
 
 def frame_cells(path: str, frame) -> Cells:
@@ -56,14 +154,11 @@ def frame_cells(path: str, frame) -> Cells:
             f"{path}: column {nested!r} holds nested objects, not scores: a JSON of nested objects is not a "
             "table; write one row per model with a number per task, or model,task,score rows"
         )
-    models = frame[frame.columns[0]].astype(str).str.strip().tolist()
-    names_are_names(path, models, str(frame.columns[0]))
-    check_unique(path, "task", names)
-    where = [record_name(path, k) for k in range(len(models))]
-    check_unique(path, "model", models, where, _long_hint(frame.columns))
-    columns = [frame[c].tolist() for c in frame.columns[1:]]
+    header = [str(c).strip() for c in frame.columns]
+    columns = [frame[c].tolist() for c in frame.columns]
+    where = [record_name(path, k) for k in range(len(frame))]
     record = lambda k: record_name(path, k)  # noqa: E731
-    return Cells(path, str(frame.columns[0]), models, names, columns, record, frame.attrs.get("unsure"))
+    return _wide(path, header, columns, where, "model", record, frame.attrs.get("unsure"))
 
 
 def _long_hint(columns: Sequence[object]) -> str:
@@ -97,16 +192,37 @@ def names_are_names(path: str, models: Sequence[str], first_header: str) -> None
         )
 
 
+# A percent as leaderboards write it: "56.3%", "1.8 %", NeMo's "4.2 % WER" (the metric's name after it).
+_PERCENT = re.compile(r"^\s*([^%\s]+)\s*%\s*(?:[A-Za-z][A-Za-z0-9@._-]{0,11})?\s*$")
+
+
 def value(cell: object, decimal: str) -> float:
-    """A cell as a float: NaN when missing; ``ValueError`` when it is not a number."""
+    """A cell as a float: NaN when missing; ``ValueError`` when it is not a number. A percent
+    (``56.3%``, ``1.8 %``, ``4.2 % WER``) is its number, in percent (:func:`percent_cells` says so)."""
     if cell is None or (isinstance(cell, float) and np.isnan(cell)):
         return np.nan
     if isinstance(cell, str):
-        return np.nan if is_missing_marker(cell) else parse_number(cell.strip(), decimal)
+        if is_missing_marker(cell):
+            return np.nan
+        found = _PERCENT.match(cell) if "%" in cell else None
+        return parse_number(found.group(1) if found else cell.strip(), decimal)
     try:
         return float(cell)
     except (TypeError, ValueError):
         raise ValueError(cell) from None
+
+
+def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[object]]) -> list[str]:
+    """The note that cells written as percents were read as their numbers (in percent), naming the
+    columns and one cell; none where no cell of a rated column has a ``%``."""
+    found = [(n, next(c for c in col if isinstance(c, str) and "%" in c)) for n, col in zip(names, columns)
+             if any(isinstance(c, str) and "%" in c and _PERCENT.match(c) for c in col)]  # fmt: skip
+    if not found:
+        return []
+    shown = few([n for n, _ in found], 4)
+    return [
+        f"read the percents of {shown} as their numbers ({found[0][1].strip()!r} is {value(found[0][1], '.'):g})"
+    ]
 
 
 def is_text(cells: Sequence[object], decimal: str) -> bool:

@@ -16,13 +16,14 @@ __all__ = ["FORMATS", "parse", "recognise"]
 
 
 def _formats() -> tuple[Format, ...]:
-    from jaxrate.io import _helm, _inspect, _lm_eval, _table_formats
+    from jaxrate.io import _helm, _inspect, _lm_eval, _mteb, _table_formats
 
     return (
         *_table_formats.FORMATS[:1],  # payoff tensors
         *_inspect.FORMATS,  # before lm-eval's: a .json log also has "results"
         *_lm_eval.FORMATS,
         *_helm.FORMATS,
+        *_mteb.FORMATS,  # results/<org>__<model>/<revision>/<Task>.json
         *_table_formats.FORMATS[1:],  # battles, then score tables: named files only
     )
 
@@ -73,8 +74,9 @@ def _takes(fmt: Format, found: Found) -> bool:
 
 def _readable() -> str:
     return (
-        "score tables (CSV, TSV, Parquet, Excel, JSON), battle records, payoff tensors (.npy/.npz), "
-        "lm-evaluation-harness results, inspect-ai logs, HELM runs and summary tables"
+        "score tables (CSV, TSV, Parquet, Excel, JSON, YAML, Markdown), battle records, payoff tensors "
+        "(.npy/.npz), lm-evaluation-harness results, inspect-ai logs, HELM runs and summary tables, MTEB "
+        "results"
     )
 
 

@@ -14,8 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.io._cells import DECIMAL_COMMAS, Cells, decimal_commas, value
-from jaxrate.io._roles import Declared, direction, error_target
+from jaxrate.io._cells import DECIMAL_COMMAS, Cells, decimal_commas, percent_cells, value
+from jaxrate.io._roles import Declared, direction, error_target, few
 from jaxrate.io._tables import record_name
 from jaxrate.io._text import check_score
 
@@ -136,22 +136,44 @@ class _Rows(NamedTuple):
     tasks: np.ndarray
     scores: np.ndarray
     where: list[str]
-    kept: np.ndarray  # the records (0-based, under the header) the rows came from
+    kept: np.ndarray  # the frame's rows (positions) the rows came from
+    records: np.ndarray  # and their records in the source (0-based, under the header)
+
+
+def _records(frame) -> list[int]:
+    """Each row's record in the source (0-based under the header): the frame's index where it is a
+    range of row numbers (a long table described: rows kept, metrics melted), else its position."""
+    index = frame.index
+    if index.dtype.kind in "iu":
+        return [int(k) for k in index]
+    return list(range(len(frame)))
 
 
 def _rows(path: str, frame, found: LongColumns, decimal: str, keep_empty: bool, ids=None) -> _Rows:
     models = frame[found.model].astype(str).str.strip().to_numpy()
     tasks = frame[found.task].astype(str).str.strip().to_numpy()
+    records = _records(frame)
     for k, (m, t) in enumerate(zip(models, tasks)):
         if m == "" or t == "":
-            raise ValueError(f"{path}: {record_name(path, k)} has an empty model or task name")
+            raise ValueError(f"{path}: {record_name(path, records[k])} has an empty model or task name")
         if ids is not None and ids[k] == "":
-            raise ValueError(f"{path}: {record_name(path, k)} has an empty {found.replicate}")
+            raise ValueError(f"{path}: {record_name(path, records[k])} has an empty {found.replicate}")
     rep = [""] * len(models) if ids is None else [f", {found.replicate} {r!r}" for r in ids]
-    where = [f"{record_name(path, k)} ({m!r}, {t!r}{rep[k]})" for k, (m, t) in enumerate(zip(models, tasks))]
+    where = [
+        f"{record_name(path, records[k])} ({m!r}, {t!r}{rep[k]})"
+        for k, (m, t) in enumerate(zip(models, tasks))
+    ]
     scores = _numbers(path, frame[found.score].tolist(), where, decimal)
     kept = np.arange(len(scores)) if keep_empty else np.flatnonzero(~np.isnan(scores))
-    return _Rows(path, models[kept], tasks[kept], scores[kept], [where[k] for k in kept], kept)
+    return _Rows(
+        path,
+        models[kept],
+        tasks[kept],
+        scores[kept],
+        [where[k] for k in kept],
+        kept,
+        np.asarray(records)[kept],
+    )
 
 
 def _numbers(path: str, cells: list, where: list[str], decimal: str, what: str = "") -> np.ndarray:
@@ -175,12 +197,16 @@ def _decimal(frame, found: LongColumns, decimal: str, sep: str | None, notes: li
     return decimal
 
 
-def long_cells(path: str, frame, found: LongColumns, options, sep: str | None) -> tuple[Cells, dict, list]:
+def long_cells(
+    path: str, frame, found: LongColumns, options, sep: str | None, metrics: dict | None = None
+) -> tuple[Cells, dict, list]:
     """A long table without replicates as a wide table's :class:`Cells`, declarations and notes (rows of
-    one model and task are an error, unless an ``n`` column counts them: then their weighted mean)."""
-    notes = unused_note(frame.columns, found)
+    one model and task are an error, unless an ``n`` column counts them: then their weighted mean);
+    ``metrics``: each task's metric (a described table's), else the score column's for every task."""
+    notes = [] if metrics is not None else unused_note(frame.columns, found)
     decimal = _decimal(frame, found, options.decimal, sep, notes)
     rows = _rows(path, frame, found, decimal, keep_empty=False)
+    notes += percent_cells(path, ["the scores"], [frame[found.score].tolist()])
     se = None
     if found.stderr is not None:
         se, more = _errors(path, frame, found, rows, decimal)
@@ -192,16 +218,21 @@ def long_cells(path: str, frame, found: LongColumns, options, sep: str | None) -
         if len(bad):
             k = int(bad[0])
             raise ValueError(
-                f"{path}: {record_name(path, int(rows.kept[k]))} has count {n[k]:g}; counts must be > 0"
+                f"{path}: {record_name(path, int(rows.records[k]))} has count {n[k]:g}; counts must be > 0"
             )
     else:
-        _refuse_repeats(rows)
+        _refuse_repeats(rows, frame)
     models = list(dict.fromkeys(frame[found.model].astype(str).str.strip()))
-    tasks = list(dict.fromkeys(frame[found.task].astype(str).str.strip()))
+    every = list(dict.fromkeys(frame[found.task].astype(str).str.strip()))
+    scored = set(rows.tasks)
+    tasks = [t for t in every if t in scored]  # a task no row scores is no task (a metric it lacks)
+    if len(tasks) < len(every):
+        empty = [t for t in every if t not in scored]
+        notes.append(f"left out {few(empty, 4)}: no score in the file")
     values, errors = _pivot(rows, models, tasks, n, se)
-    # A task column holds tasks, whose names say nothing of a direction: the score column's name may.
-    metric = "" if found.score.lower() in GENERIC_SCORES else found.score  # "score", "value": no metric's name
-    declared = {t: Declared(role="score", why="", metric=metric) for t in tasks}
+    # A task column holds tasks, whose names say nothing of a direction: the metric's name may.
+    metrics = metrics or dict.fromkeys(tasks, found.score)
+    declared = {t: Declared(role="score", why="", metric=_metric_name(metrics.get(t, ""))) for t in tasks}
     names, columns = list(tasks), [list(c) for c in values.T]
     if errors is not None:
         label = {t: f"{t} ({found.stderr})" for t in tasks}
@@ -212,16 +243,56 @@ def long_cells(path: str, frame, found: LongColumns, options, sep: str | None) -
     return cells, declared, notes
 
 
-def _refuse_repeats(rows: _Rows) -> None:
+def _metric_name(metric: str) -> str:
+    """The name the vocabulary reads of a metric: none for a score column's generic name."""
+    return "" if metric.lower() in GENERIC_SCORES else metric
+
+
+def _refuse_repeats(rows: _Rows, frame) -> None:
     seen: dict[tuple, int] = {}
     for k, key in enumerate(zip(rows.models, rows.tasks)):
         if key in seen:
+            first, again = int(rows.kept[seen[key]]), int(rows.kept[k])
             raise ValueError(
-                f"{rows.path}: {record_name(rows.path, int(rows.kept[k]))} repeats ({key[0]!r}, {key[1]!r}): "
-                "several scores per model and task? name the column that tells them apart (seed, fold, "
-                "item) with --replicate-col, or add an 'n' column (items behind each score) to average them"
+                f"{rows.path}: {record_name(rows.path, int(rows.records[k]))} repeats ({key[0]!r}, {key[1]!r}) "
+                f"(first at {record_name(rows.path, int(rows.records[seen[key]]))}): {_apart(frame, first, again)}"
             )
         seen[key] = k
+
+
+def _apart(frame, first: int, again: int) -> str:
+    """What to do about two rows of one model and task: the columns that tell them apart (words
+    before numbers: other numbers are other metrics), and the option each calls for (the model's
+    name, a metric, seeds or folds)."""
+    names = frame.attrs.get("names", {})
+    used = {"model", "task", "score", *names.get("model", ()), *names.get("task", ())}
+    differ = [
+        str(c) for c in frame.columns
+        if str(c) not in used and str(frame.iloc[first][c]) != str(frame.iloc[again][c])
+    ]  # fmt: skip
+    words = [c for c in differ if not _is_number(frame.iloc[first][c]) or not _is_number(frame.iloc[again][c])]
+    differ = words or differ
+    model = ",".join(names.get("model", ())) or "MODEL"
+    task = ",".join(names.get("task", ())) or "TASK"
+    if not differ:
+        return (
+            "the two rows are the same but for their score; if they are seeds, folds or items, add the column "
+            "that tells them apart, or an 'n' column (items behind each score) to average them"
+        )
+    shown = few(differ, 4)
+    return (
+        f"they differ in {shown}: if {'that names' if len(differ) == 1 else 'one of those names'} the model, "
+        f"--model-col {model},{differ[0]} (joined); if part of the task's, --task-col {task},{differ[0]}; "
+        f"if a metric, --metric-col {differ[0]}; if seeds, folds or items, --replicate-col {differ[0]}; else "
+        f"--where {differ[0]}=VALUE keeps one"
+    )
+
+
+def _is_number(cell) -> bool:
+    try:
+        return not np.isnan(value(cell, "."))
+    except ValueError:
+        return False
 
 
 def _errors(path: str, frame, found: LongColumns, rows: _Rows, decimal: str):
@@ -264,8 +335,9 @@ def _pivot(rows: _Rows, models: list, tasks: list, n, se):
         return values, np.where(total > 0, np.sqrt(variance) / total, np.nan)
 
 
-def long_runs(path: str, frame, found: LongColumns, options) -> list:
-    """A long table with replicates as :class:`jaxrate.io._runs.Run` records, one per model and task."""
+def long_runs(path: str, frame, found: LongColumns, options, metrics: dict | None = None) -> list:
+    """A long table with replicates as :class:`jaxrate.io._runs.Run` records, one per model and task
+    (``metrics``: each task's metric, whose name may say which way it points)."""
     from jaxrate.io._replicate_data import Aggregate
     from jaxrate.io._runs import Run
 
@@ -280,13 +352,16 @@ def long_runs(path: str, frame, found: LongColumns, options) -> list:
         seen: set = set()
         k = next(k for k, key in enumerate(keys) if key in seen or seen.add(key))
         raise ValueError(f"{path}: {where[k]} repeats an earlier row")
-    # the score column's name ("score": none); a task's name says nothing of it
-    higher = None if found.score.lower() in GENERIC_SCORES else direction(found.score)
+    # the metric's name ("score": none); a task's name says nothing of it
+    metrics = metrics or {}
+    default = _metric_name(found.score)
     groups: dict[tuple, list[int]] = {}
     for k, key in enumerate(zip(rows.models, rows.tasks)):
         groups.setdefault(key, []).append(k)
     runs = []
     for (m, t), ks in groups.items():
+        metric = _metric_name(metrics.get(t, "")) if t in metrics else default
+        higher = direction(metric) if metric else None
         v, agg = rows.scores[ks], Aggregate("mean", higher is not False)
         runs.append(Run("table", m, t, found.score, float(v.mean()), agg, path, "", ids=ids[ks], values=v))
     return runs

@@ -23,6 +23,7 @@ PREFER = ("error", "newest")
 _NAMES = ("tasks", "exclude", "lower_better", "higher_better")  # fields holding names or globs
 # The command line's spelling of the options whose flag is not their name's (for messages).
 _FLAGS = {name: f"--{name}-col" for name in ("model", "task", "score", "replicate")}
+_FLAGS["metric_col"] = "--metric-col"
 
 
 def split_names(spec: str | Sequence[str] | None, option: str = "--tasks") -> tuple[str, ...] | None:
@@ -59,7 +60,9 @@ def check_missing(missing: str, label: str = "missing", others: str = "") -> flo
 @dataclasses.dataclass(frozen=True)
 class ReadOptions:
     """How input is read, every stage's options in one record: a table's ``layout``, a long table's
-    columns (``model``, ``task``, ``score``, ``replicate``, ``count``), a text table's ``sep`` and
+    columns (``model``, ``task``, ``score``, ``replicate``, ``count``, ``metric_col``: several columns
+    comma-separated, joined; a wide table's ``model`` column too), the rows kept (``where``:
+    ``"COLUMN=VALUE[|VALUE]"``, or several), a text table's ``sep`` and
     ``decimal``, the axis of the ``models``, the ``tasks`` rated and those left out (``exclude``:
     names or globs), the directions set here (``lower_better``, ``higher_better``), the ``missing``
     rule (:data:`MISSING`), per-task ``normalise``, harness output's ``metric`` and lm-eval's
@@ -75,6 +78,8 @@ class ReadOptions:
     score: str | None = None
     replicate: str | None = None
     count: str | None = None
+    metric_col: str | None = None
+    where: Any = None
     sep: str | None = None
     decimal: str = "."
     models: str | None = None
@@ -94,6 +99,9 @@ class ReadOptions:
     def __post_init__(self) -> None:
         for name in _NAMES:
             object.__setattr__(self, name, split_names(getattr(self, name), self.flag(name)))
+        if self.where is not None:
+            where = [self.where] if isinstance(self.where, str) else list(self.where)
+            object.__setattr__(self, "where", tuple(str(w) for w in where) or None)
         checks = (
             ("layout", ("auto", "wide", "long")),
             ("models", (None, *MODELS)),
@@ -147,6 +155,9 @@ class ReadOptions:
         names = "sep models tasks exclude lower_better higher_better metric filter".split()
         fields = {**{n: get(n) for n in names}, **{n: get(n, d) for n, d in defaults.items()}, "cli": True}
         fields["strict"] = bool(getattr(args, "strict", False))
-        fields.update({role: get(f"{role}_col") for role in ("model", "task", "score", "replicate")})
+        fields.update({role: get(f"{role}_col") for role in ("model", "task", "score", "replicate", "metric")})
+        fields["metric_col"] = fields.pop("metric")
+        fields["metric"] = get("metric")
+        fields["where"] = get("where")
         fields.update(changes)
         return cls(**fields)

@@ -118,7 +118,8 @@ _TABLE_OPTIONS = (("models", "which axis holds the models"), ("tasks", "the task
                   ("exclude", "the tasks left out"), ("lower_better", "tasks where lower is better"),
                   ("higher_better", "tasks where higher is better"), ("model", "a long table's model column"),
                   ("task", "a long table's task column"), ("score", "a long table's score column"),
-                  ("replicate", "a long table's replicate column"))  # fmt: skip
+                  ("replicate", "a long table's replicate column"), ("metric_col", "a long table's metric column"),
+                  ("where", "the rows kept"))  # fmt: skip
 
 
 def _refuse_misplaced(parsed: Parsed, options: ReadOptions) -> None:
@@ -131,7 +132,7 @@ def _refuse_misplaced(parsed: Parsed, options: ReadOptions) -> None:
         if getattr(options, field) is not None and (field, say) not in allowed.get(parsed.kind, ()):
             kind = "wide score tables" if field == "models" else "score tables"
             raise ValueError(f"{options.flag(field)} is for {kind} ({say}); {parsed.name} holds {what}")
-    for field in ("metric", "filter"):
+    for field in ("metric", "filter")[1 if parsed.kind == "table" else 0 :]:  # a table's metrics: _layouts
         if getattr(options, field) is not None and not harness:
             shown = what if parsed.kind != "table" else "a score table"
             raise ValueError(

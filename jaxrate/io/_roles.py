@@ -26,13 +26,14 @@ ROLES = ("score", "stderr", "count", "aggregate", "metadata", "text")
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
 LOWER_WORDS = frozenset(
     "wer cer ter loss perplexity ppl bpb latency runtime rmse mse mae mape smape mase crps brier regret "
-    "fid".split()
+    "fid wql wape msis nll logloss rmsse lpips kid".split()
 )
 LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs price distance".split())
 # Higher is better: the common names of accuracies, rates of success, rewards and quality scores.
 HIGHER_WORDS = frozenset(
     "acc accuracy score f1 em exact match bleu rouge rougel chrf pass win winrate elo auc auroc precision "
-    "recall map ndcg mrr reward return returns success solved resolved correct throughput speedup".split()
+    "recall map ndcg mrr reward return returns success solved resolved correct throughput speedup top "
+    "iou miou dice psnr ssim meteor cider spearman pearson kendall".split()
 )
 # Not scores: counts (also any name starting "#", "n_" or "num_") and metadata, when every word of the
 # name is one of these (or a filler: "Model size (B)", "Max tokens"), so that a task named
@@ -128,7 +129,8 @@ def direction(name: object, harness: str | None = None) -> bool | None:
         return False
     if len(core) <= 4 and core[-2:-1] and core[-2] in ("error", "err") and core[-1] == "rate":
         return False
-    return True if {w.split("@")[0] for w in found} & HIGHER_WORDS else None
+    stems = {w.split("@")[0] for w in found} | {w.rstrip("0123456789") for w in found}  # pass@1, acc1, top5
+    return True if stems & HIGHER_WORDS else None
 
 
 def error_target(lower: str) -> str | None:
@@ -352,25 +354,34 @@ def _directions(where: str, roles: list[Role], options, whole: dict | None = Non
     raised = [r.name for r in out if r.role == "score" and r.higher and r.why == "by name"]
     others = [r.name for r in out if r.role in ("count", "metadata")]
     counted = [n for n in unknown if whole.get(n)]
-    if unknown and (lowered or others or (raised and counted)):  # a leaderboard's export, not a plain table
+    # scores by name beside more columns that nothing names, or counts: statistics, not tasks?
+    stats = raised and (counted or len(unknown) > len(raised))
+    if unknown and (lowered or others or stats):  # a leaderboard's export, not a plain score table
         verb = "is" if len(lowered) == 1 else "are"
         mixed = f"{few(lowered, 3)} {verb} lower-is-better by name" if lowered else ""
         mixed = mixed or (f"the table also holds {few(others, 3)}, which are not scores" if others else "")
-        mixed = mixed or (
-            f"{few(raised, 3)} {'is a score' if len(raised) == 1 else 'are scores'} by name while "
-            f"{few(counted, 3)} {'holds' if len(counted) == 1 else 'hold'} whole numbers (counts, lengths?)"
-        )
-        if raised and counted and not (lowered or others):
+        if not mixed:  # scores by name beside columns nothing names: statistics, counts, or tasks?
+            what = (
+                f"; {few(counted, 3)} {'holds' if len(counted) == 1 else 'hold'} whole numbers"
+                if counted
+                else ""
+            )
             raise ValueError(
-                f"{where}: nothing says whether higher or lower is better on {few(unknown, 3)}, and {mixed}; "
-                f"rate the scores with {options.flag('tasks', ','.join(raised[:3]))}, or say which way the "
-                f"others point with {options.flag('higher_better')} or {options.flag('lower_better')}"
+                f"{where}: {few(raised, 3)} {'is a score' if len(raised) == 1 else 'are scores'} by name, but "
+                f"nothing says whether higher or lower is better on {few(unknown, 3)}{what}; rate the scores "
+                f"with {options.flag('tasks', ','.join(raised[:3]))}, or say which way the others point with "
+                f"{options.flag('higher_better', '*')} or {options.flag('lower_better')} (names or globs)"
             )
         raise ValueError(
             f"{where}: nothing says whether higher or lower is better on {few(unknown, 3)}, and {mixed}; "
             f"say {options.flag('higher_better', unknown[0])} or {options.flag('lower_better', unknown[0])} "
             f"(names or globs), or leave {'it' if len(unknown) == 1 else 'them'} out with "
             f"{options.flag('exclude')}"
+            + (
+                f", or rate only scores named so with {options.flag('tasks', ','.join(raised[:3]))}"
+                if raised
+                else ""
+            )
         )
     return [r._replace(higher=True) if r.role == "score" and r.higher is None else r for r in out]
 

@@ -10,7 +10,8 @@ import os
 
 from jaxrate.io._cells import frame_cells, text_cells
 from jaxrate.io._format import Format, Head, Parsed
-from jaxrate.io._long import long_cells, long_columns, long_runs, unused_note
+from jaxrate.io._layouts import describe, where_rows, wide_models
+from jaxrate.io._long import long_cells, long_columns, long_runs
 from jaxrate.io._nested import refuse_mixed
 from jaxrate.io._tables import TABLES, read_frame
 from jaxrate.io._text import COMPRESSED, DELIMITED, first_row, sniff_delimiter, suffix
@@ -56,47 +57,75 @@ def _scores(path: str, options) -> Parsed:
     if sep is not None and sep == options.decimal:
         raise ValueError(f"{path}: the decimal mark {options.decimal!r} cannot also be the field delimiter")
     name = os.path.basename(path)
-    text = suffix(path) in DELIMITED
-    header = first_row(path, sep) if text else None
-    found = _long(path, header, options) if header is not None else None
-    if text and found is None:
-        return Parsed("table", name, cells=text_cells(path, sep), sep=sep)
+    if suffix(path) in DELIMITED and _plain(options) and not _maybe_long(first_row(path, sep)):
+        return Parsed("table", name, cells=text_cells(path, sep), sep=sep)  # a wide table, without pandas
     frame = read_frame(path, sep)
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
-    found = found or _long(path, frame.columns, options)
-    read = list(frame.attrs.get("notes", ()))  # how a document or nested JSON was read (jaxrate.io._documents)
+    read = list(frame.attrs.get("notes", ()))  # how a document or nested JSON was read (_documents, _nested)
     refuse_mixed(path, frame, options)  # nested JSON: numbers inside and beside its objects, and no --tasks
-    if found is None:
-        return Parsed("table", name, cells=frame_cells(path, frame), sep=sep, notes=read)
+    frame, kept = where_rows(path, frame, options)
+    described = describe(path, frame, options)
+    if described is None:
+        if options.metric is not None:
+            raise ValueError(
+                f"{options.flag('metric')} picks a long table's metrics (a metric column's values, or several "
+                f"score columns); {name} is a wide table: pick its columns with {options.flag('tasks')}"
+            )
+        frame, named = wide_models(path, frame, options)
+        return Parsed("table", name, cells=frame_cells(path, frame), sep=sep, notes=read + kept + named)
+    frame, found, metrics, notes = described
+    notes = read + kept + notes
     if found.replicate is not None:
-        runs, notes = long_runs(path, frame, found, options), unused_note(frame.columns, found)
+        runs = long_runs(path, frame, found, options, metrics)
         notes.append(
             f"the mean of each model and task's {found.replicate} scores (--bootstrap resamples them)"
         )
-        notes += _direction_notes(found.score, options)
+        notes += _direction_notes(metrics, options)
         return Parsed("runs", name, runs=runs, notes=notes, sep=sep, column=found.replicate)
-    cells, declared, notes = long_cells(path, frame, found, options, sep)
-    return Parsed("table", name, cells=cells, declared=declared, notes=read + notes, sep=sep)
+    cells, declared, more = long_cells(path, frame, found, options, sep, metrics)
+    return Parsed("table", name, cells=cells, declared=declared, notes=notes + more, sep=sep)
 
 
-def _direction_notes(score: str, options) -> list:
-    """What a long table with replicates assumed of its scores' direction (from the score column's
-    name, or nothing); ``--lower-better``/``--higher-better`` turn tasks afterwards."""
+def _plain(options) -> bool:
+    """Whether the options describe nothing of a table's layout (a wide CSV is then read without pandas)."""
+    named = (options.model, options.task, options.score, options.replicate, options.metric_col, options.where,
+             options.metric)  # fmt: skip
+    return options.layout != "long" and all(v is None for v in named)
+
+
+def _maybe_long(header: list[str]) -> bool:
+    """Whether a header names a model and a task column (a long table, perhaps: the rows decide)."""
+    from jaxrate.io._layouts import MORE_MODELS, MORE_TASKS
+    from jaxrate.io._long import MODEL_COLUMNS, TASK_COLUMNS
+
+    names = {str(c).strip().lower() for c in header}
+    return bool(names & set(MODEL_COLUMNS + MORE_MODELS)) and bool(names & set(TASK_COLUMNS + MORE_TASKS))
+
+
+def _direction_notes(metrics: dict, options) -> list:
+    """What a long table with replicates assumed of its scores' directions (from each metric's name,
+    or nothing); ``--lower-better``/``--higher-better`` turn tasks afterwards."""
     from jaxrate.io._assumed import Assumed
-    from jaxrate.io._roles import direction
+    from jaxrate.io._long import GENERIC_SCORES
+    from jaxrate.io._roles import direction, few
 
     if options.lower_better is not None or options.higher_better is not None:
         return []
-    from jaxrate.io._long import GENERIC_SCORES
-
-    higher = None if score.lower() in GENERIC_SCORES else direction(score)
-    way, other = ("lower", "higher_better") if higher is False else ("higher", "lower_better")
-    why = f"nothing in the file says which way {score!r} points"
-    if higher is not None:
-        why = f"by name: {score!r}" + ("" if higher else "; rated negated")
-    pin = options.flag(f"{way}_better", "*")
-    return [Assumed("direction", f"{way} is better on every task", why, f"{options.names(other)} says otherwise", pin)]
+    by_metric: dict[str, list[str]] = {}
+    for task, metric in metrics.items():
+        by_metric.setdefault(metric, []).append(task)
+    notes = []
+    for metric, tasks in by_metric.items():
+        higher = None if metric.lower() in GENERIC_SCORES else direction(metric)
+        way, other = ("lower", "higher_better") if higher is False else ("higher", "lower_better")
+        why = f"nothing in the file says which way {metric!r} points"
+        if higher is not None:
+            why = f"by name: {metric!r}" + ("" if higher else "; rated negated")
+        where = "every task" if len(by_metric) == 1 else few(tasks, 4)
+        pin = options.flag(f"{way}_better", "*" if len(by_metric) == 1 else ",".join(tasks[:8]))
+        notes.append(Assumed("direction", f"{way} is better on {where}", why, f"{options.names(other)} says otherwise", pin))
+    return notes
 
 
 def _long(path: str, columns, options):

@@ -16,6 +16,7 @@ _EXTRAS = {
     ".xlsx": ("excel", "openpyxl"),
 }
 TABLES = DELIMITED + (".parquet", ".pq", ".feather", ".xlsx", ".json", ".jsonl", ".ndjson")
+TABLES += (".yaml", ".yml", ".md", ".markdown")  # documents: jaxrate.io._documents
 # JSON {key: {key: score}}: pandas writes it in two orients, so the layout cannot say which keys are models.
 UNSURE_JSON = (
     "{key: {key: score}} JSON could be either pandas orient: df.to_json() writes {task: {model: score}} "
@@ -84,9 +85,15 @@ def _read(path: str, ext: str, sep: str | None, pd):
             return pd.read_json(f, lines=True)
     if ext == ".json":
         return _json_frame(path, pd)
+    if ext in (".yaml", ".yml", ".md", ".markdown"):
+        from jaxrate.io import _documents
+
+        if ext in _documents.YAML:
+            return _json_frame(path, pd, _documents.yaml_records(path))
+        return _documents.markdown_frame(path, pd)
     raise ValueError(
         f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .feather, .xlsx, .json, .jsonl, "
-        ".npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
+        ".yaml, .md, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
     )
 
 
@@ -105,15 +112,21 @@ def _index_first(frame, pd):
     return frame
 
 
-def _json_frame(path: str, pd):
-    """A ``.json`` table in any of pandas' orients but ``values`` (no names), or a list of records."""
-    with open_text(path) as f:
-        data = json.load(f)
+def _json_frame(path: str, pd, data=None):
+    """A ``.json`` table (or its ``data``) in any of pandas' orients but ``values`` (no names), a list
+    of records, or records holding objects (:mod:`jaxrate.io._nested`)."""
+    if data is None:
+        with open_text(path) as f:
+            data = json.load(f)
     if isinstance(data, dict) and {"schema", "data"} <= set(data):  # orient="table"
         return _index_first(pd.read_json(StringIO(json.dumps(data)), orient="table"), pd)
     if isinstance(data, dict) and {"columns", "data"} <= set(data) and isinstance(data["data"], list):
         frame = pd.DataFrame(data["data"], columns=data["columns"], index=data.get("index"))  # "split"
         return _index_first(frame, pd)
+    from jaxrate.io._nested import is_nested, nested_frame
+
+    if is_nested(data):
+        return nested_frame(path, data, pd, _json_frame)
     if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
         frame = pd.DataFrame(data)  # orient="columns" (df.to_json()'s default): the outer keys are columns
         if _default_range(frame.columns):  # orient="index" of a frame with the default index: turned back

@@ -111,7 +111,7 @@ def scale_mismatch(values: np.ndarray, tasks: Sequence[str], ratio: float = SCAL
     with np.errstate(all="ignore"):
         size = np.array([np.nanmax(np.abs(c)) if np.isfinite(c).any() else 0.0 for c in values.T])
     live = np.flatnonzero(size > 0)
-    if len(live) < 2:
+    if len(live) < 2 or np.nanmax(np.abs(values)) <= 1.0:  # fractions all: one unit, whatever their sizes
         return None
     big, small = live[np.argmax(size[live])], live[np.argmin(size[live])]
     if size[big] <= ratio * size[small]:

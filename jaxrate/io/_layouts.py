@@ -1,0 +1,371 @@
+"""Any table a user can describe: which columns name the models and the tasks, which hold the scores.
+
+A long table (one row per model, task and perhaps metric or replicate) is turned into one canonical
+frame, ``model, task, score`` (and its replicate, count and standard-error columns), whatever its
+layout: models or tasks named by several columns together (``--model-col name,pretrained``, joined),
+a metric column (``--metric-col``: ``model, dataset, metric, value``), several score columns (one per
+metric: ``dataset, model, MASE, WQL``), rows kept by value (``--where split=test``). Where several
+metrics are there, ``--metric`` picks the ones rated (each metric of each task its own task, in its
+own direction); nothing is averaged across metrics, and a choice the file leaves open is refused in
+one line naming the options, or made and said (:class:`jaxrate.io._assumed.Assumed`).
+
+A wide table (one row per model) may name its models in another column than the first, or in
+several (``--model-col``): :func:`wide_models` puts them first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import numpy as np
+
+from jaxrate.io._assumed import Assumed
+from jaxrate.io._cells import value
+from jaxrate.io._long import (
+    GENERIC_SCORES,
+    MODEL_COLUMNS,
+    REPLICATE_COLUMNS,
+    SCORE_COLUMNS,
+    TASK_COLUMNS,
+    LongColumns,
+    stderr_column,
+)
+from jaxrate.io._options import split_names
+from jaxrate.io._roles import direction, error_target, few, listed
+
+_ERROR_NAMES = ("standard_error", "stderr", "se")
+
+__all__ = ["Described", "METRIC_COLUMNS", "MODEL_JOIN", "TASK_JOIN", "describe", "where_rows", "wide_models"]
+
+MODEL_JOIN = ":"  # a model named by several columns: open_clip's "ViT-B-32:openai"
+TASK_JOIN = "/"  # a task named by several columns, or a task's metric: "hopper/medium-v0", "m4/MASE"
+METRIC_COLUMNS = ("metric", "metric_name", "measure", "metrics")
+# Long tables' model and task columns under other common names (TabZilla's alg_name, d3rlpy's algo).
+MORE_MODELS = ("algo", "alg_name", "algorithm_name", "method_name", "agent_name", "system_name", "model_id")
+MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "environment_name", "game_name")
+
+
+class Described(NamedTuple):
+    """A long table as one canonical frame: ``frame`` (its index the source's records), ``found`` the
+    canonical columns, ``metrics`` each task's metric name (``""``: none known), and ``notes``."""
+
+    frame: object
+    found: LongColumns
+    metrics: dict
+    notes: list
+
+
+def _names(spec) -> tuple[str, ...]:
+    return () if spec is None else tuple(split_names(spec, "--model-col"))
+
+
+def _column(columns: list[str], name: str, option: str) -> str:
+    if name in columns:
+        return name
+    close = [c for c in columns if c.lower() == name.lower()]
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise ValueError(f"{option} {name!r}: no such column{hint} (columns: {listed(columns)})")
+
+
+def _given(columns: list[str], spec, option: str) -> tuple[str, ...]:
+    return tuple(_column(columns, n, option) for n in _names(spec))
+
+
+def _common(columns: list[str], names: Sequence[str], taken: set) -> list[str]:
+    lower = {c.lower(): c for c in reversed(columns)}
+    return [lower[n] for n in names if n in lower and lower[n] not in taken]
+
+
+def _numeric(frame, column: str) -> bool:
+    """Whether a column holds numbers (or nothing), read as the cells are (decimal points or commas)."""
+    seen = False
+    for cell in frame[column].tolist():
+        try:
+            x = value(cell, ".")
+        except ValueError:
+            try:
+                x = value(cell, ",")
+            except ValueError:
+                return False
+        seen = seen or not np.isnan(x)
+    return seen
+
+
+def _row_numbers(frame, column: str) -> bool:
+    """An unnamed column of 0..n-1 (pandas' index written out): not a score."""
+    if column.strip() and not column.startswith("Unnamed:"):
+        return False
+    try:
+        numbers = [value(c, ".") for c in frame[column].tolist()]
+    except ValueError:
+        return False
+    return numbers == [float(k) for k in range(len(numbers))]
+
+
+def _long_by_names(frame, model: list[str], task: list[str]) -> bool:
+    """Whether columns named like a model and a task make a long table: a score column by its name
+    beside them, models repeating over rows, or one task holding every row (a wide table's text column
+    named ``category`` has none of these)."""
+    if not model or not task or len(frame) == 0:
+        return False
+    columns = [str(c) for c in frame.columns]
+    if {"task", "score"} <= {c.lower() for c in columns}:
+        return True
+    common = _common(columns, SCORE_COLUMNS, set(model) | set(task))
+    others = [c for c in columns if c not in {*model, *task, *common} and _numeric(frame, c)]
+    others = [c for c in others if c.lower() not in (*_ERROR_NAMES, "n", *REPLICATE_COLUMNS) and not error_target(c.lower())]
+    if common and not others:  # model, task, score (and its errors, counts, replicates): nothing else
+        return True
+    models = frame[model[0]].astype(str)
+    tasks = frame[task[0]].astype(str)
+    return models.duplicated().any() or tasks.nunique() == 1
+
+
+def _joined(frame, columns: tuple[str, ...], join: str):
+    """The values of ``columns`` joined by ``join`` (one column: its values), stripped."""
+    parts = [frame[c].astype(str).str.strip() for c in columns]
+    out = parts[0]
+    for part in parts[1:]:
+        out = out + join + part
+    return out
+
+
+def where_rows(path: str, frame, options) -> tuple[object, list[str]]:
+    """The rows ``--where COL=VALUE[|VALUE]`` keeps (every condition), and the note that says so."""
+    if not options.where:
+        return frame, []
+    columns = [str(c).strip() for c in frame.columns]
+    keep = np.ones(len(frame), bool)
+    said = []
+    for condition in options.where:
+        name, sep, wanted = condition.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"--where {condition!r}: give COLUMN=VALUE (several values: COLUMN=A|B)")
+        column = frame.columns[columns.index(_column(columns, name.strip(), "--where"))]
+        values = {v.strip() for v in wanted.split("|")}
+        cells = frame[column].astype(str).str.strip()
+        hit = cells.isin(values).to_numpy()
+        if not hit.any():
+            raise ValueError(
+                f"{path}: --where {condition!r}: no row has that; {name.strip()!r} holds "
+                f"{listed(list(dict.fromkeys(cells)), 12)}"
+            )
+        keep &= hit
+        said.append(condition)
+    kept = frame[keep]
+    return kept, [f"kept the {len(kept)} of {len(frame)} rows where {' and '.join(said)} (--where)"]
+
+
+def wide_models(path: str, frame, options) -> tuple[object, list[str]]:
+    """A wide table with its models named by ``--model-col`` (one column or several, joined) first."""
+    columns = [str(c).strip() for c in frame.columns]
+    given = _given(columns, options.model, options.flag("model"))
+    if not given:
+        return frame, []
+    frame = frame.copy()
+    frame.columns = columns
+    names = _joined(frame, given, MODEL_JOIN)
+    label = MODEL_JOIN.join(given)
+    rest = frame.drop(columns=list(given))
+    rest.insert(0, label, names)
+    notes = [
+        f"models named by {' and '.join(map(repr, given))}"
+        + (f" joined by {MODEL_JOIN!r}" if len(given) > 1 else "")
+    ]
+    return rest, notes
+
+
+def describe(path: str, frame, options) -> Described | None:
+    """The canonical frame of a long table, or ``None`` for a wide one (see the module's docstring).
+
+    Raises:
+      ValueError: a named column that is not there; a long table without a model or task column; several
+        metrics or score columns with nothing to choose between them (naming ``--metric`` /
+        ``--score-col``); a metric ``--metric`` names that the table does not hold.
+    """
+    columns = [str(c).strip() for c in frame.columns]
+    frame = frame.copy()
+    frame.columns = columns
+    model = list(_given(columns, options.model, options.flag("model")))
+    task = list(_given(columns, options.task, options.flag("task")))
+    scores = list(_given(columns, options.score, options.flag("score")))
+    metric_col = options.metric_col and _column(columns, options.metric_col, options.flag("metric_col"))
+    replicate = options.replicate and _column(columns, options.replicate, options.flag("replicate"))
+    taken = set(model) | set(task) | set(scores) | {metric_col, replicate}
+    notes: list[str] = []
+    named_long = bool(task or scores or metric_col or replicate) or options.layout == "long"
+    if not model:
+        model = _common(columns, MODEL_COLUMNS + MORE_MODELS, taken)[:1]
+    by_name = not task
+    if not task:
+        task = _common(columns, TASK_COLUMNS + MORE_TASKS, taken | set(model))
+    if options.layout == "wide" or not (named_long or _long_by_names(frame, model, task)):
+        if named_long and options.layout == "wide":
+            raise ValueError("--task-col, --score-col, --metric-col and --replicate-col are for long tables")
+        return None
+    for role, found in (("model", model), ("task", task)):
+        if not found:
+            names = (MODEL_COLUMNS if role == "model" else TASK_COLUMNS)[:4]
+            raise ValueError(
+                f"{path}: a long table needs a {role} column: none is named {' or '.join(map(repr, names))}; "
+                f"name it with {options.flag(role)} (columns: {listed(columns)})"
+            )
+    task = sorted(task, key=columns.index)  # several: in the file's order
+    if by_name and len(task) > 1:
+        notes.append(
+            Assumed(
+                "layout",
+                f"the tasks are named by {' and '.join(map(repr, task))} together",
+                "each of them names tasks",
+                f"{options.flag('task', task[-1])} names them by one",
+                options.flag("task", ",".join(task)),
+            )  # fmt: skip
+        )
+    metric_col, replicate, count, taken = _others(frame, columns, model, task, metric_col, replicate, notes)
+    if not scores:
+        scores = _score_columns(path, frame, columns, taken, metric_col, task, options, notes)
+    stderr = stderr_column(columns, scores[0], taken | set(scores)) if len(scores) == 1 else None
+    used = taken | set(scores) | {stderr}
+    left = [c for c in columns if c not in used]
+    if left:
+        notes.append(f"columns not rated (a long table rates {few(scores, 3)}): {', '.join(left)}")
+    if stderr is not None and replicate is not None:
+        notes.append(
+            f"standard errors {stderr!r} not used: the {replicate!r} scores of each model and task carry their "
+            "spread, and --bootstrap resamples those"
+        )
+    return _canonical(path, frame, model, task, scores, metric_col, replicate, count, stderr, options, notes)
+
+
+def _others(frame, columns, model, task, metric_col, replicate, notes) -> tuple:
+    """``(metric column, replicate column, count column, every column taken)`` of a long table: by
+    their common names where not named; an unnamed column of row numbers is taken too (said)."""
+    taken = set(model) | set(task) | {metric_col, replicate}
+    if metric_col is None:
+        metric_col = next(iter(_common(columns, METRIC_COLUMNS, taken)), None)
+        metric_col = metric_col if metric_col and not _numeric(frame, metric_col) else None
+    taken.add(metric_col)
+    replicate = replicate or next(iter(_common(columns, REPLICATE_COLUMNS, taken)), None)
+    count = next(iter(_common(columns, ("n",), taken | {replicate})), None)
+    taken |= {replicate, count}
+    index = [c for c in columns if c not in taken and _row_numbers(frame, c)]
+    if index:
+        notes.append(f"column {index[0]!r} holds the row numbers 0 to {len(frame) - 1}: not a score")
+    return metric_col, replicate, count, taken | set(index)
+
+
+def _per_task(frame, column: str, task: list[str]) -> bool:
+    """Whether a column holds one value per task (its description: a horizon), and tasks differ."""
+    keys = frame[task].astype(str).agg("\x1f".join, axis=1) if len(task) > 1 else frame[task[0]].astype(str)
+    values = frame[column].astype(str).str.strip()
+    per = values.groupby(keys.to_numpy()).nunique()
+    return bool((per <= 1).all()) and keys.nunique() < len(frame)
+
+
+def _score_columns(path, frame, columns, taken, metric_col, task, options, notes) -> list[str]:
+    """The score column(s) of a long table nothing named: by the common names, else the columns of
+    numbers (one: the score, said; several: one metric each, to pick with ``--metric``)."""
+    rest = [c for c in columns if c not in taken]
+    common = _common(columns, SCORE_COLUMNS, taken)
+    lower = {c.lower() for c in rest}
+    errors = {c for c in rest if c.lower() in _ERROR_NAMES or error_target(c.lower()) in lower}
+    numbers = [c for c in rest if c not in errors and (c in common[:1] or _numeric(frame, c))]
+    if common and numbers == common[:1]:  # its cells are read (and a bad one named) as scores
+        return common[:1]
+    described = [c for c in numbers if _per_task(frame, c, task)]  # horizon, seasonality: the task's
+    if described and len(described) < len(numbers):
+        notes.append(f"left out {few(described, 4)}: the same for every model of a task (they describe it)")
+        numbers = [c for c in numbers if c not in described]
+    if metric_col is not None:
+        numbers = [c for c in numbers if c.lower() not in ("n", "count")]
+    if not numbers:
+        raise ValueError(
+            f"{path}: a long table needs a column of scores: none holds numbers; name it with "
+            f"{options.flag('score')} (columns: {listed(columns)})"
+        )
+    if len(numbers) == 1:
+        notes.append(
+            Assumed(
+                "layout",
+                f"the scores are {numbers[0]!r}",
+                "the table's only other column of numbers",
+                f"{options.flag('score')} COLUMN names another",
+                options.flag("score", numbers[0]),
+            )  # fmt: skip
+        )
+        return numbers
+    if metric_col is not None:
+        raise ValueError(
+            f"{path}: which column holds the scores of {metric_col!r}? {few(numbers, 6)} hold numbers; name "
+            f"it with {options.flag('score', numbers[0])}"
+        )
+    return numbers  # one metric each: _metrics decides
+
+
+def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | None]]:
+    """``(metric, its score column)`` of the metrics rated: the metric column's values or the score
+    columns, all of them when there is one, else those ``--metric`` picks."""
+    if metric_col is not None:
+        found = list(dict.fromkeys(frame[metric_col].astype(str).str.strip()))
+        where = f"column {metric_col!r}"
+    else:
+        found, where = list(scores), "the score columns"
+    picked = _picked(path, found, where, options)
+    if picked is None and len(found) > 1:
+        shown = few(found, 8)
+        if metric_col is not None:
+            what = f"holds {len(found)} metrics in {where} ({shown})"
+        else:
+            what = f"has {len(found)} columns of numbers beside its models and tasks ({shown})"
+        raise ValueError(
+            f"{path}: {what}; rate one with {options.flag('metric', found[0])}, or several, each as tasks of "
+            f"its own in its own direction, with {options.flag('metric', ','.join(found[:2]))} (names or globs)"
+        )
+    picked = found if picked is None else picked
+    return [(m, None if metric_col is not None else m) for m in picked]
+
+
+def _picked(path, found: list[str], where: str, options) -> list[str] | None:
+    if options.metric is None:
+        return None
+    from jaxrate.io._roles import matches
+
+    wanted = [options.metric] if isinstance(options.metric, str) else list(options.metric)
+    names = [n for spec in wanted for n in split_names(spec, options.flag("metric"))]
+    label = lambda p: options.flag("metric", p)  # noqa: E731
+    picked = [m for n in names for m in matches(path, n, found, label, "metric")]
+    return list(dict.fromkeys(picked))
+
+
+def _canonical(path, frame, model, task, scores, metric_col, replicate, count, stderr, options, notes):
+    import pandas as pd
+
+    if len(model) > 1:
+        notes.append(f"models named by {' and '.join(map(repr, model))} joined by {MODEL_JOIN!r}")
+    models = _joined(frame, tuple(model), MODEL_JOIN)
+    tasks = _joined(frame, tuple(task), TASK_JOIN)
+    chosen = _metrics(path, frame, scores, metric_col, options)
+    several = len(chosen) > 1
+    parts, metrics = [], {}
+    for metric, column in chosen:
+        rows = frame if column is not None else frame[frame[metric_col].astype(str).str.strip() == metric]
+        cells = rows[column if column is not None else scores[0]]
+        if several and column is not None:  # a score column of its own: its empty cells are no rows
+            present = ~cells.map(lambda c: c is None or (isinstance(c, str) and not c.strip()) or c != c)
+            rows, cells = rows[present], cells[present]
+        named = tasks.loc[rows.index] + (TASK_JOIN + metric if several else "")
+        # the source's other columns ride along (what tells two rows apart, for a refusal's advice)
+        part = rows.drop(columns=[c for c in ("model", "task", "score") if c in rows.columns])
+        part = part.assign(model=models.loc[rows.index], task=named, score=cells)
+        parts.append(part)
+        # a score column whose own name says which way it points (metric_error) says so for every metric
+        said = column if column is not None else scores[0]
+        metrics.update(dict.fromkeys(named, said if direction(said) is not None else metric))
+    canonical = pd.concat(parts) if len(parts) > 1 else parts[0]
+    if metric_col is not None or several:
+        said = few([m for m, _ in chosen], 6)
+        notes.append(f"rated {said}" + (" (each metric of each task a task of its own)" if several else ""))
+    found = LongColumns("model", "task", "score", replicate, count, stderr)
+    canonical.attrs["names"] = {"model": tuple(model), "task": tuple(task)}
+    return Described(canonical, found, metrics, notes)
