@@ -73,13 +73,14 @@ def test_a_yaml_list_of_run_records_is_read_as_a_table_of_records():
     frame = read_frame(path)
     assert len(frame) == 69 and {"model", "edit_format", "pass_rate_2", "total_cost"} <= set(frame.columns)
     assert frame["date"].iloc[0] == "2025-02-25"  # YAML's dates stay the text written
-    reading = io.read(path, io.ReadOptions(tasks="pass_rate_2"))
+    # The records' `model` names them (not the first field, dirname); one model has two runs, told
+    # apart by edit_format: refused, naming the option; followed, the leaderboard's score, run by run.
+    with pytest.raises(ValueError, match=r"told apart by 'edit_format': .*--model-col model,edit_format"):
+        io.read(path, io.ReadOptions(tasks="pass_rate_2", cli=True))
+    reading = io.read(path, io.ReadOptions(tasks="pass_rate_2", model="model,edit_format"))
     with open(os.path.join(AIDER, "expected.csv"), encoding="utf-8") as f:
-        want = [float(r["score"]) for r in csv.DictReader(f)]
-    # The leaderboard's score, record by record; the rows are named by the first field (dirname):
-    # naming them by `model` is the roles' decision (the set's expected names split one model in two).
-    assert reading.tasks == ["pass_rate_2"] and reading.scores[:, 0].tolist() == want
-    assert reading.models[0] == "2025-02-25-20-23-07--gemini-pro" and len(set(reading.models)) == 69
+        want = {r["model"]: float(r["score"]) for r in csv.DictReader(f)}
+    assert reading.tasks == ["pass_rate_2"] and dict(zip(reading.models, reading.scores[:, 0])) == want
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ class Assumed(str):
 
     Attributes:
       topic: what was decided: ``"direction"``, ``"columns"``, ``"orientation"``, ``"models"``,
-        ``"layout"``, ``"cells"``, ``"files"`` or ``"metric"``.
+        ``"tasks"``, ``"layout"``, ``"cells"``, ``"files"`` or ``"metric"``.
       decision: the decision, in words (``"higher is better on 'coding', 'math'"``).
       evidence: what it rests on (``"nothing in the file says which way they point"``).
       option: the option that says otherwise (``"--lower-better NAMES says otherwise"``).

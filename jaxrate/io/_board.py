@@ -15,6 +15,7 @@ import numpy as np
 from jaxrate.io._cells import (
     DECIMAL_COMMAS,
     Cells,
+    cell_units,
     percent_cells,
     column_numbers,
     decimal_commas,
@@ -80,6 +81,8 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
         notes.append(DECIMAL_COMMAS)
     text = [is_text(c, decimal) for c in cells.columns]
     parsed = {j: column_numbers(cells, j, decimal) for j, t in enumerate(text) if not t}
+    units = {cells.names[j]: cell_units(c) for j, c in enumerate(cells.columns) if not text[j]}
+    declared = {**{n: Declared(metric=u) for n, u in units.items() if u}, **declared}  # "4.2 % WER": a WER
     likely = [] if options.models == "rows" else _score_like(cells, text, parsed, declared)
     turn, note = _orientation(cells, likely, parsed, options)
     notes += [note] if note else []

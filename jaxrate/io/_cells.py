@@ -50,9 +50,12 @@ def _wide(
     numbers or ranks, the one column of distinct words beside it: said), named once each."""
     first, notes = 0, []
     named = _names_elsewhere(header, columns)
+    numbered = named is not None and _whole_numbers(columns[0]) is not None  # the first: row numbers, ranks
     if named is not None:
         first = named
         evidence = f"the first column {header[0]!r} holds the whole numbers {_span(columns[0])}, not names"
+        if not numbered:
+            evidence = f"a column headed {header[first]!r}, while the first is headed {header[0]!r}"
         notes.append(
             Assumed(
                 "models",
@@ -63,12 +66,12 @@ def _wide(
             )  # fmt: skip
         )
     models = [str(c).strip() for c in columns[first]]
-    names = [h for j, h in enumerate(header) if j != first and not (named is not None and j == 0)]
+    names = [h for j, h in enumerate(header) if j != first and not (numbered and j == 0)]
     check_unique(path, "task", names)
     if named is None:
         names_are_names(path, models, header[0])
     check_unique(path, what, models, where, _duplicate_hint(header, columns, first, models))
-    kept = [c for j, c in enumerate(columns) if j != first and not (named is not None and j == 0)]
+    kept = [c for j, c in enumerate(columns) if j != first and not (numbered and j == 0)]
     cells = Cells(path, header[first], models, names, kept, record, unsure)
     return cells._replace(notes=notes) if notes else cells
 
@@ -86,9 +89,28 @@ def _span(column: list) -> str:
     return f"{min(found):g} to {max(found):g}"
 
 
+def _named_model(header: list[str], columns: list[list]) -> int | None:
+    """The one column headed as models are (``model``, ``model_name``, ...) and holding words, where the
+    first column is headed otherwise (records whose first field is ``dirname``)."""
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
+
+    names = set(MODEL_COLUMNS + MORE_MODELS) - {"name", "method", "system"}  # too common to decide alone
+    first = header[0].strip().lower()
+    if first in names or first == "name" or not first or first.startswith("unnamed:"):  # an index: names
+        return None
+    found = [j for j in range(1, len(columns)) if header[j].strip().lower() in names]
+    if len(found) != 1 or not all(isinstance(c, str) and c.strip() and _words(c) for c in columns[found[0]]):
+        return None
+    return found[0]
+
+
 def _names_elsewhere(header: list[str], columns: list[list]) -> int | None:
     """The column naming the models where the first holds row numbers or ranks (0..n-1, 1..n) and
-    exactly one other column holds distinct words; else ``None``."""
+    exactly one other column holds distinct words, or where another column is headed as models are and
+    the first is not; else ``None``."""
+    named = _named_model(header, columns)
+    if named is not None:
+        return named
     found = _whole_numbers(columns[0])
     n = len(columns[0])
     if (
@@ -112,34 +134,33 @@ def _words(cell: str) -> bool:
 
 
 def _duplicate_hint(header: list[str], columns: list[list], first: int, models: list[str]) -> str:
-    """What to say of a name that repeats: a column of words naming each row once (``--model-col``),
-    or one that, joined to it, tells the rows apart (open_clip's name and pretrained: part of the model's
-    name, or the tasks of a long table), else where a long table's columns are named. A column headed
-    like tasks is never offered as the models' names."""
+    """What to say of a name that repeats: a column of words that, joined to it, tells the rows apart
+    (a qualifier of few values, open_clip's pretrained: part of the model's name, or the tasks of a long
+    table), a column naming each row once (``--model-col``), else where a long table's columns are
+    named. A column headed like tasks is never offered as the models' names."""
     from jaxrate.io._orientation import TASK_WORDS
 
     words = [
         j for j in range(len(columns))
         if j != first and all(isinstance(c, str) and _words(c) for c in columns[j] if str(c).strip())
     ]  # fmt: skip
-    tasky = {
-        j
-        for j in words
-        if header[j].strip().lower() in TASK_WORDS or header[first].strip().lower() in TASK_WORDS
-    }
-    for j in words:
-        cells = [str(c).strip() for c in columns[j]]
-        if j not in tasky and all(cells) and len(set(cells)) == len(cells):
-            return f"{header[j]!r} names each row once: --model-col {header[j]!r}"
-    for j in words:
-        keys = [f"{m}{':'}{str(c).strip()}" for m, c in zip(models, columns[j])]
-        if j not in tasky and len(set(keys)) == len(keys):
-            return (
-                f"the rows are told apart by {header[j]!r}: if it is part of each model's name, --model-col "
-                f"{header[first]},{header[j]} (joined as {keys[0]!r}); if it names tasks (one row per model and "
-                f"task), --model-col {header[first]} --task-col {header[j]} --score-col COLUMN"
-            )
-    return _long_hint(header)
+    tasky = header[first].strip().lower() in TASK_WORDS
+    words = [j for j in words if not tasky and header[j].strip().lower() not in TASK_WORDS]
+    distinct = {j: len({str(c).strip() for c in columns[j]}) for j in words}
+    unique = [j for j in words if all(str(c).strip() for c in columns[j]) and distinct[j] == len(models)]
+    apart = [j for j in sorted(words, key=distinct.get) if len(set(zip(models, map(str, columns[j])))) == len(models)]
+    said = []
+    if apart and apart[0] not in unique:  # a qualifier: few values, the rows apart together
+        j = apart[0]
+        said.append(
+            f"the rows are told apart by {header[j]!r}: if it is part of each model's name, --model-col "
+            f"{header[first]},{header[j]} (joined as '{models[0]}:{str(columns[j][0]).strip()}'); if it names "
+            f"tasks (one row per model and task), --model-col {header[first]} --task-col {header[j]} "
+            "--score-col COLUMN"
+        )
+    if unique:
+        said.append(f"{header[unique[0]]!r} names each row once: --model-col {header[unique[0]]!r}")
+    return "; ".join(said) or _long_hint(header)
 
 
 def frame_cells(path: str, frame) -> Cells:
@@ -193,7 +214,7 @@ def names_are_names(path: str, models: Sequence[str], first_header: str) -> None
 
 
 # A percent as leaderboards write it: "56.3%", "1.8 %", NeMo's "4.2 % WER" (the metric's name after it).
-_PERCENT = re.compile(r"^\s*([^%\s]+)\s*%\s*(?:[A-Za-z][A-Za-z0-9@._-]{0,11})?\s*$")
+_PERCENT = re.compile(r"^\s*([^%\s]+)\s*%\s*([A-Za-z][A-Za-z0-9@._-]{0,11})?\s*$")
 
 
 def value(cell: object, decimal: str) -> float:
@@ -223,6 +244,12 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
     return [
         f"read the percents of {shown} as their numbers ({found[0][1].strip()!r} is {value(found[0][1], '.'):g})"
     ]
+
+
+def cell_units(cells: Sequence[object]) -> str | None:
+    """The metric a column's cells name after their percent (NeMo's ``4.2 % WER``), where one does."""
+    found = {m.group(2) for c in cells if isinstance(c, str) and "%" in c and (m := _PERCENT.match(c)) and m.group(2)}
+    return found.pop() if len(found) == 1 else None
 
 
 def is_text(cells: Sequence[object], decimal: str) -> bool:

@@ -55,6 +55,12 @@ def recognise(files: list[Found]) -> tuple[dict[Format, list[str]], list[str]]:
             found.setdefault(fmt, []).append(f.path)
     if not any(fmt.role not in ("part", "listing") for fmt in found):
         where = ", ".join(sorted({f.path if f.named else os.path.dirname(f.path) for f in files})[:3])
+        from jaxrate.io._folders import JOINED
+        from jaxrate.io._text import suffix
+
+        data = [p for p in passed if suffix(p) in JOINED]
+        if data:  # a folder of tables, no harness output: tables of one shape are one table
+            return {_score_tables(): data}, []
         if passed:
             shown = ", ".join(os.path.basename(p) for p in passed[:3]) + (" ..." if len(passed) > 3 else "")
             raise ValueError(
@@ -64,6 +70,10 @@ def recognise(files: list[Found]) -> tuple[dict[Format, list[str]], list[str]]:
             )
         raise ValueError(f"{where}: no evaluation harness output here ({_readable()})")
     return found, []
+
+
+def _score_tables() -> Format:
+    return next(fmt for fmt in FORMATS if fmt.role == "table" and fmt.name == "score tables")
 
 
 def _takes(fmt: Format, found: Found) -> bool:
@@ -84,6 +94,10 @@ def parse(found: dict[Format, list[str]], options) -> Parsed:
     """Every recognised file parsed by its format: harness runs together, or one table."""
     tables = [(fmt, files) for fmt, files in found.items() if fmt.role in ("table", "battles", "payoffs")]
     runs = [(fmt, files) for fmt, files in found.items() if fmt.role == "runs"]
+    if len(tables) == 1 and not runs and len(tables[0][1]) > 1 and tables[0][0].name == "score tables":
+        from jaxrate.io._table_formats import joined_tables
+
+        return joined_tables(tables[0][1], options)  # several score tables: one table where one shape
     if tables and (runs or len(tables) > 1 or len(tables[0][1]) > 1):
         named = [p for _, files in tables for p in files]
         raise ValueError(

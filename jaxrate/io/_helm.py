@@ -2,9 +2,11 @@
 
 A run folder (``mmlu:subject=anatomy,model=openai_gpt2``) holds ``run_spec.json``, ``stats.json``
 and ``per_instance_stats.json``; jaxrate reads it as one score of one model on one task (the run's
-name without ``model=``): the run group's main metric (the suite's schema), else the first of its
-metric specs, or ``metric=``, in the schema's direction; its items are the instances (without
-perturbations), each the mean of its train trials. A ``helm-summarize`` table
+name without ``model=`` and without the adapter overrides of HELM's run expanders, such as
+``num_output_tokens=4000``, which HELM's group tables put in the run's group with the others): the
+run group's main metric (the suite's schema), else the first of its metric specs, or ``metric=``, in
+the schema's direction; its items are the instances (without perturbations), each the mean of its
+train trials. A ``helm-summarize`` table
 (``groups/<group>.json`` or ``groups/json/<table>.json``) named on its own is a score table whose
 header declares each column: no ``lower_is_better``, a count; no run group, an aggregate; a
 perturbation, a variant; of each run group's columns the main metric is its score.
@@ -13,6 +15,7 @@ perturbation, a variant; of each run group's columns the main metric is its scor
 from __future__ import annotations
 
 import json
+import math
 import os
 from typing import Any
 
@@ -21,7 +24,7 @@ import numpy as np
 from jaxrate.io._format import Format, Head, Parsed
 from jaxrate.io._replicate_data import Aggregate
 from jaxrate.io._roles import Declared, direction
-from jaxrate.io._runs import Run, choice
+from jaxrate.io._runs import Run, choice, problem_of
 
 __all__ = ["FORMATS", "helm_runs"]
 
@@ -52,12 +55,32 @@ def _schema(run_folder: str) -> dict:
     return {}
 
 
-def _task(spec: dict) -> str:
-    """The run's name without its model: the scenario and its arguments."""
+# HELM's run expanders (helm/benchmark/run_expander.py, RUN_EXPANDERS): a run entry's arguments of these
+# names are taken off before the run spec is made (run_spec_factory.py) and change its adapter (the
+# model, its prompt, its tokens), not its scenario. helm-summarize files a run under its run groups
+# (summarize.py, group_runs: run_spec.groups) and, in a group's table, under its scenario (its
+# scenario_spec) and its model: an override does not make a run another column.
+_EXPANDERS = frozenset(
+    "instructions prompt newline stop format_prompt follow_format_instructions add_to_stop global_prefix "
+    "num_train_trials max_train_instances max_eval_instances num_outputs num_trials model model_deployment "
+    "data_augmentation tokenizer num_prompt_tokens num_output_tokens chatml eval_split "
+    "output_format_instructions temperature increase_temperature increase_max_tokens process_output".split()
+)
+
+
+def _task(spec: dict) -> tuple[str, tuple[str, ...]]:
+    """``(task, overrides)``: the run's name without its model and its adapter overrides (its run
+    expanders' ``key=value``, unless the scenario's own argument): the scenario and its arguments."""
     name = str(spec["name"])
-    scenario, sep, args = name.partition(":")
-    keep = [a for a in args.split(",") if a and not a.startswith(("model=", "model_deployment="))]
-    return scenario + (":" + ",".join(keep) if keep else "")
+    scenario, _, args = name.partition(":")
+    own = set((spec.get("scenario_spec") or {}).get("args") or {})
+    keep, overrides = [], []
+    for arg in (a for a in args.split(",") if a):
+        key = arg.partition("=")[0]
+        if key in ("model", "model_deployment"):
+            continue
+        (overrides if key in _EXPANDERS and key not in own else keep).append(arg)
+    return scenario + (":" + ",".join(keep) if keep else ""), tuple(overrides)
 
 
 def _main_metric(spec: dict, schema: dict, stats: list, wanted: tuple, task: str) -> tuple[str | None, str]:
@@ -102,13 +125,28 @@ def _stat(entry: dict, metric: str, split: str) -> bool:
 
 
 def helm_runs(folder: str, *, metric: Any = None, notes: list | None = None) -> list[Run]:
-    """The :class:`Run` of one HELM run folder (one model on one scenario)."""
+    """The :class:`Run` of one HELM run folder (one model on one scenario); none where its run groups
+    have no main metric (HELM's tables leave it out); a problem of it is the run's, said only if its
+    task is rated."""
     spec = _json(os.path.join(folder, "run_spec.json"))
     if not isinstance(spec, dict) or "adapter_spec" not in spec or "name" not in spec:
         raise ValueError(f"{folder}/run_spec.json: not a HELM run spec (no name or adapter_spec)")
-    schema = _schema(folder)
-    task = _task(spec)
+    task, overrides = _task(spec)
+    adapter = spec["adapter_spec"]
+    model = str(adapter.get("model") or adapter.get("model_deployment"))
     stats_path = os.path.join(folder, "stats.json")
+    context = (("overrides", ",".join(overrides) or None),)
+    common = dict(harness="HELM", model=model, task=task, source=stats_path, context=context)
+    common["when"] = str(os.path.getmtime(stats_path))
+    try:
+        return _scored(folder, spec, common, metric, notes)
+    except ValueError as err:
+        return [Run(**common, metric="", value=math.nan, aggregate=Aggregate(), problem=problem_of(err))]
+
+
+def _scored(folder: str, spec: dict, common: dict, metric: Any, notes: list | None) -> list[Run]:
+    """The run of a folder's main metric, with its instances where ``per_instance_stats.json`` has them."""
+    schema, task, stats_path = _schema(folder), common["task"], common["source"]
     all_stats = _json(stats_path)
     if not isinstance(all_stats, list):
         raise ValueError(f"{stats_path}: not HELM stats (a list of stats)")
@@ -123,12 +161,10 @@ def helm_runs(folder: str, *, metric: Any = None, notes: list | None = None) -> 
         raise ValueError(f"{stats_path}: no {name} on the {split} split for run {spec['name']!r}")
     agg = Aggregate("mean", _direction(name, schema, folder))
     adapter = spec["adapter_spec"]
-    model = str(adapter.get("model") or adapter.get("model_deployment"))
     keys = ("max_eval_instances", "max_train_instances", "num_train_trials", "method")
     measured = (("metric", name), ("split", split), *((k, adapter.get(k)) for k in keys))
-    common = dict(harness="HELM", model=model, task=task, metric=f"{name} ({split})", source=stats_path)
-    when = str(os.path.getmtime(stats_path))
-    common.update(value=float(stats[0]["mean"]), aggregate=agg, when=when, measured=measured)
+    common = dict(common, metric=f"{name} ({split})", value=float(stats[0]["mean"]), aggregate=agg)
+    common["measured"] = measured
     per_path = os.path.join(folder, "per_instance_stats.json")
     if not os.path.isfile(per_path):
         return [Run(no_items="the run has no per_instance_stats.json", **common)]
@@ -143,6 +179,23 @@ def helm_runs(folder: str, *, metric: Any = None, notes: list | None = None) -> 
     ids = np.asarray(list(per))
     values = np.asarray([np.mean(v) for v in per.values()])
     return [Run(ids=ids, values=values, **common)]
+
+
+def _overridden(runs: list[Run]) -> list[str]:
+    """One note per task some of whose runs carry adapter overrides, rated in the task as HELM does."""
+    by_task: dict[str, list[Run]] = {}
+    for run in runs:
+        by_task.setdefault(run.task, []).append(run)
+    notes = []
+    for task, group in by_task.items():
+        said = [dict(r.context).get("overrides") for r in group]
+        if any(said):
+            shown = ", ".join(dict.fromkeys(o for o in said if o))
+            notes.append(
+                f"{task}: {sum(map(bool, said))} of its {len(group)} runs with adapter overrides ({shown}) "
+                "rated in the task, as HELM's group tables put them in its run group"
+            )
+    return notes
 
 
 def _runs(folders: list[str], options, notes: list) -> list[Run]:
@@ -171,6 +224,7 @@ def _runs(folders: list[str], options, notes: list) -> list[Run]:
             f"{len(left)} run(s) without a main metric left out, as in HELM's tables "
             "(--metric TASK=NAME rates one)"
         )
+    notes += _overridden(runs)
     return runs
 
 

@@ -15,6 +15,7 @@ several (``--model-col``): :func:`wide_models` puts them first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -24,15 +25,13 @@ from jaxrate.io._assumed import Assumed
 from jaxrate.io._cells import value
 from jaxrate.io._long import (
     GENERIC_SCORES,
-    MODEL_COLUMNS,
     REPLICATE_COLUMNS,
     SCORE_COLUMNS,
-    TASK_COLUMNS,
     LongColumns,
     stderr_column,
 )
 from jaxrate.io._options import split_names
-from jaxrate.io._roles import direction, error_target, few, listed
+from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, MORE_TASKS, TASK_COLUMNS, direction, error_target, few, listed
 
 _ERROR_NAMES = ("standard_error", "stderr", "se")
 
@@ -41,9 +40,6 @@ __all__ = ["Described", "METRIC_COLUMNS", "MODEL_JOIN", "TASK_JOIN", "describe",
 MODEL_JOIN = ":"  # a model named by several columns: open_clip's "ViT-B-32:openai"
 TASK_JOIN = "/"  # a task named by several columns, or a task's metric: "hopper/medium-v0", "m4/MASE"
 METRIC_COLUMNS = ("metric", "metric_name", "measure", "metrics")
-# Long tables' model and task columns under other common names (TabZilla's alg_name, d3rlpy's algo).
-MORE_MODELS = ("algo", "alg_name", "algorithm_name", "method_name", "agent_name", "system_name", "model_id")
-MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "environment_name", "game_name")
 
 
 class Described(NamedTuple):
@@ -72,8 +68,14 @@ def _given(columns: list[str], spec, option: str) -> tuple[str, ...]:
     return tuple(_column(columns, n, option) for n in _names(spec))
 
 
+def common_name(column: str) -> str:
+    """A header as the common names are written: lower case, spaces and hyphens as ``_`` (``Model Name``:
+    ``model_name``)."""
+    return re.sub(r"[\s-]+", "_", str(column).strip().lower())
+
+
 def _common(columns: list[str], names: Sequence[str], taken: set) -> list[str]:
-    lower = {c.lower(): c for c in reversed(columns)}
+    lower = {common_name(c): c for c in reversed(columns)}
     return [lower[n] for n in names if n in lower and lower[n] not in taken]
 
 

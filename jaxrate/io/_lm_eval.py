@@ -7,8 +7,10 @@ too. Every results file under the paths is one run: the model is its ``model_nam
 ``pretrained=``..., with ``@REVISION``), each task (not group) is rated by its first metric and filter
 (or ``metric=`` / ``filter=``), in the harness's own direction and aggregation (``mean``,
 ``perplexity``, ``weighted_perplexity``, ``bits_per_byte``: lower-is-better ones negated). Items come
-only from the same run's samples file; a run without one, or a corpus-level metric (``f1``, ``bleu``),
-is rated from its aggregate. :func:`jaxrate.io._runs.resolve` checks that the items reproduce it.
+only from the same run's samples file; a run without one (or whose samples file is a Git LFS pointer,
+not fetched), or a corpus-level metric (``f1``, ``bleu``), is rated from its aggregate.
+:func:`jaxrate.io._runs.resolve` checks that the items reproduce it. A task that ``--tasks``/``--exclude``
+leave out is not read further than its name: nothing about it can stop the reading.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ import numpy as np
 
 from jaxrate.io._format import Format, Head
 from jaxrate.io._replicate_data import AGGREGATES, Aggregate
-from jaxrate.io._roles import direction
-from jaxrate.io._runs import Run, choice, reproduces
+from jaxrate.io._roles import direction, few
+from jaxrate.io._runs import Refused, Run, choice, picked, problem_of, reproduces
 
 __all__ = ["FORMATS", "lm_eval_runs", "read_files"]
 
@@ -52,6 +54,9 @@ _BACKENDS = set(
     "gpt2 hf hf-causal hf-causal-experimental hf-seq2seq hf-auto gpt3 openai textsynth dummy anthropic neox "
     "vllm local-completions local-chat-completions".split()
 )
+# A file Git LFS left as its pointer (the content not fetched): its first line.
+_LFS = b"version https://git-lfs.github.com/spec/v1"
+LFS_POINTER = "its samples file is a Git LFS pointer (not fetched)"
 # What a BigScience entry says besides its metric (the prompt behind it).
 _ENTRY = set(
     "task_name prompt_name prompt_id prompt_jinja prompt_original_task comment fixed_answer_choice_list "
@@ -98,7 +103,9 @@ PARALLEL_FILES = 8  # results files from which lm-eval samples are read in sever
 
 def read_files(files: list[str], options, notes: list) -> list[Run]:
     """Every results file's runs; in worker processes for many files (samples are most of the time)."""
-    read = functools.partial(_guarded, metric=options.metric, filter=options.filter)
+    read = functools.partial(
+        _guarded, metric=options.metric, filter=options.filter, tasks=options.tasks, exclude=options.exclude
+    )
     workers = min(os.cpu_count() or 1, 8) if options.workers is None else int(options.workers)
     context = _fork_context()
     if workers <= 1 or len(files) < PARALLEL_FILES or context is None:
@@ -109,13 +116,25 @@ def read_files(files: list[str], options, notes: list) -> list[Run]:
         with ProcessPoolExecutor(min(workers, len(files)), mp_context=context) as pool:
             done = list(pool.map(read, files, chunksize=max(1, len(files) // (4 * workers))))
     notes += [note for _, said in done for note in said]
-    return [run for got, _ in done for run in got]
+    runs = [run for got, _ in done for run in got]
+    pointers = [r for r in runs if r.no_items == LFS_POINTER]
+    if pointers:
+        tasks = list(dict.fromkeys(r.task for r in pointers))
+        notes.append(
+            f"the samples files of {len(pointers)} runs are Git LFS pointers, not fetched (git lfs pull "
+            f"fetches them): {few(tasks, 6, str)} rated from the harness's aggregates, without per-item "
+            "intervals"
+        )
+    return runs
 
 
-def _guarded(path: str, metric: Any, filter: Any) -> tuple[list, list]:
+def _guarded(
+    path: str, metric: Any, filter: Any, tasks: Any = None, exclude: Any = None
+) -> tuple[list, list]:
     notes: list = []
     try:
-        return lm_eval_runs(path, metric=metric, filter=filter, notes=notes), notes
+        runs = lm_eval_runs(path, metric=metric, filter=filter, notes=notes, tasks=tasks, exclude=exclude)
+        return runs, notes
     except (KeyError, TypeError, AttributeError, IndexError) as err:
         raise ValueError(
             f"{path}: not a well-formed lm-evaluation-harness file ({type(err).__name__}: {err}); "
@@ -242,9 +261,9 @@ def _aggregate(data: dict, task: str, metric: str, path: str) -> tuple[Aggregate
     if better is None:
         better = direction(metric, "lm-eval")
     if better is None:
-        raise ValueError(
-            f"{path}: task {task!r}: the results do not say whether {metric} is better higher or lower; "
-            f"rate another metric (--metric {task}=NAME) or leave the task out (--exclude {task})"
+        raise Refused(
+            f"{path}: task {task!r}: the results do not say whether {metric} is better higher or lower",
+            ("rate another metric", "metric", f"{task}=NAME"),
         )
     per_item = how in AGGREGATES or how == "mean?"
     return Aggregate(how.rstrip("?") if per_item else "mean", bool(better)), how, per_item
@@ -338,6 +357,16 @@ def _short(value: Any) -> str:
     return text if len(text) < 40 else text[:37] + "..."
 
 
+def _is_pointer(path: str) -> bool:
+    """Whether the file at ``path`` is a Git LFS pointer (``version https://git-lfs...``, ``oid ...``)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(200)
+    except OSError:
+        return False
+    return head.startswith(_LFS) and b"\noid sha256:" in head
+
+
 def _items(path: str, task: str, metric: str, filter_: str, weighted: bool):
     """``(ids, values, weights)`` of the run's samples file for one metric and filter, or why not (in
     words) when a line's value is not a per-item number (or pair, ``weighted``)."""
@@ -390,10 +419,17 @@ def _when(data: dict, path: str) -> str:
 
 
 def lm_eval_runs(
-    path: str, *, metric: Any = None, filter: Any = None, notes: list | None = None
+    path: str,
+    *,
+    metric: Any = None,
+    filter: Any = None,
+    notes: list | None = None,
+    tasks: Any = None,
+    exclude: Any = None,
 ) -> list[Run]:
     """The :class:`Run` of each task in one results file; ``metric`` / ``filter`` as
-    :func:`jaxrate.io._runs.choice` takes them."""
+    :func:`jaxrate.io._runs.choice` takes them; a task ``tasks``/``exclude`` leave out is a run that says
+    so, read no further (a task's problem is a run's :class:`jaxrate.io._runs.Problem`, not an error)."""
     data = _load(path)
     if data is None:
         raise ValueError(f"{path}: not an lm-evaluation-harness results file (no 'results' map)")
@@ -405,14 +441,28 @@ def lm_eval_runs(
     args = ",".join(f"{k}={v}" for k, v in sorted(_model_args(data).items()) if k not in _LOADER_KEYS)
     context = (("model_args", args),)
     common = dict(harness="lm-evaluation-harness", model=model, source=path, when=when, context=context)
-    return [_task_run(data, task, path, picks, samples, common, notes) for task in _tasks(data)]
+    wanted = picked(tasks, exclude)
+    runs = []
+    for task in _tasks(data):
+        try:
+            if not wanted(task):  # read no further: pick_tasks leaves it out
+                raise ValueError(f"{path}: task {task!r} was left out when read")
+            runs.append(_task_run(data, task, path, picks, samples, common, notes))
+        except ValueError as err:
+            unrated = dict(common, task=task, metric="", value=math.nan, aggregate=Aggregate())
+            runs.append(Run(**unrated, problem=problem_of(err)))
+    return runs
 
 
 def _task_run(
     data: dict, task: str, path: str, picks: tuple, samples: dict, common: dict, notes: list
 ) -> Run:
     """The :class:`Run` of one task, from its items where kept and they make its score, else from its
-    aggregate (``no_items`` says why); ``common``: the fields all the file's runs share."""
+    aggregate (``no_items`` says why); ``common``: the fields all the file's runs share.
+
+    Raises:
+      ValueError: why the task cannot be rated (said only if it is picked).
+    """
     name, filt = _pick(data, task, path, *picks)
     agg, how, per_item = _aggregate(data, task, name, path)
     scores = data["results"][task]
@@ -423,9 +473,12 @@ def _task_run(
     context = common["context"] + (("task config", _config(data, task)),)
     fields = dict(common, task=task, metric=label, value=float(value), aggregate=agg, context=context)
     fields["measured"] = _measured(data, task, name, filt)
+    fields["limited"] = _limited(data, task)
     if per_item and task not in samples:
         why = f"its run ({os.path.basename(path)}) kept no samples (lm_eval --log_samples)"
         return Run(no_items=why, **fields)
+    if per_item and _is_pointer(samples[task]):  # said once for all (read_files)
+        return Run(no_items=LFS_POINTER, **fields)
     items = _items(samples[task], task, name, filt, agg.weighted) if per_item else None
     if not per_item:  # corpus-level: the harness's aggregate, with its direction
         why = f"{name} is a corpus-level metric (aggregation {how}): no per-item scores"
@@ -442,6 +495,18 @@ def _task_run(
         return Run(ids=ids, values=values, weights=weights, **fields)
     notes.append(f"{task}: {why}; rated from the harness's aggregate, without a per-item interval")
     return Run(no_items=why, **fields)
+
+
+def _limited(data: dict, task: str) -> tuple[str, str] | None:
+    """How a ``--limit`` run scored part of ``task``: ``("--limit 10", "10 documents of 1,267")``."""
+    limit = (data.get("config") or {}).get("limit")
+    if not _number(limit):
+        return None
+    flag = f"--limit {limit:g}"
+    n = (data.get("n-samples") or {}).get(task) or {}
+    if isinstance(n.get("effective"), int) and isinstance(n.get("original"), int):
+        return flag, f"{n['effective']:,} documents of {n['original']:,}"
+    return flag, f"at most {limit:g} documents" if limit >= 1 else f"{limit:.0%} of its documents"
 
 
 def _measured(data: dict, task: str, metric: str, filter_: str) -> tuple:

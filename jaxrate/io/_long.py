@@ -15,15 +15,13 @@ from typing import NamedTuple
 import numpy as np
 
 from jaxrate.io._cells import DECIMAL_COMMAS, Cells, decimal_commas, percent_cells, value
-from jaxrate.io._roles import Declared, direction, error_target, few
+from jaxrate.io._roles import MODEL_COLUMNS, TASK_COLUMNS, Declared, direction, error_target, few
 from jaxrate.io._tables import record_name
 from jaxrate.io._text import check_score
 
 __all__ = ["LongColumns", "REPLICATE_COLUMNS", "long_cells", "long_columns", "long_runs", "replicate_column",
            "unused_note"]  # fmt: skip
 
-MODEL_COLUMNS = ("model", "agent", "name", "system", "model_name", "classifier", "algorithm", "method")
-TASK_COLUMNS = ("task", "benchmark", "category", "game", "dataset", "problem", "env", "environment")
 SCORE_COLUMNS = ("score", "value", "result", "accuracy", "acc", "reward", "return")
 GENERIC_SCORES = ("score", "scores", "value", "values", "result", "results")  # name no metric
 REPLICATE_COLUMNS = tuple(

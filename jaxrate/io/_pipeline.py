@@ -127,12 +127,17 @@ def _refuse_misplaced(parsed: Parsed, options: ReadOptions) -> None:
     harness = parsed.kind == "runs" and any(r.harness != "table" for r in parsed.runs)
     what = {"battles": "battle records", "payoffs": "a payoff tensor"}.get(parsed.kind)
     what = what or ("evaluation harness output" if harness else "a long table with replicates")
-    allowed = {"table": _TABLE_OPTIONS, "runs": _TABLE_OPTIONS[1:3] if harness else _TABLE_OPTIONS[1:]}
+    # inspect-ai logs name their contestant by a task argument or solver where asked (--model-col)
+    inspect = harness and all(r.harness.startswith("inspect-ai") for r in parsed.runs)
+    runs = _TABLE_OPTIONS[1:3] + (_TABLE_OPTIONS[5:6] if inspect else ()) if harness else _TABLE_OPTIONS[1:]
+    allowed = {"table": _TABLE_OPTIONS, "runs": runs}
     for field, say in _TABLE_OPTIONS:
         if getattr(options, field) is not None and (field, say) not in allowed.get(parsed.kind, ()):
             kind = "wide score tables" if field == "models" else "score tables"
-            raise ValueError(f"{options.flag(field)} is for {kind} ({say}); {parsed.name} holds {what}")
-    for field in ("metric", "filter")[1 if parsed.kind == "table" else 0 :]:  # a table's metrics: _layouts
+            also = " and inspect-ai logs (task_args.NAME, solver)" if field == "model" else ""
+            raise ValueError(f"{options.flag(field)} is for {kind}{also} ({say}); {parsed.name} holds {what}")
+    # a table's metrics (a long table's, with or without replicates) are picked by _layouts
+    for field in ("filter",) if parsed.kind in ("table", "runs") else ("metric", "filter"):
         if getattr(options, field) is not None and not harness:
             shown = what if parsed.kind != "table" else "a score table"
             raise ValueError(

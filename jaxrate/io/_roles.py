@@ -17,11 +17,17 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["AGGREGATE_WORDS", "COUNT_WORDS", "HARNESS_DIRECTIONS", "HIGHER_WORDS", "LOWER_LAST_WORDS",
+__all__ = ["MODEL_COLUMNS", "MORE_MODELS", "MORE_TASKS", "TASK_COLUMNS", "AGGREGATE_WORDS", "COUNT_WORDS", "HARNESS_DIRECTIONS", "HIGHER_WORDS", "LOWER_LAST_WORDS",
            "LOWER_WORDS", "METADATA_WORDS", "ROLES", "Declared", "Role", "candidates", "decide", "direction",
            "error_target", "matches", "placeholders", "standard_error_columns"]  # fmt: skip
 
 ROLES = ("score", "stderr", "count", "aggregate", "metadata", "text")
+# The columns that name a long table's models and tasks, by their common names (and TabZilla's alg_name,
+# d3rlpy's algo, ...): read from a header lower-cased, spaces and hyphens as "_" ("Model Name").
+MODEL_COLUMNS = ("model", "agent", "name", "system", "model_name", "classifier", "algorithm", "method")
+TASK_COLUMNS = ("task", "benchmark", "category", "game", "dataset", "problem", "env", "environment")
+MORE_MODELS = ("algo", "alg_name", "algorithm_name", "method_name", "agent_name", "system_name", "model_id")
+MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "environment_name", "game_name")
 # Lower is better. Metric names anywhere in a column's name; everyday words (time, cost, error) only as
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
 LOWER_WORDS = frozenset(
@@ -66,7 +72,7 @@ HARNESS_DIRECTIONS = {
     "lm-eval": _ways(
         "acc acc_norm acc_mutual_info acc_bytes exact_match likelihood mcc f1 bleu chrf chrf++ acc_all em "
         "rouge1 rouge2 rougeL rougeLsum bleurt_max bleu_max rouge1_max rouge2_max rougeL_max mc1 mc2 "
-        "ppl_argmax_acc",
+        "ppl_argmax_acc multiple_choice_grade exact_str_match",  # the last two: 0.3's bigbench.py
         "perplexity word_perplexity byte_perplexity bits_per_byte ter brier_score ppl likelihood_difference "
         "pct_stereotype",
     ),

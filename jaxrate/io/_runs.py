@@ -7,13 +7,17 @@ the harness's score (to 1e-9 relative) or the merge stops; of several runs of on
 task the newest is rated, from its own items only, and runs that measured differently (item
 limit, few-shot count, filter, task version) stop the merge unless ``prefer="newest"``; a task
 measured differently for two models stops it too. A missing score is left to the missing rule.
+
+The tasks are picked (:func:`pick_tasks`) before anything about them is checked: a reader that cannot
+rate a task records why (:class:`Problem`, a run's ``problem``), said only if the task is picked, so
+that a task ``tasks``/``exclude`` leave out never stops the reading.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -22,9 +26,61 @@ from jaxrate.io._replicate_data import Aggregate, replicates_from_cells
 from jaxrate.io._replicates import ScoreReplicates
 from jaxrate.io._roles import few, pick_names
 
-__all__ = ["CHECK_RTOL", "Run", "choice", "replicates", "reproduces", "resolve"]
+__all__ = [
+    "CHECK_RTOL",
+    "Problem",
+    "Refused",
+    "Run",
+    "choice",
+    "picked",
+    "problem_of",
+    "replicates",
+    "reproduces",
+    "resolve",
+    "spelt",
+]
 
 CHECK_RTOL = 1e-9  # items' aggregate vs the harness's own score
+
+
+class Problem(NamedTuple):
+    """Why a task cannot be rated as read, said only if the task is picked: the ``message`` (naming the
+    file), and the options that settle it, each ``(what, field, value)`` (``("rate another metric",
+    "metric", "TASK=NAME")``); leaving the task out (``exclude``) always does."""
+
+    message: str
+    fixes: tuple = ()
+
+    def say(self, options, task: str) -> str:
+        """The one-line refusal, with each fix spelt as ``options`` spell it (``--exclude 'x'``); a fix
+        that is no option (``("rerun it", None, None)``) is said as it is."""
+        fixes = (*self.fixes, ("leave it out", "exclude", spelt(task)))
+        said = [what if f is None else f"{what} ({options.flag(f, v)})" for what, f, v in fixes]
+        return f"{self.message}; " + " or ".join(said)
+
+
+def spelt(task: str) -> str:
+    """``task`` as ``--tasks``/``--exclude`` take it: a name holding a comma (HELM's ``mmlu:subject=x,m=y``,
+    inspect's ``task(a=1, b=2)``), which they would split there, as a glob that picks it alone."""
+    if "," not in task:
+        return task
+    return "".join("?" if c == "," else "[[]" if c == "[" else c for c in task)
+
+
+class Refused(ValueError):
+    """A reader's refusal of one task (its :class:`Problem`), caught to be said only if the task is picked."""
+
+    def __init__(self, message: str, *fixes: tuple) -> None:
+        super().__init__(message)
+        self.problem = Problem(message, fixes)
+
+    def __reduce__(self):  # pickled (worker processes) as what it is
+        return Refused, (self.problem.message, *self.problem.fixes)
+
+
+def problem_of(err: ValueError) -> Problem:
+    """The :class:`Problem` a reader's ``ValueError`` says (its fixes, where it is :class:`Refused`)."""
+    return err.problem if isinstance(err, Refused) else Problem(str(err))
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -34,7 +90,11 @@ class Run:
     direction, the ``source`` file, a sortable ``when``; ``measured`` (limit, few-shot count, filter,
     version) must agree for scores to compare, ``context`` between runs of one model and task; the
     items ``ids``, ``values``, ``weights`` (``ids`` ``None`` when the run kept none: ``no_items``
-    says why); ``run_id`` the harness's id, where one run may be saved twice."""
+    says why); ``run_id`` the harness's id, where one run may be saved twice; ``tolerance``: how far
+    (absolute, in the harness's units) the items' aggregate may be from ``value``, which the harness
+    wrote rounded (``0``: to :data:`CHECK_RTOL`); ``limited``: how the run scored part of the task
+    (``("--limit 10", "10 documents of 1,267")``); ``problem``: why the task cannot be rated
+    (:class:`Problem`), refused if it is picked."""
 
     harness: str
     model: str
@@ -51,6 +111,9 @@ class Run:
     weights: Any = None
     no_items: str | None = None
     run_id: str | None = None
+    tolerance: float = 0.0
+    limited: tuple[str, str] | None = None
+    problem: Problem | None = None
 
     @property
     def rated(self) -> float:
@@ -108,28 +171,38 @@ def _newest(group: list[Run], options, notes: list) -> Run:
             continue
         differ = _differ(older.measured + older.context, last.measured + last.context)
         if differ and options.prefer != "newest":
+            solvers = dict(older.context).get("solver") != dict(last.context).get("solver")
+            each = (
+                f", or rate each solver as a contestant ({options.flag('model', 'solver')})"
+                if solvers
+                else ""
+            )
             raise ValueError(
                 f"model {last.model!r}, task {last.task!r}: two runs measured differently ({differ}): "
                 f"{older.source} and {last.source}; rate one of them, or pass "
-                f"{options.flag('prefer', 'newest')} to rate the newer"
+                f"{options.flag('prefer', 'newest')} to rate the newer{each}"
             )
         what = f" ({differ})" if differ else ""
         notes.append(f"{last.model} / {last.task}: {last.source} supersedes {older.source}{what}")
     return last
 
 
-def reproduces(aggregate: Aggregate, values: Any, weights: Any, value: float) -> tuple[bool, float]:
+def reproduces(
+    aggregate: Aggregate, values: Any, weights: Any, value: float, tolerance: float = 0.0
+) -> tuple[bool, float]:
     """``(whether, what)``: whether the items' ``aggregate`` is the harness's ``value`` (both rated:
-    sign applied) to :data:`CHECK_RTOL` relative, and what the items give."""
+    sign applied) to :data:`CHECK_RTOL` relative (or within ``tolerance``, absolute, of a value the
+    harness wrote rounded), and what the items give."""
     got = float(aggregate.of(values, weights))
     want = float(aggregate.rated(value))
-    return bool(np.isfinite(got) and abs(got - want) <= CHECK_RTOL * max(abs(got), abs(want), 1e-3)), got
+    allowed = max(CHECK_RTOL * max(abs(got), abs(want), 1e-3), tolerance * (1 + CHECK_RTOL))
+    return bool(np.isfinite(got) and abs(got - want) <= allowed), got
 
 
 def _check(run: Run) -> None:
     if run.ids is None:
         return
-    ok, got = reproduces(run.aggregate, run.values, run.weights, run.value)
+    ok, got = reproduces(run.aggregate, run.values, run.weights, run.value, run.tolerance)
     if not ok:
         raise ValueError(
             f"{run.source}: model {run.model!r}, task {run.task!r}: its {len(run.ids):,} per-item "
@@ -150,7 +223,7 @@ def _check_tasks(rated: dict, options) -> None:
                 raise ValueError(
                     f"task {t!r} was measured differently for {runs[0].model!r} and {run.model!r} "
                     f"({differ}): {runs[0].source} and {run.source}; rerun one of them the same way, or "
-                    f"leave the task out ({options.flag('exclude', t)})"
+                    f"leave the task out ({options.flag('exclude', spelt(t))})"
                 )
             if runs[0].aggregate != run.aggregate:
                 raise ValueError(
@@ -176,6 +249,7 @@ def resolve(runs: Iterable[Run], options, name: str = "the harness output") -> B
     _check_tasks(rated, options)
     for run in rated.values():
         _check(run)
+    notes += _limited(rated)
     models = list(dict.fromkeys(m for m, _ in rated))
     tasks = list(dict.fromkeys(t for _, t in rated))
     values = np.full((len(models), len(tasks)), np.nan)
@@ -185,6 +259,20 @@ def resolve(runs: Iterable[Run], options, name: str = "the harness output") -> B
     higher = [next(rated[m, t].aggregate.higher_is_better for m in models if (m, t) in rated) for t in tasks]
     superseded = {key: [r for r in group if r is not rated[key]] for key, group in groups.items()}
     return Board(name, models, tasks, values, notes=notes, runs=rated, superseded=superseded, higher=higher)
+
+
+def _limited(rated: dict) -> list[str]:
+    """One note per ``--limit`` of the tasks rated from runs that scored part of them."""
+    by_flag: dict[str, dict[str, str]] = {}
+    for (_, t), run in rated.items():
+        if run.limited is not None:
+            flag, part = run.limited
+            by_flag.setdefault(flag, {}).setdefault(t, part)
+    notes = []
+    for flag, parts in by_flag.items():
+        shown = "; ".join(list(parts.values())[:3]) + ("; ..." if len(parts) > 3 else "")
+        notes.append(f"{few(list(parts), 6, str)}: rated from {flag} runs: {shown}")
+    return notes
 
 
 def replicates(board: Board, column: str = "item") -> ScoreReplicates:
@@ -275,9 +363,25 @@ def _runs_table(board: Board):
     return pd.DataFrame(rows)
 
 
+def picked(tasks: Iterable[str] | None, exclude: Iterable[str] | None) -> Callable[[str], bool]:
+    """Whether ``--tasks``/``--exclude`` (names or globs) pick a task, as :func:`pick_tasks` does: for a
+    reader to skip what a left-out task would cost (an lm-eval samples file) before it is read."""
+    import fnmatch
+
+    def matched(task: str, patterns: Iterable[str]) -> bool:
+        return any(task == p or fnmatch.fnmatchcase(task, p) for p in patterns)
+
+    tasks, exclude = (None if tasks is None else tuple(tasks)), tuple(exclude or ())
+    return lambda task: (tasks is None or matched(task, tasks)) and not matched(task, exclude)
+
+
 def pick_tasks(runs: list[Run], options) -> list[Run]:
     """The runs of the tasks ``options.tasks``/``exclude`` pick; for a table with replicates, the
-    tasks ``lower_better``/``higher_better`` name turned that way (a harness declares its own)."""
+    tasks ``lower_better``/``higher_better`` name turned that way (a harness declares its own).
+
+    Raises:
+      ValueError: the :class:`Problem` of a picked task's run (one of a task left out is moot).
+    """
     names = list(dict.fromkeys(r.task for r in runs))
     if not names:
         raise ValueError("no scores found: the harness output holds no task")
@@ -287,6 +391,9 @@ def pick_tasks(runs: list[Run], options) -> list[Run]:
     keep -= pick_names("the input", options, "exclude", names, "task")
     if not keep:
         raise ValueError(f"no tasks left to rate after {options.flag('tasks')}/{options.flag('exclude')}")
+    problem = next((r for r in runs if r.problem is not None and r.task in keep), None)
+    if problem is not None:
+        raise ValueError(problem.problem.say(options, problem.task))
     turned = {}
     for field, higher in (("lower_better", False), ("higher_better", True)):
         if getattr(options, field) is not None and any(r.harness != "table" for r in runs):
@@ -316,7 +423,7 @@ def check_choices(runs: list[Run], options) -> list[str]:
                 )
         if everywhere is None:
             continue
-        taken = {str(v) for r in runs for k, v in r.measured if k in keys}
+        taken = {name for r in runs for name in _choices(r, keys)}
         if everywhere not in taken:
             close = difflib.get_close_matches(everywhere, sorted(taken), n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
@@ -324,14 +431,23 @@ def check_choices(runs: list[Run], options) -> list[str]:
                 f"{options.flag(field, everywhere)}: no task reports it; {hint}rated instead: "
                 f"{', '.join(sorted(taken)[:12])}"
             )
-        others = {r.task for r in runs if not any(k in keys and v == everywhere for k, v in r.measured)}
-        others = sorted(others)
+        others = sorted({r.task for r in runs if everywhere not in _choices(r, keys)})
         if others:
             notes.append(
                 f"{options.flag(field, everywhere)}: {', '.join(others[:8])} do not report it and keep their "
                 "first choice"
             )
     return notes
+
+
+def _choices(run: Run, keys: tuple) -> set[str]:
+    """The names by which ``--metric``/``--filter`` may choose a run's rated metric (inspect's: its
+    scorer, its metric, or ``SCORER/METRIC``)."""
+    measured = dict(run.measured)
+    names = {str(v) for k, v in run.measured if k in keys}
+    if "metric" in keys and "scorer" in measured:
+        names.add(f"{measured['scorer']}/{measured['metric']}")
+    return names
 
 
 def rated_notes(board: Board) -> list[str]:

@@ -59,7 +59,24 @@ def _scores(path: str, options) -> Parsed:
     name = os.path.basename(path)
     if suffix(path) in DELIMITED and _plain(options) and not _maybe_long(first_row(path, sep)):
         return Parsed("table", name, cells=text_cells(path, sep), sep=sep)  # a wide table, without pandas
-    frame = read_frame(path, sep)
+    return scores_frame(path, name, read_frame(path, sep), sep, options)
+
+
+def joined_tables(paths: list[str], options) -> Parsed:
+    """Several tables of one shape (a folder, a glob, several paths) as one (:mod:`jaxrate.io._folders`)."""
+    from jaxrate.io._folders import joined_frame, refuse_shapes, shapes
+
+    root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
+    where = os.path.relpath(root) if not os.path.isabs(paths[0]) else root
+    groups = shapes(paths)
+    if len(groups) > 1:
+        refuse_shapes(where, groups, os.path.relpath(root) if not os.path.isabs(paths[0]) else root)
+    name = os.path.basename(root) or where
+    return scores_frame(where, name, joined_frame(paths, options, name), options.sep, options)
+
+
+def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parsed:
+    """A score table read as a frame: its cells (wide, or a long table described), or its runs."""
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
     read = list(frame.attrs.get("notes", ()))  # how a document or nested JSON was read (_documents, _nested)
@@ -96,10 +113,11 @@ def _plain(options) -> bool:
 
 def _maybe_long(header: list[str]) -> bool:
     """Whether a header names a model and a task column (a long table, perhaps: the rows decide)."""
-    from jaxrate.io._layouts import MORE_MODELS, MORE_TASKS
-    from jaxrate.io._long import MODEL_COLUMNS, TASK_COLUMNS
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, MORE_TASKS, TASK_COLUMNS
 
-    names = {str(c).strip().lower() for c in header}
+    from jaxrate.io._layouts import common_name
+
+    names = {common_name(c) for c in header}
     return bool(names & set(MODEL_COLUMNS + MORE_MODELS)) and bool(names & set(TASK_COLUMNS + MORE_TASKS))
 
 

@@ -11,7 +11,8 @@ Source rules (quoted in notes.md): one task (the polyglot benchmark, 225 Exercis
 leaderboard's score is pass_rate_2 ("Percent correct", sorted descending), higher is better; the
 entry is the record's `model`; where two records share a `model` they are told apart by
 `edit_format` (README: "the `model`, `edit_format` and `commit_hash` should be enough to reliably
-reproduce any benchmark run"), named here 'model (edit_format)'.
+reproduce any benchmark run"): every row is named here by the pair, 'model:edit_format' (the source
+shows the two side by side and names no row otherwise).
 """
 import collections, csv, os, re, sys
 
@@ -44,10 +45,9 @@ def records(path):
 
 def main(set_dir):
     recs = records(os.path.join(set_dir, "raw", "aider", "website", "_data", "polyglot_leaderboard.yml"))
-    counts = collections.Counter(r["model"] for r in recs)
     rows = []
     for r in recs:
-        name = r["model"] if counts[r["model"]] == 1 else f"{r['model']} ({r['edit_format']})"
+        name = f"{r['model']}:{r['edit_format']}"
         rows.append((name, "polyglot", "pass_rate_2", repr(float(r["pass_rate_2"])), "true"))
     assert len({r[0] for r in rows}) == len(rows)
     with open(os.path.join(set_dir, "expected.csv"), "w", newline="", encoding="utf-8") as fh:

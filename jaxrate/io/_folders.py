@@ -1,0 +1,129 @@
+"""Several tables of one shape (a folder of them, a glob, several paths) read as one table.
+
+People publish a board as one file per model (``chronos-t5-base-in-domain.csv``), per benchmark or
+per family of models (NeMo's ``scores/en/*.csv``). Tables with one header are one table: their rows
+concatenated, each with the file it came from (a ``file`` column); where no column names the models,
+the files do (their names less the ending they share, said). Tables of several shapes are refused,
+naming a glob for each shape.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from jaxrate.io._assumed import Assumed
+from jaxrate.io._roles import few
+
+__all__ = ["FILE_COLUMN", "JOINED", "joined_frame", "shapes"]
+
+FILE_COLUMN = "file"
+# The files a folder's tables are joined from: data tables, not documents (a README.md, a config.yaml).
+JOINED = (".csv", ".tsv", ".tab", ".txt", ".parquet", ".pq", ".feather", ".xlsx", ".json", ".jsonl", ".ndjson")
+
+
+def _header(path: str) -> tuple[str, ...]:
+    from jaxrate.io._tables import read_frame
+    from jaxrate.io._text import DELIMITED, first_row, suffix
+
+    if suffix(path) in DELIMITED:
+        return tuple(c.strip() for c in first_row(path))
+    return tuple(str(c).strip() for c in read_frame(path).columns)
+
+
+def shapes(paths: list[str]) -> dict[tuple[str, ...], list[str]]:
+    """The tables grouped by header, largest group first."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for p in paths:
+        groups.setdefault(_header(p), []).append(p)
+    return dict(sorted(groups.items(), key=lambda g: -len(g[1])))
+
+
+def _stem(path: str, root: str) -> str:
+    from jaxrate.io._text import suffix
+
+    rel = os.path.relpath(path, root) if root else os.path.basename(path)
+    rel = rel.replace(os.sep, "/")
+    ext = suffix(path)
+    lower = rel.lower()
+    for end in (ext + ".gz", ext + ".bz2", ext + ".xz", ext + ".zip", ext):
+        if ext and lower.endswith(end):
+            return rel[: -len(end)]
+    return rel
+
+
+def _shared_end(stems: list[str]) -> str:
+    """The ending every stem shares, from a separator on (``-agg-rel-scores``), or ``""``."""
+    if len(stems) < 2:
+        return ""
+    end = os.path.commonprefix([s[::-1] for s in stems])[::-1]
+    cut = re.search(r"[-_. ]", end)
+    end = end[cut.start() :] if cut else ""
+    return end if all(len(s) > len(end) for s in stems) else ""
+
+
+def _globs(group: list[str], others: list[str], root: str) -> list[str]:
+    """Globs that pick ``group``'s files and none of ``others``: ``root/*ENDING``, the shortest ending
+    from a separator on that no other file has."""
+    globs = []
+    for path in group:
+        name = os.path.basename(path)
+        starts = [0] + [m.end() for m in re.finditer(r"[-_. ]", name)]
+        ending = next(
+            (name[k:] for k in sorted(starts, reverse=True) if not any(o.endswith(name[k:]) for o in others)),
+            name,
+        )
+        globs.append(os.path.join(os.path.dirname(os.path.relpath(path, root)) if root else "", "*" + ending))
+    return list(dict.fromkeys(globs))
+
+
+def refuse_shapes(where: str, groups: dict, root: str) -> None:
+    """Tables of several shapes: a ``ValueError`` naming each shape and a glob that picks it."""
+    said = []
+    every = [p for files in groups.values() for p in files]
+    for header, files in list(groups.items())[:3]:
+        others = [os.path.basename(p) for p in every if p not in files]
+        globs = " ".join(repr(os.path.join(root, g) if root else g) for g in _globs(files, others, root)[:3])
+        said.append(f"{len(files)} like {os.path.basename(files[0])} ({few(list(header), 4)}): {globs}")
+    raise ValueError(
+        f"{where}: holds tables of {len(groups)} shapes, rated together only when they have one header; "
+        f"name the files of one: {'; '.join(said)}"
+    )
+
+
+def joined_frame(paths: list[str], options, name: str):
+    """The tables at ``paths`` (one header) as one frame, its rows in the files' order, with the file each
+    came from; ``frame.attrs["notes"]`` says so (and, where no column names the models, that the files do)."""
+    import pandas as pd
+
+    from jaxrate.io._layouts import common_name
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
+    from jaxrate.io._tables import read_frame
+
+    root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
+    frames = [read_frame(p, options.sep) for p in paths]
+    stems = [_stem(os.path.abspath(p), root) for p in paths]
+    columns = [str(c).strip() for c in frames[0].columns]
+    named = options.model is not None or any(common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns)
+    column = FILE_COLUMN if FILE_COLUMN not in columns else "__file__"
+    notes: list = [f"read {len(paths)} tables of one shape as one ({few([os.path.basename(p) for p in paths], 3)})"]
+    if not named:
+        end = _shared_end(stems)
+        stems = [s[: len(s) - len(end)] for s in stems]
+        column = "model"
+        evidence = "no column names them" + (f"; the names less the ending {end!r} they share" if end else "")
+        notes.append(
+            Assumed("models", "the models are the files' names", evidence,
+                    "--model-col COLUMN names them by a column", "--model-col model")  # fmt: skip
+        )
+    parts = []
+    for frame, stem in zip(frames, stems):
+        frame = frame.copy()
+        frame.columns = columns
+        frame[column] = stem
+        parts.append(frame)
+    joined = pd.concat(parts, ignore_index=True)
+    if not named:  # the files' names first: a wide table's models are its first column
+        joined = joined[[column] + columns]
+    joined.attrs["notes"] = notes
+    return joined
