@@ -48,6 +48,12 @@ def _add_source_options(parser) -> None:
     )
     parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
     parser.add_argument(
+        "--skip-unreadable",
+        action="store_true",
+        help="a folder's files that cannot be read (empty, cut short, not text, not JSON) are left out and "
+        "named, not an error",
+    )
+    parser.add_argument(
         "--strict",
         action="store_true",
         help="refuse to assume anything that neither the input nor the options say (a direction, a column "

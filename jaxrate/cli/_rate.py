@@ -12,7 +12,6 @@ import numpy as np
 
 from jaxrate.cli import _output
 from jaxrate.cli._inputs import describe, load_source, print_notes
-from jaxrate.io._assumed import assumed_in
 from jaxrate.cli._methods import (
     elo_intervals,
     elo_settings,
@@ -24,6 +23,7 @@ from jaxrate.cli._pair import add_compare_option, check_compare, compare_view
 from jaxrate.game._defaults import DEFAULTS
 from jaxrate.game._joint import support
 from jaxrate.game.tolerances import TOLERANCES
+from jaxrate.io._assumed import assumed_in
 
 EXAMPLES = """examples:
   jaxrate rate --dataset atari --game 3p                     # the paper's Atari agents

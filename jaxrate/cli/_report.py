@@ -354,7 +354,8 @@ def _notes_section(source, rated, intervals, payload: dict, uniform: bool) -> st
             f"<li>{html.escape(a.decision)} <i>({html.escape(a.evidence)})</i>: {html.escape(a.option)}</li>"
             for a in assumed
         )
-        text += f'<section class="notes"><h2>What jaxrate assumed in reading the input</h2><ul>{items}</ul></section>'
+        title = "What jaxrate assumed in reading the input"
+        text += f'<section class="notes"><h2>{title}</h2><ul>{items}</ul></section>'
     other = [n for n in source.notes if not n.startswith("warning: ") and not isinstance(n, Assumed)]
     if other:
         text += "<p><b>Input:</b> " + html.escape("; ".join(other)) + ".</p>"

@@ -29,7 +29,9 @@ class Assumed(str):
 
     __slots__ = ("decision", "evidence", "option", "pin", "topic")
 
-    def __new__(cls, topic: str, decision: str, evidence: str, option: str, pin: str | None = None) -> Assumed:
+    def __new__(
+        cls, topic: str, decision: str, evidence: str, option: str, pin: str | None = None
+    ) -> Assumed:
         self = super().__new__(cls, f"{decision} ({evidence}); {option}")
         self.topic, self.decision, self.evidence, self.option = topic, decision, evidence, option
         self.pin = option if pin is None else pin

@@ -16,10 +16,10 @@ from jaxrate.io._cells import (
     DECIMAL_COMMAS,
     Cells,
     cell_units,
-    percent_cells,
     column_numbers,
     decimal_commas,
     is_text,
+    percent_cells,
     shown,
 )
 from jaxrate.io._orientation import decide_orientation
@@ -122,7 +122,9 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
 def _whole(values: np.ndarray) -> bool:
     """Whether a column holds whole numbers >= 0 only, some above 1 (counts and lengths look so)."""
     found = values[np.isfinite(values)]
-    return bool(len(found)) and bool(np.all(found >= 0) and np.all(found == np.round(found)) and found.max() > 1)
+    return bool(len(found)) and bool(
+        np.all(found >= 0) and np.all(found == np.round(found)) and found.max() > 1
+    )
 
 
 def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bool, str | None]:

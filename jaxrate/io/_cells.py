@@ -6,10 +6,9 @@ record in an error); :func:`column_numbers` turns one column into float64, namin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
-
-import re
 
 import numpy as np
 
@@ -18,7 +17,15 @@ from jaxrate.io._roles import few
 from jaxrate.io._tables import record_name
 from jaxrate.io._text import MAX_SCORE, check_score, check_unique, is_missing_marker, parse_number, read_rows
 
-__all__ = ["DECIMAL_COMMAS", "Cells", "column_numbers", "decimal_commas", "frame_cells", "names_are_names", "text_cells"]
+__all__ = [
+    "DECIMAL_COMMAS",
+    "Cells",
+    "column_numbers",
+    "decimal_commas",
+    "frame_cells",
+    "names_are_names",
+    "text_cells",
+]
 
 
 class Cells(NamedTuple):
@@ -121,7 +128,8 @@ def _names_elsewhere(header: list[str], columns: list[list]) -> int | None:
         return None
     words = [
         j for j in range(1, len(columns))
-        if all(isinstance(c, str) and c.strip() and _words(c) for c in columns[j]) and len({str(c).strip() for c in columns[j]}) == n
+        if all(isinstance(c, str) and c.strip() and _words(c) for c in columns[j])
+        and len({str(c).strip() for c in columns[j]}) == n
     ]  # fmt: skip
     return words[0] if len(words) == 1 else None
 
@@ -148,13 +156,18 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
     words = [j for j in words if not tasky and header[j].strip().lower() not in TASK_WORDS]
     distinct = {j: len({str(c).strip() for c in columns[j]}) for j in words}
     unique = [j for j in words if all(str(c).strip() for c in columns[j]) and distinct[j] == len(models)]
-    apart = [j for j in sorted(words, key=distinct.get) if len(set(zip(models, map(str, columns[j])))) == len(models)]
+    apart = [
+        j
+        for j in sorted(words, key=distinct.get)
+        if len(set(zip(models, map(str, columns[j])))) == len(models)
+    ]
     said = []
     if apart and apart[0] not in unique:  # a qualifier: few values, the rows apart together
         j = apart[0]
         said.append(
             f"the rows are told apart by {header[j]!r}: if it is part of each model's name, --model-col "
-            f"{header[first]},{header[j]} (joined as '{models[0]}:{str(columns[j][0]).strip()}'); if it names "
+            f"{header[first]},{header[j]} (joined as '{models[0]}:{str(columns[j][0]).strip()}'); "
+            "if it names "
             f"tasks (one row per model and task), --model-col {header[first]} --task-col {header[j]} "
             "--score-col COLUMN"
         )
@@ -242,13 +255,18 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
         return []
     shown = few([n for n, _ in found], 4)
     return [
-        f"read the percents of {shown} as their numbers ({found[0][1].strip()!r} is {value(found[0][1], '.'):g})"
+        f"read the percents of {shown} as their numbers "
+        f"({found[0][1].strip()!r} is {value(found[0][1], '.'):g})"
     ]
 
 
 def cell_units(cells: Sequence[object]) -> str | None:
     """The metric a column's cells name after their percent (NeMo's ``4.2 % WER``), where one does."""
-    found = {m.group(2) for c in cells if isinstance(c, str) and "%" in c and (m := _PERCENT.match(c)) and m.group(2)}
+    found = {
+        m.group(2)
+        for c in cells
+        if isinstance(c, str) and "%" in c and (m := _PERCENT.match(c)) and m.group(2)
+    }
     return found.pop() if len(found) == 1 else None
 
 

@@ -19,7 +19,19 @@ __all__ = ["FILE_COLUMN", "JOINED", "joined_frame", "shapes"]
 
 FILE_COLUMN = "file"
 # The files a folder's tables are joined from: data tables, not documents (a README.md, a config.yaml).
-JOINED = (".csv", ".tsv", ".tab", ".txt", ".parquet", ".pq", ".feather", ".xlsx", ".json", ".jsonl", ".ndjson")
+JOINED = (
+    ".csv",
+    ".tsv",
+    ".tab",
+    ".txt",
+    ".parquet",
+    ".pq",
+    ".feather",
+    ".xlsx",
+    ".json",
+    ".jsonl",
+    ".ndjson",
+)
 
 
 def _header(path: str) -> tuple[str, ...]:
@@ -106,15 +118,22 @@ def joined_frame(paths: list[str], options, name: str):
     columns = [str(c).strip() for c in frames[0].columns]
     named = options.model is not None or any(common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns)
     column = FILE_COLUMN if FILE_COLUMN not in columns else "__file__"
-    notes: list = [f"read {len(paths)} tables of one shape as one ({few([os.path.basename(p) for p in paths], 3)})"]
+    notes: list = [
+        f"read {len(paths)} tables of one shape as one ({few([os.path.basename(p) for p in paths], 3)})"
+    ]
     if not named:
         end = _shared_end(stems)
         stems = [s[: len(s) - len(end)] for s in stems]
         column = "model"
         evidence = "no column names them" + (f"; the names less the ending {end!r} they share" if end else "")
         notes.append(
-            Assumed("models", "the models are the files' names", evidence,
-                    "--model-col COLUMN names them by a column", "--model-col model")  # fmt: skip
+            Assumed(
+                "models",
+                "the models are the files' names",
+                evidence,
+                "--model-col COLUMN names them by a column",
+                "--model-col model",
+            )  # fmt: skip
         )
     parts = []
     for frame, stem in zip(frames, stems):

@@ -31,45 +31,148 @@ def _formats() -> tuple[Format, ...]:
 FORMATS: tuple[Format, ...] = ()  # filled on first use (the formats' modules import this one)
 
 
-def recognise(files: list[Found]) -> tuple[dict[Format, list[str]], list[str]]:
-    """``({format: its files}, notes)``; a named file of no format, or nothing to rate, is an error."""
+# Files a folder of results holds that jaxrate would read: one that cannot be read is an error naming it
+# (or, skip_unreadable, left out and named), never passed over in silence.
+_DATA = (
+    ".json",
+    ".jsonl",
+    ".ndjson",
+    ".eval",
+    ".csv",
+    ".tsv",
+    ".tab",
+    ".parquet",
+    ".pq",
+    ".feather",
+    ".xlsx",
+)
+
+
+def recognise(files: list[Found], options=None) -> tuple[dict[Format, list[str]], list[str]]:
+    """``({format: its files}, notes)``; a named file of no format, a folder's data file that cannot be
+    read, or nothing to rate, is an error (``options.skip_unreadable``: a folder's such files are left out,
+    and said). The notes name the folder's files passed over."""
     global FORMATS
     FORMATS = FORMATS or _formats()
     from jaxrate.io._tables import TABLES
 
     found: dict[Format, list[str]] = {}
-    passed: list[str] = []
+    passed, other, broken = [], [], []
     for f in files:
-        head = Head.of(f.path)
-        fmt = next((x for x in FORMATS if _takes(x, f) and x.recognise(head)), None)
-        if fmt is None and head.suffix in TABLES:
-            passed.append(f.path)  # a table in a folder: read only when named
-        if fmt is None and f.named:
-            kind = f"unknown file type {head.suffix!r}" if head.suffix else "no file type"
-            raise ValueError(f"{f.path}: not a format jaxrate reads: {kind} ({_readable()})")
-        if fmt is None:
+        if not os.path.isfile(f.path):  # a FIFO, a device, a socket: never opened (it could block)
+            from jaxrate.results._files import regular_file
+
+            try:
+                regular_file(f.path)
+            except ValueError as err:
+                if f.named:
+                    raise
+                broken.append(str(err))
             continue
-        if fmt.role == "part" and f.named and fmt.parse is not None:
+        head = Head.of(f.path)
+        try:
+            fmt = next((x for x in FORMATS if _takes(x, f) and x.recognise(head)), None)
+        except ValueError as err:  # a results file that is not what it says (cut short, not JSON)
+            fmt = None
+            if f.named:
+                raise
+            broken.append(str(err))
+            continue
+        if fmt is None and f.named:
+            _refuse_named(f.path, head)
+        problem = _unreadable(f.path, head) if fmt is None else None
+        if problem:
+            broken.append(problem)
+        elif fmt is None and head.suffix in TABLES:
+            passed.append(f.path)  # a table in a folder: read only when named, or with its like
+        elif fmt is None:
+            other.append(f.path)
+        elif fmt.role == "part" and f.named and fmt.parse is not None:
             fmt.parse([f.path], None, [])  # says what to give instead
         else:
             found.setdefault(fmt, []).append(f.path)
     if not any(fmt.role not in ("part", "listing") for fmt in found):
-        where = ", ".join(sorted({f.path if f.named else os.path.dirname(f.path) for f in files})[:3])
-        from jaxrate.io._folders import JOINED
-        from jaxrate.io._text import suffix
+        return _tables_only(files, passed, _broken(broken, options) + _passed_over(other))
+    return found, _broken(broken, options) + _passed_over(other + passed)  # a results folder's tables too
 
-        data = [p for p in passed if suffix(p) in JOINED]
-        if data:  # a folder of tables, no harness output: tables of one shape are one table
-            return {_score_tables(): data}, []
-        if passed:
-            shown = ", ".join(os.path.basename(p) for p in passed[:3]) + (" ..." if len(passed) > 3 else "")
-            raise ValueError(
-                f"{where}: no evaluation harness output here, and a folder is read as harness output; it "
-                f"holds {len(passed)} table(s) ({shown}): name the one to rate, or join them into one long "
-                "table (model,task,score rows)"
-            )
-        raise ValueError(f"{where}: no evaluation harness output here ({_readable()})")
-    return found, []
+
+def _refuse_named(path: str, head: Head) -> None:
+    from jaxrate.results._files import regular_file
+
+    regular_file(path)  # a FIFO or a folder is said as such
+    problem = _unreadable(path, head)
+    if problem:
+        raise ValueError(problem)
+    kind = f"unknown file type {head.suffix!r}" if head.suffix else "no file type"
+    raise ValueError(f"{path}: not a format jaxrate reads: {kind} ({_readable()})")
+
+
+def _unreadable(path: str, head: Head) -> str | None:
+    """Why a data file (:data:`_DATA`) no format took cannot be read (empty, not text, not JSON), or
+    ``None`` where it reads (a JSON of another kind: a config, a task list)."""
+    if head.suffix not in _DATA:
+        return None
+    from jaxrate.results._files import load_json, regular_file
+
+    try:
+        regular_file(path)
+        if os.path.getsize(path) == 0:
+            return f"{path}: the file is empty"
+        if head.suffix == ".json":
+            load_json(path)
+        elif head.suffix == ".eval":
+            return f"{path}: not an inspect-ai log (a .eval log is a zip archive holding header.json)"
+        elif head.suffix in (".jsonl", ".ndjson") and head.error:
+            return f"{path}: {head.error}"
+    except ValueError as err:
+        return str(err)
+    return None
+
+
+def _broken(problems: list[str], options) -> list[str]:
+    """A folder's unreadable files: the first an error, or (``skip_unreadable``) each left out, said."""
+    if not problems:
+        return []
+    if options is None or not options.skip_unreadable:
+        more = f" ({len(problems) - 1} more such files)" if len(problems) > 1 else ""
+        flag = options.flag("skip_unreadable") if options is not None else "skip_unreadable=True"
+        raise ValueError(f"{problems[0]}{more}; fix or remove it, or leave such files out with {flag}")
+    from jaxrate.io._assumed import Assumed
+    from jaxrate.io._roles import few
+
+    files = few([p.split(": ", 1)[0] for p in problems], 4, str)
+    return [Assumed("files", f"left out {len(problems)} unreadable file(s): {files}", problems[0],
+                    "fix them to read them", "--skip-unreadable")]  # fmt: skip
+
+
+def _passed_over(paths: list[str]) -> list[str]:
+    if not paths:
+        return []
+    from jaxrate.io._roles import few
+
+    return [
+        f"passed over {len(paths)} file(s) that hold no results: "
+        f"{few([os.path.basename(p) for p in paths], 5, str)}"
+    ]
+
+
+def _tables_only(files: list[Found], passed: list[str], notes: list[str]):
+    """No harness output: a folder's tables of one shape are one table; else nothing to rate."""
+    where = ", ".join(sorted({f.path if f.named else os.path.dirname(f.path) for f in files})[:3])
+    from jaxrate.io._folders import JOINED
+    from jaxrate.io._text import suffix
+
+    data = [p for p in passed if suffix(p) in JOINED]
+    if data:  # a folder of tables, no harness output: tables of one shape are one table
+        return {_score_tables(): data}, notes
+    if passed:
+        shown = ", ".join(os.path.basename(p) for p in passed[:3]) + (" ..." if len(passed) > 3 else "")
+        raise ValueError(
+            f"{where}: no evaluation harness output here, and a folder is read as harness output; it "
+            f"holds {len(passed)} table(s) ({shown}): name the one to rate, or join them into one long "
+            "table (model,task,score rows)"
+        )
+    raise ValueError(f"{where}: no evaluation harness output here ({_readable()})")
 
 
 def _score_tables() -> Format:

@@ -14,7 +14,6 @@ perturbation, a variant; of each run group's columns the main metric is its scor
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from typing import Any
@@ -30,11 +29,9 @@ __all__ = ["FORMATS", "helm_runs"]
 
 
 def _json(path: str) -> Any:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise ValueError(f"{path}: cannot read as JSON: {err}") from None
+    from jaxrate.results._files import load_json
+
+    return load_json(path)
 
 
 def _schema(run_folder: str) -> dict:

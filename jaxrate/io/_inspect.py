@@ -17,7 +17,6 @@ default in the logs written before it existed (an assumption, said). ``model=tas
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import os
 import re
@@ -445,11 +444,12 @@ def _logs(files: list[str], options, notes: list) -> list[Run]:
 
 
 def _listings(files: list[str], options, notes: list) -> list[Run]:
+    from jaxrate.results._files import load_json
+
     """The runs of inspect's listings (``logs.json``, ``listing.json``) of the logs not beside them."""
     found = []
     for f in files:
-        with open(f, encoding="utf-8") as handle:
-            entries = json.load(handle)
+        entries = load_json(f)
         folder = os.path.dirname(f)
         present = [k for k in entries if os.path.exists(os.path.join(folder, k))]
         if present:

@@ -24,14 +24,22 @@ import numpy as np
 from jaxrate.io._assumed import Assumed
 from jaxrate.io._cells import value
 from jaxrate.io._long import (
-    GENERIC_SCORES,
     REPLICATE_COLUMNS,
     SCORE_COLUMNS,
     LongColumns,
     stderr_column,
 )
 from jaxrate.io._options import split_names
-from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, MORE_TASKS, TASK_COLUMNS, direction, error_target, few, listed
+from jaxrate.io._roles import (
+    MODEL_COLUMNS,
+    MORE_MODELS,
+    MORE_TASKS,
+    TASK_COLUMNS,
+    direction,
+    error_target,
+    few,
+    listed,
+)
 
 _ERROR_NAMES = ("standard_error", "stderr", "se")
 
@@ -116,7 +124,11 @@ def _long_by_names(frame, model: list[str], task: list[str]) -> bool:
         return True
     common = _common(columns, SCORE_COLUMNS, set(model) | set(task))
     others = [c for c in columns if c not in {*model, *task, *common} and _numeric(frame, c)]
-    others = [c for c in others if c.lower() not in (*_ERROR_NAMES, "n", *REPLICATE_COLUMNS) and not error_target(c.lower())]
+    others = [
+        c
+        for c in others
+        if c.lower() not in (*_ERROR_NAMES, "n", *REPLICATE_COLUMNS) and not error_target(c.lower())
+    ]
     if common and not others:  # model, task, score (and its errors, counts, replicates): nothing else
         return True
     models = frame[model[0]].astype(str)
@@ -206,24 +218,7 @@ def describe(path: str, frame, options) -> Described | None:
         if named_long and options.layout == "wide":
             raise ValueError("--task-col, --score-col, --metric-col and --replicate-col are for long tables")
         return None
-    for role, found in (("model", model), ("task", task)):
-        if not found:
-            names = (MODEL_COLUMNS if role == "model" else TASK_COLUMNS)[:4]
-            raise ValueError(
-                f"{path}: a long table needs a {role} column: none is named {' or '.join(map(repr, names))}; "
-                f"name it with {options.flag(role)} (columns: {listed(columns)})"
-            )
-    task = sorted(task, key=columns.index)  # several: in the file's order
-    if by_name and len(task) > 1:
-        notes.append(
-            Assumed(
-                "layout",
-                f"the tasks are named by {' and '.join(map(repr, task))} together",
-                "each of them names tasks",
-                f"{options.flag('task', task[-1])} names them by one",
-                options.flag("task", ",".join(task)),
-            )  # fmt: skip
-        )
+    task = _named(path, columns, model, task, by_name, options, notes)
     metric_col, replicate, count, taken = _others(frame, columns, model, task, metric_col, replicate, notes)
     if not scores:
         scores = _score_columns(path, frame, columns, taken, metric_col, task, options, notes)
@@ -234,10 +229,31 @@ def describe(path: str, frame, options) -> Described | None:
         notes.append(f"columns not rated (a long table rates {few(scores, 3)}): {', '.join(left)}")
     if stderr is not None and replicate is not None:
         notes.append(
-            f"standard errors {stderr!r} not used: the {replicate!r} scores of each model and task carry their "
-            "spread, and --bootstrap resamples those"
+            f"standard errors {stderr!r} not used: the {replicate!r} scores of each model and task carry "
+            "their spread, and --bootstrap resamples those"
         )
     return _canonical(path, frame, model, task, scores, metric_col, replicate, count, stderr, options, notes)
+
+
+def _named(path, columns, model, task, by_name: bool, options, notes) -> list[str]:
+    """A long table's task columns, in the file's order; a long table without a model or task column
+    is refused, and tasks named by several columns found by their names are said."""
+    for role, found in (("model", model), ("task", task)):
+        if not found:
+            names = (MODEL_COLUMNS if role == "model" else TASK_COLUMNS)[:4]
+            raise ValueError(
+                f"{path}: a long table needs a {role} column: none is named {' or '.join(map(repr, names))}; "
+                f"name it with {options.flag(role)} (columns: {listed(columns)})"
+            )
+    task = sorted(task, key=columns.index)
+    if by_name and len(task) > 1:
+        joined = " and ".join(map(repr, task))
+        one = f"{options.flag('task', task[-1])} names them by one"
+        pin = options.flag("task", ",".join(task))
+        notes.append(
+            Assumed("layout", f"the tasks are named by {joined} together", "each names tasks", one, pin)
+        )
+    return task
 
 
 def _others(frame, columns, model, task, metric_col, replicate, notes) -> tuple:
@@ -322,7 +338,8 @@ def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | 
             what = f"has {len(found)} columns of numbers beside its models and tasks ({shown})"
         raise ValueError(
             f"{path}: {what}; rate one with {options.flag('metric', found[0])}, or several, each as tasks of "
-            f"its own in its own direction, with {options.flag('metric', ','.join(found[:2]))} (names or globs)"
+            f"its own in its own direction, with {options.flag('metric', ','.join(found[:2]))} "
+            "(names or globs)"
         )
     picked = found if picked is None else picked
     return [(m, None if metric_col is not None else m) for m in picked]

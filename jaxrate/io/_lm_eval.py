@@ -66,11 +66,9 @@ _ENTRY = set(
 
 def _load(path: str) -> dict | None:
     """The results file at ``path`` (BigScience's list of results as lm-eval's map), or ``None``."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        return None
+    from jaxrate.results._files import load_json
+
+    data = load_json(path)  # a file that is not JSON (cut short, not text, a key twice) says so, named
     if not isinstance(data, dict) or not ("configs" in data or "versions" in data or "config" in data):
         return None
     if isinstance(data.get("results"), list):  # BigScience's fork: one metric per entry

@@ -252,8 +252,9 @@ def _refuse_repeats(rows: _Rows, frame) -> None:
         if key in seen:
             first, again = int(rows.kept[seen[key]]), int(rows.kept[k])
             raise ValueError(
-                f"{rows.path}: {record_name(rows.path, int(rows.records[k]))} repeats ({key[0]!r}, {key[1]!r}) "
-                f"(first at {record_name(rows.path, int(rows.records[seen[key]]))}): {_apart(frame, first, again)}"
+                f"{rows.path}: {record_name(rows.path, int(rows.records[k]))} repeats ({key[0]!r}, "
+                f"{key[1]!r}) (first at {record_name(rows.path, int(rows.records[seen[key]]))}): "
+                f"{_apart(frame, first, again)}"
             )
         seen[key] = k
 
@@ -268,13 +269,16 @@ def _apart(frame, first: int, again: int) -> str:
         str(c) for c in frame.columns
         if str(c) not in used and str(frame.iloc[first][c]) != str(frame.iloc[again][c])
     ]  # fmt: skip
-    words = [c for c in differ if not _is_number(frame.iloc[first][c]) or not _is_number(frame.iloc[again][c])]
+    words = [
+        c for c in differ if not _is_number(frame.iloc[first][c]) or not _is_number(frame.iloc[again][c])
+    ]
     differ = words or differ
     model = ",".join(names.get("model", ())) or "MODEL"
     task = ",".join(names.get("task", ())) or "TASK"
     if not differ:
         return (
-            "the two rows are the same but for their score; if they are seeds, folds or items, add the column "
+            "the two rows are the same but for their score; if they are seeds, folds or items, add the "
+            "column "
             "that tells them apart, or an 'n' column (items behind each score) to average them"
         )
     shown = few(differ, 4)

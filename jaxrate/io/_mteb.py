@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime
 import fnmatch
-import json
 import os
 import re
 from typing import Any
@@ -40,11 +39,9 @@ _NO_ITEMS = "mteb keeps one score per split and subset, no per-item scores"
 
 
 def _json(path: str) -> Any:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise ValueError(f"{path}: cannot read as JSON: {err}") from None
+    from jaxrate.results._files import load_json
+
+    return load_json(path)
 
 
 def _model(folder: str, names: dict, notes: list) -> str:

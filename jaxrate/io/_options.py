@@ -70,7 +70,8 @@ class ReadOptions:
     ``"newest"`` for runs that measured differently), ``workers`` reading lm-eval samples; ``cli``:
     messages name the command line's flags (``--prefer newest``), else Python's arguments; ``strict``:
     refuse to assume anything that neither the source nor these options say (a direction, a column
-    left out, the table turned: :class:`jaxrate.io._assumed.Assumed`)."""
+    left out, the table turned: :class:`jaxrate.io._assumed.Assumed`); ``skip_unreadable``: a folder's
+    files that cannot be read (empty, cut short, not text) are left out and named, not an error."""
 
     layout: str = "auto"
     model: str | None = None
@@ -94,6 +95,7 @@ class ReadOptions:
     prefer: str = "error"
     workers: int | None = None
     strict: bool = False
+    skip_unreadable: bool = False
     cli: bool = False
 
     def __post_init__(self) -> None:
@@ -137,7 +139,8 @@ class ReadOptions:
         return name if value is None else f"{name}={value!r}"
 
     def names(self, name: str) -> str:
-        """How messages show option ``name`` given names: ``--lower-better NAMES``, ``lower_better=[NAMES]``."""
+        """How messages show option ``name`` given names: ``--lower-better NAMES``,
+        ``lower_better=[NAMES]``."""
         return f"{self.flag(name)} NAMES" if self.cli else f"{name}=[NAMES]"
 
     def replace(self, **changes) -> ReadOptions:
@@ -155,7 +158,10 @@ class ReadOptions:
         names = "sep models tasks exclude lower_better higher_better metric filter".split()
         fields = {**{n: get(n) for n in names}, **{n: get(n, d) for n, d in defaults.items()}, "cli": True}
         fields["strict"] = bool(getattr(args, "strict", False))
-        fields.update({role: get(f"{role}_col") for role in ("model", "task", "score", "replicate", "metric")})
+        fields["skip_unreadable"] = bool(getattr(args, "skip_unreadable", False))
+        fields.update(
+            {role: get(f"{role}_col") for role in ("model", "task", "score", "replicate", "metric")}
+        )
         fields["metric_col"] = fields.pop("metric")
         fields["metric"] = get("metric")
         fields["where"] = get("where")

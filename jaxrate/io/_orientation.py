@@ -139,7 +139,13 @@ def decide_orientation(
         layout = "{model: {task: score}}" if tasks else "{task: {model: score}} (pandas' df.to_json())"
         other = "rows" if tasks else "columns"
         pin = f"--models {'columns' if tasks else 'rows'}"
-        said = Assumed("orientation", f"read as {layout}", tasks or named, f"--models {other} reads it the other way", pin)
+        said = Assumed(
+            "orientation",
+            f"read as {layout}",
+            tasks or named,
+            f"--models {other} reads it the other way",
+            pin,
+        )
         return bool(tasks), said
     if tasks:
         why = "--models rows (models='rows') reads the rows as models"

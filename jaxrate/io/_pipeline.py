@@ -73,7 +73,7 @@ def read(
     """
     options = ReadOptions() if options is None else options
     files = find(paths)
-    found, notes = recognise(files)
+    found, notes = recognise(files, options)
     parsed = parse(found, options)
     board = choose(parsed, options)
     board = complete(board, options)
@@ -118,7 +118,8 @@ _TABLE_OPTIONS = (("models", "which axis holds the models"), ("tasks", "the task
                   ("exclude", "the tasks left out"), ("lower_better", "tasks where lower is better"),
                   ("higher_better", "tasks where higher is better"), ("model", "a long table's model column"),
                   ("task", "a long table's task column"), ("score", "a long table's score column"),
-                  ("replicate", "a long table's replicate column"), ("metric_col", "a long table's metric column"),
+                  ("replicate", "a long table's replicate column"),
+                  ("metric_col", "a long table's metric column"),
                   ("where", "the rows kept"))  # fmt: skip
 
 

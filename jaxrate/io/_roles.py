@@ -17,9 +17,29 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["MODEL_COLUMNS", "MORE_MODELS", "MORE_TASKS", "TASK_COLUMNS", "AGGREGATE_WORDS", "COUNT_WORDS", "HARNESS_DIRECTIONS", "HIGHER_WORDS", "LOWER_LAST_WORDS",
-           "LOWER_WORDS", "METADATA_WORDS", "ROLES", "Declared", "Role", "candidates", "decide", "direction",
-           "error_target", "matches", "placeholders", "standard_error_columns"]  # fmt: skip
+__all__ = [
+    "AGGREGATE_WORDS",
+    "COUNT_WORDS",
+    "HARNESS_DIRECTIONS",
+    "HIGHER_WORDS",
+    "LOWER_LAST_WORDS",
+    "LOWER_WORDS",
+    "METADATA_WORDS",
+    "MODEL_COLUMNS",
+    "MORE_MODELS",
+    "MORE_TASKS",
+    "ROLES",
+    "TASK_COLUMNS",
+    "Declared",
+    "Role",
+    "candidates",
+    "decide",
+    "direction",
+    "error_target",
+    "matches",
+    "placeholders",
+    "standard_error_columns",
+]
 
 ROLES = ("score", "stderr", "count", "aggregate", "metadata", "text")
 # The columns that name a long table's models and tasks, by their common names (and TabZilla's alg_name,
@@ -373,7 +393,8 @@ def _directions(where: str, roles: list[Role], options, whole: dict | None = Non
                 else ""
             )
             raise ValueError(
-                f"{where}: {few(raised, 3)} {'is a score' if len(raised) == 1 else 'are scores'} by name, but "
+                f"{where}: {few(raised, 3)} {'is a score' if len(raised) == 1 else 'are scores'} by name, "
+                "but "
                 f"nothing says whether higher or lower is better on {few(unknown, 3)}{what}; rate the scores "
                 f"with {options.flag('tasks', ','.join(raised[:3]))}, or say which way the others point with "
                 f"{options.flag('higher_better', '*')} or {options.flag('lower_better')} (names or globs)"
@@ -393,7 +414,12 @@ def _directions(where: str, roles: list[Role], options, whole: dict | None = Non
 
 
 # The reasons _by_name gives (the vocabulary's, not the source's).
-_BY_NAME = ("a count", "not a score", "an aggregate of the other columns", "the leaderboard's aggregate of the other columns")
+_BY_NAME = (
+    "a count",
+    "not a score",
+    "an aggregate of the other columns",
+    "the leaderboard's aggregate of the other columns",
+)
 _SAID = {
     "a count": "counts, not tasks",
     "not a score": "not scores (sizes, dates, licences, lengths); --tasks rates one",

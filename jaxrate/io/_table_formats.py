@@ -86,7 +86,8 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
     if described is None:
         if options.metric is not None:
             raise ValueError(
-                f"{options.flag('metric')} picks a long table's metrics (a metric column's values, or several "
+                f"{options.flag('metric')} picks a long table's metrics (a metric column's values, or "
+                "several "
                 f"score columns); {name} is a wide table: pick its columns with {options.flag('tasks')}"
             )
         frame, named = wide_models(path, frame, options)
@@ -113,9 +114,8 @@ def _plain(options) -> bool:
 
 def _maybe_long(header: list[str]) -> bool:
     """Whether a header names a model and a task column (a long table, perhaps: the rows decide)."""
-    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, MORE_TASKS, TASK_COLUMNS
-
     from jaxrate.io._layouts import common_name
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, MORE_TASKS, TASK_COLUMNS
 
     names = {common_name(c) for c in header}
     return bool(names & set(MODEL_COLUMNS + MORE_MODELS)) and bool(names & set(TASK_COLUMNS + MORE_TASKS))
@@ -142,7 +142,11 @@ def _direction_notes(metrics: dict, options) -> list:
             why = f"by name: {metric!r}" + ("" if higher else "; rated negated")
         where = "every task" if len(by_metric) == 1 else few(tasks, 4)
         pin = options.flag(f"{way}_better", "*" if len(by_metric) == 1 else ",".join(tasks[:8]))
-        notes.append(Assumed("direction", f"{way} is better on {where}", why, f"{options.names(other)} says otherwise", pin))
+        notes.append(
+            Assumed(
+                "direction", f"{way} is better on {where}", why, f"{options.names(other)} says otherwise", pin
+            )
+        )
     return notes
 
 

@@ -112,12 +112,21 @@ def _index_first(frame, pd):
     return frame
 
 
+def _load_json(path: str):
+    """A ``.json`` table's data: a plain file read strictly (a BOM, a key twice), a compressed one through."""
+    from jaxrate.results._files import load_json, parse_json
+
+    if os.path.splitext(path)[1].lower() not in COMPRESSED:
+        return load_json(path)
+    with open_text(path) as f:
+        return parse_json(f.read(), path)
+
+
 def _json_frame(path: str, pd, data=None):
     """A ``.json`` table (or its ``data``) in any of pandas' orients but ``values`` (no names), a list
     of records, or records holding objects (:mod:`jaxrate.io._nested`)."""
     if data is None:
-        with open_text(path) as f:
-            data = json.load(f)
+        data = _load_json(path)
     if isinstance(data, dict) and {"schema", "data"} <= set(data):  # orient="table"
         return _index_first(pd.read_json(StringIO(json.dumps(data)), orient="table"), pd)
     if isinstance(data, dict) and {"columns", "data"} <= set(data) and isinstance(data["data"], list):
