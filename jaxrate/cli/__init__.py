@@ -64,7 +64,7 @@ _ARGV: list[str] | None = None  # the arguments main() is parsing (did-you-mean 
 
 def _build_parser() -> argparse.ArgumentParser:
     from jaxrate import __version__
-    from jaxrate.cli import _audit, _compare, _rate, _rate_many, _reproduce, _verify
+    from jaxrate.cli import _audit, _compare, _rate, _rate_many, _read, _reproduce, _verify
 
     parser = _Parser(
         prog="jaxrate",
@@ -76,6 +76,7 @@ def _build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, module, help_text in (
         ("rate", _rate, "rate the strategies of a score table, battle records or payoff tensor"),
+        ("read", _read, "what jaxrate makes of an input: each column's role and direction, and why"),
         ("verify", _verify, "check a result file's proof (jaxrate rate --json) against its input"),
         ("rate-many", _rate_many, "rate every input in a folder, on local processes or a Dask cluster"),
         ("compare", _compare, "several rating methods side by side, with rank changes"),

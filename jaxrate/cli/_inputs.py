@@ -48,6 +48,12 @@ def _add_source_options(parser) -> None:
     )
     parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
     parser.add_argument(
+        "--reading",
+        metavar="FILE",
+        help="read the input as a saved reading says (jaxrate read INPUT --save FILE): the same options, "
+        "columns, directions and decisions, or refused naming what changed",
+    )
+    parser.add_argument(
         "--skip-unreadable",
         action="store_true",
         help="a folder's files that cannot be read (empty, cut short, not text, not JSON) are left out and "
@@ -232,7 +238,14 @@ def load_source(args) -> Source:
         )
     if getattr(args, "folder", None) is not None and io.table_kind(paths[0]) != "scores":
         options = options.replace(models=None)  # rate-many turns the folder's score tables only
+    saved = _saved_reading(args, options)
+    if saved is not None:
+        options = saved[0]
     reading = io.read(paths, options)
+    if saved is not None:
+        from jaxrate.io._saved import apply_saved
+
+        reading = apply_saved(reading, saved[1], args.reading)
     _refuse_misplaced(args, reading)
     if reading.kind == "payoffs":
         game = reading.data
@@ -254,6 +267,24 @@ def load_source(args) -> Source:
         source = _scores_source(args, reading)
     source.notes.extend(_warnings(source))
     return source
+
+
+def _saved_reading(args, options):
+    """``(options, document)`` of ``--reading FILE``; a reading option given beside it is refused."""
+    if getattr(args, "reading", None) is None:
+        return None
+    from jaxrate import io
+    from jaxrate.io._saved import _KEPT, saved_options
+
+    plain = io.ReadOptions(cli=True)
+    given = [options.flag(k) for k in _KEPT if getattr(options, k) != getattr(plain, k)]
+    if given:
+        raise ValueError(
+            f"--reading {args.reading} pins how the input is read; {', '.join(given)} beside it would read "
+            "it "
+            "otherwise: save a new reading with them (jaxrate read INPUT ... --save FILE)"
+        )
+    return saved_options(args.reading)
 
 
 def _battle_file(paths: list) -> bool:

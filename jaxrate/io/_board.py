@@ -53,6 +53,7 @@ class Board:
     higher: list | None = None
     column: str = "item"
     unknown: frozenset = frozenset()  # (model, task) cells whose -1 was read as the source's placeholder
+    roles: list = dataclasses.field(default_factory=list)  # every column's Role (a table's), as decided
 
     def keep(self, rows: np.ndarray, cols: np.ndarray) -> Board:
         """The board restricted to the models ``rows`` and tasks ``cols`` (boolean masks)."""
@@ -115,6 +116,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     records = None if turn else [cells.record(k) for k in range(len(cells.rows))]
     higher = [bool(r.higher) for r in roles if r.role == "score"]
     board = Board(cells.path, list(cells.rows), tasks, values, errors, columns, notes, records, higher=higher)
+    board.roles = [r._replace(higher=None) if r.role != "score" else r for r in roles]
     board.unknown = unknown
     return board
 

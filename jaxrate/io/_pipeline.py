@@ -49,6 +49,7 @@ class Reading:
     replicates: Any = None
     notes: list = dataclasses.field(default_factory=list)
     data: Any = None
+    columns: list = dataclasses.field(default_factory=list)  # every column or task's Role, as read
 
     @property
     def assumed(self) -> list:
@@ -176,7 +177,23 @@ def finish(board: Board, options: ReadOptions, notes: list, name: str | None = N
     if replicates is not None:
         replicates = dataclasses.replace(replicates, notes=notes)
     columns = board.error_columns if errors is not None else {}
-    return Reading("scores", name, board.models, board.tasks, values, errors, columns, replicates, notes)
+    reading = Reading("scores", name, board.models, board.tasks, values, errors, columns, replicates, notes)
+    reading.columns = board.roles or _task_roles(board)
+    return reading
+
+
+def _task_roles(board: Board) -> list:
+    """Each task's :class:`Role` where no table's columns were decided (harness runs, replicates)."""
+    from jaxrate.io._roles import Role
+
+    higher = board.higher or [True] * len(board.tasks)
+    runs = board.runs or {}
+    out = []
+    for task, up in zip(board.tasks, higher):
+        run = next((r for (_, t), r in runs.items() if t == task), None)
+        why = f"{run.harness}: {run.metric}" if run is not None and run.harness != "table" else "the table's"
+        out.append(Role(str(task), "score", bool(up), why))
+    return out
 
 
 def read_replicates(
