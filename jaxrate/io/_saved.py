@@ -29,7 +29,7 @@ def _plain(value: Any) -> Any:
 
 def reading_document(reading: Any, options: ReadOptions, paths: list[str]) -> dict:
     """The saved reading of ``reading`` (read from ``paths`` with ``options``), as JSON."""
-    from jaxrate import __version__
+    from jaxrate._version import __version__
 
     defaults = ReadOptions()
     given = {k: _plain(getattr(options, k)) for k in _KEPT if getattr(options, k) != getattr(defaults, k)}
