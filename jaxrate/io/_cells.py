@@ -45,9 +45,11 @@ class Cells(NamedTuple):
 
 def text_cells(path: str, sep: str) -> Cells:
     """A wide delimited text table's cells (no pandas); names checked unique, rows not empty."""
-    header, rows, lines = read_rows(path, sep)
+    said: list[str] = []
+    header, rows, lines = read_rows(path, sep, said)
     columns = [[row[j] for row in rows] for j in range(len(header))]
-    return _wide(path, header, columns, [f"line {n}" for n in lines], "agent", lambda k: f"line {lines[k]}")
+    cells = _wide(path, header, columns, [f"line {n}" for n in lines], "agent", lambda k: f"line {lines[k]}")
+    return cells._replace(notes=tuple(said) + tuple(cells.notes))
 
 
 def _wide(

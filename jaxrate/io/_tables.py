@@ -74,7 +74,8 @@ def _read(path: str, ext: str, sep: str | None, pd):
     if ext in DELIMITED:
         sep = sep or sniff_delimiter(path)
         with open_text(path) as f:  # compressed or not, as the strict reader opens it
-            return pd.read_csv(f, sep=sep, dtype=str, keep_default_na=False)
+            frame = pd.read_csv(f, sep=sep, dtype=str, keep_default_na=False, skiprows=_titles(path, sep))
+            return frame
     if ext == ".xlsx":
         return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
     if ext in (".parquet", ".pq", ".feather"):
@@ -95,6 +96,19 @@ def _read(path: str, ext: str, sep: str | None, pd):
         f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .feather, .xlsx, .json, .jsonl, "
         ".yaml, .md, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
     )
+
+
+def _titles(path: str, sep: str):
+    """The lines above a text table's header (a title) that :func:`jaxrate.io._text.read_rows` skips too."""
+    import csv
+    import itertools
+
+    from jaxrate.io._text import title_lines
+
+    with open_text(path) as f:
+        rows = list(itertools.islice(csv.reader(f, delimiter=sep), 7))
+    n = title_lines([r for r in rows])
+    return None if not n else lambda k: k < n or not any(c.strip() for c in rows[k]) and k < n + 1
 
 
 def _default_range(labels) -> bool:

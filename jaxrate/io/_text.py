@@ -116,11 +116,13 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
     preferred = "\t" if suffix(path) in (".tsv", ".tab") else ","
     if not lines:
         return preferred
-    best, best_key = preferred, (False, 1)
+    best, best_key = preferred, (False, False, 1)
     for delimiter in (preferred, *(d for d in DELIMITERS if d != preferred)):
         rows = list(csv.reader(lines, delimiter=delimiter))
+        whole = all(len(r) == len(rows[0]) for r in rows)  # header and rows alike, no title above
+        rows = rows[title_lines(rows) :] or rows
         width = len(rows[0])
-        key = (all(len(r) == width for r in rows), width)
+        key = (whole, all(len(r) == width for r in rows), width)
         if width > 1 and key > best_key:
             best, best_key = delimiter, key
     return best
@@ -154,9 +156,39 @@ def parse_number(text: str, decimal: str = ".") -> float:
     return float(text)
 
 
-def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[list[str]], list[int]]:
+def title_lines(rows: list[list[str]]) -> int:
+    """How many rows above a text table's header are a title or a note: at most 5 rows of one or two
+    cells of text, each narrower than the rows under it (a title with a comma in it too)."""
+    k = 0
+    while k < min(5, len(rows) - 2) and _title(rows[k], rows[k + 1 :]):
+        k += 1
+    return k
+
+
+def _title(row: list[str], below: list[list[str]]) -> bool:
+    cells = [c for c in row if c.strip()]
+    width = len(below[0])
+    return len(cells) <= 2 and len(row) < width and all(len(r) == width for r in below[:4])
+
+
+def _two_row_header(header: list[str], second: list[str]) -> list[str] | None:
+    """The names of a header written on two rows (pandas' columns of two levels: ``shot_noise`` over
+    ``1``..``5``, the row names' cell empty on both), or ``None``."""
+    names = header[1:]
+    if header[0] or second[0].strip() or len(set(names)) == len(names) or len(second) != len(header):
+        return None
+    if not all(c.strip() for c in second[1:]):
+        return None
+    joined = [f"{a}/{b.strip()}" for a, b in zip(names, second[1:])]
+    return [""] + joined if len(set(joined)) == len(joined) else None
+
+
+def read_rows(
+    path: str | os.PathLike, delimiter: str, notes: list | None = None
+) -> tuple[list[str], list[list[str]], list[int]]:
     """A wide text table's cells: ``(header, rows, lines)``, the header stripped, one row per
-    non-empty line under it (cells as written) and the line number of each.
+    non-empty line under it (cells as written) and the line number of each. Lines above the header
+    (a title) are skipped, and a header on two rows (pandas') is read as one; ``notes`` says so.
 
     Raises:
       ValueError: naming the file (and line) of an empty file, a header without task columns, no
@@ -171,7 +203,20 @@ def read_rows(path: str | os.PathLike, delimiter: str) -> tuple[list[str], list[
         raise _unreadable(path, err) from None
     if not numbered:
         raise ValueError(f"{path}: the file is empty")
+    said = [] if notes is None else notes
+    skipped = title_lines([row for row, _ in numbered])
+    if skipped:
+        first = " ".join(c.strip() for c in numbered[0][0] if c.strip())
+        said.append(f"skipped {skipped} line(s) above the header ({first[:60]!r}: a title)")
+        numbered = numbered[skipped:]
     header = [cell.strip() for cell in numbered[0][0]]
+    if len(numbered) > 2:
+        two = _two_row_header(header, numbered[1][0])
+        if two is not None:
+            said.append(
+                f"read the header's two rows as one: {two[1]!r}, {two[2]!r}, ... (pandas' two levels)"
+            )
+            header, numbered = two, [numbered[0]] + numbered[2:]
     if len(header) < 2:
         raise ValueError(
             f"{path}: the header has no task columns (expected: name,task1,task2,... separated by a "
@@ -208,9 +253,11 @@ def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
     sep = sep or sniff_delimiter(path)
     try:
         with open_text(path) as f:
-            for row in csv.reader(f, delimiter=sep):
-                if any(cell.strip() for cell in row):
-                    return [cell.strip() for cell in row]
+            rows = list(
+                itertools.islice((r for r in csv.reader(f, delimiter=sep) if any(c.strip() for c in r)), 7)
+            )
     except Exception as err:
         raise _unreadable(path, err) from None
-    raise ValueError(f"{path}: the file is empty")
+    if not rows:
+        raise ValueError(f"{path}: the file is empty")
+    return [cell.strip() for cell in rows[title_lines(rows)]]
