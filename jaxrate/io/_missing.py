@@ -33,7 +33,8 @@ def complete(board: Board, options) -> Board:
     if board.kind != "scores" or not holes.any():
         return _left(board, options)
     if rule == "error":
-        raise ValueError(_first_hole(board, holes, options))
+        apart = _apart(board, holes, options)
+        raise ValueError(apart or _first_hole(board, holes, options))
     if value is not None:
         return _fill(board, holes, value)
     rows, cols = ~holes.any(axis=1), ~holes.any(axis=0)
@@ -54,6 +55,66 @@ def complete(board: Board, options) -> Board:
         notes.insert(0, f"--missing block: kept {size}, a complete block (found greedily)")
     kept.notes = board.notes + notes
     return _left(kept, options)
+
+
+def _groups(holes: np.ndarray) -> list[tuple[list[int], list[int]]]:
+    """The board's groups of models and tasks that share no score: ``[(models, tasks)]``, largest first."""
+    m, t = holes.shape
+    group = list(range(m + t))
+
+    def root(k):
+        while group[k] != k:
+            group[k] = group[group[k]]
+            k = group[k]
+        return k
+
+    for i, j in zip(*np.nonzero(~holes)):
+        group[root(int(i))] = root(m + int(j))
+    found: dict[int, tuple[list, list]] = {}
+    for k in range(m + t):
+        models, tasks = found.setdefault(root(k), ([], []))
+        (models if k < m else tasks).append(k if k < m else k - m)
+    out = [g for g in found.values() if g[0] and g[1]]
+    return sorted(out, key=lambda g: -len(g[0]) * len(g[1]))
+
+
+def _apart(board: Board, holes: np.ndarray, options) -> str | None:
+    """Where the missing scores split the board into groups that share no task (templates run on
+    different models, one task per model): said as that, with the option that rates one group."""
+    if board.kind != "scores":
+        return None
+    groups = _groups(holes)
+    if len(groups) < 2:
+        return None
+    shown = []
+    for models, tasks in groups[:3]:
+        names = [str(board.tasks[j]) for j in tasks]
+        shown.append(f"{few([str(board.models[i]) for i in models], 3, repr)} on {few(names, 3, repr)}")
+    models, tasks = groups[0]
+    pick = _pattern([str(board.tasks[j]) for j in tasks], [str(t) for t in board.tasks])
+    if all(len(m) == 1 for m, _ in groups):
+        advice = "there is nothing to compare: each model was run on tasks no other model was"
+    else:
+        advice = f"rate one group: {options.flag('tasks', pick)}"
+    return (
+        f"{board.name}: no score is missing at random here: the board is {len(groups)} groups of models that "
+        f"share no task ({'; '.join(shown)}); {advice}"
+    )
+
+
+def _pattern(names: list[str], every: list[str]) -> str:
+    """A glob picking ``names`` and no other of ``every`` (their shared ending, or start), else the names."""
+    import fnmatch
+    import os
+    import re
+
+    for common in (os.path.commonprefix([n[::-1] for n in names])[::-1], os.path.commonprefix(names)):
+        for cut in [m.start() for m in re.finditer(r"[-_./:]", common)] + [0]:
+            ending = common[cut:] if common is not os.path.commonprefix(names) else common[: cut or None]
+            glob = ("*" + ending) if common is not os.path.commonprefix(names) else (ending + "*")
+            if len(ending) > 1 and [n for n in every if fnmatch.fnmatchcase(n, glob)] == names:
+                return glob
+    return ",".join(names)
 
 
 def _left(board: Board, options) -> Board:
