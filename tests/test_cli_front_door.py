@@ -151,7 +151,7 @@ def test_payoff_tensors(capsys, tmp_path):
     [
         ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", [], "no score for 'A' on 't2'; choose --missing"),
         ("s.csv", "model,task,score\nA,t1,1\nA,t1,0\n", [], "repeats ('A', 't1')"),
-        ("s.csv", "model,task,score\nA,t1,1\nB,t2,0\n", [], "no score for"),
+        ("s.csv", "model,task,score\nA,t1,1\nB,t2,0\n", [], "share no task"),
         ("s.csv", "model,task,score\nA,t1,x\n", [], "is not a number: 'x'"),
         ("s.json", "[1, 2]", [], "JSON must be a list of records"),
         ("s.xls", "junk", [], "unknown file type '.xls'"),

@@ -80,7 +80,9 @@ def test_tasks_pick_the_scores_and_bring_their_standard_errors(board):
     assert read.scores.to_numpy().tolist() == [[60, 55], [45, 50], [30, 35], [20, 25]]
     assert read.standard_errors.to_numpy().tolist() == [[1.5, 0.8], [1.6, 0.7], [1.4, 0.9], [1.2, 0.6]]
     assert len(read.notes) == 2 and read.notes[1].startswith("standard errors, not rated")  # no mode, scale
-    assert read.notes[0].topic == "direction" and read.notes[0].decision.startswith("higher is better on 'win_rate'")
+    assert read.notes[0].topic == "direction" and read.notes[0].decision.startswith(
+        "higher is better on 'win_rate'"
+    )
     picked, _ = io.read_scores(board, tasks=["length_controlled_winrate", "win_rate"])  # in the file's order
     assert picked.columns.tolist() == ["win_rate", "length_controlled_winrate"]
 
@@ -106,7 +108,9 @@ def test_exclude_leaves_out_columns_and_a_standard_error_with_them(board):
     assert read.error_columns == {"win_rate": "standard_error"}
     assert read.standard_errors["length_controlled_winrate"].isna().all()
     read = io.read_scores_with_errors(board, tasks="win_rate", exclude="standard_error")
-    assert read.standard_errors is None and [a.topic for a in io.read(board, io.ReadOptions(tasks="win_rate")).assumed] == ["direction"]
+    assert read.standard_errors is None and [
+        a.topic for a in io.read(board, io.ReadOptions(tasks="win_rate")).assumed
+    ] == ["direction"]
     with pytest.raises(ValueError, match="exclude='n_win': no such column; did you mean 'n_wins'"):
         io.read_scores(board, exclude="n_win")
     with pytest.raises(ValueError, match="no score columns left to rate after tasks/exclude"):
@@ -182,7 +186,9 @@ def test_semicolons_with_decimal_commas_are_read_without_options(tmp_path, monke
     dotted.write_text("model,math,code\na,0.5,0.25\nb,0.75,1\nc,0,0.5\n")
     code, out, err = _run(capsys, "rate", path, "--json", tmp_path / "eu.json")
     assert (
-        code == 0 and "note: read as semicolon-separated" in err and "assumed: read the numbers with decimal commas" in err
+        code == 0
+        and "note: read as semicolon-separated" in err
+        and "assumed: read the numbers with decimal commas" in err
     )
     code, _, _ = _run(capsys, "rate", dotted, "--json", tmp_path / "dots.json")
     eu, dots = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("eu", "dots"))

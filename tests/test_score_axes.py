@@ -50,7 +50,10 @@ def test_cli_models_columns_rates_the_atari_agents(capsys, tmp_path):
     assert "20 agents x 53 tasks" in out  # decided from the evidence, and said in one line
     turned, direction = err.splitlines()  # both said: the table turned, and which way the scores point
     assert turned.startswith("jaxrate: assumed: the models are the columns") and "--models rows" in turned
-    assert direction.startswith("jaxrate: assumed: higher is better on 'pong'") or "higher is better" in direction
+    assert (
+        direction.startswith("jaxrate: assumed: higher is better on 'pong'")
+        or "higher is better" in direction
+    )
     assert main(["rate", str(ATARI), "--game", "2p", "--models", "rows"]) == 0
     assert "53 agents x 20 tasks" in capsys.readouterr().out
     payload = tmp_path / "r.json"

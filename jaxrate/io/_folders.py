@@ -89,8 +89,22 @@ def _globs(group: list[str], others: list[str], root: str) -> list[str]:
     return list(dict.fromkeys(globs))
 
 
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+        return True
+    except ValueError:
+        return False
+
+
 def refuse_shapes(where: str, groups: dict, root: str) -> None:
     """Tables of several shapes: a ``ValueError`` naming each shape and a glob that picks it."""
+    numbers = [h for h in groups if h and all(_is_number(c) for c in h)]
+    if len(numbers) * 2 > len(groups):  # most "headers" are rows of numbers: tables without one
+        raise ValueError(
+            f"{where}: its tables have no header row (their first rows are numbers, such as "
+            f"{few(list(numbers[0]), 3)}): jaxrate reads tables whose first row names their columns"
+        )
     said = []
     every = [p for files in groups.values() for p in files]
     for header, files in list(groups.items())[:3]:

@@ -163,8 +163,16 @@ def _tables_only(files: list[Found], passed: list[str], notes: list[str]):
     from jaxrate.io._text import suffix
 
     data = [p for p in passed if suffix(p) in JOINED]
-    if data:  # a folder of tables, no harness output: tables of one shape are one table
-        return {_score_tables(): data}, notes
+    if data:  # a folder of tables, no harness output: its tables of the commonest type, of one shape, are one
+        kinds = [suffix(p) for p in data]
+        kind = max(dict.fromkeys(kinds), key=kinds.count)
+        others = [os.path.basename(p) for p in data if suffix(p) != kind]
+        if others:
+            shown = ", ".join(others[:5]) + (" ..." if len(others) > 5 else "")
+            notes = notes + [
+                f"passed over {len(others)} file(s) of another type than its {kind} tables: {shown}"
+            ]
+        return {_score_tables(): [p for p in data if suffix(p) == kind]}, notes
     if passed:
         shown = ", ".join(os.path.basename(p) for p in passed[:3]) + (" ..." if len(passed) > 3 else "")
         raise ValueError(
