@@ -42,22 +42,46 @@ def _expected(entry: dict):
     return [m for m, k in zip(models, keep_m) if k], values[np.ix_(keep_m, keep_t)]
 
 
+def _path(entry: dict, refused: bool = False):
+    given = entry.get("refused_input", entry["input"]) if refused else entry["input"]
+    if isinstance(given, list):
+        return [os.path.join(ROOT, entry["set"], p) for p in given]
+    return os.path.join(ROOT, entry["set"], given)
+
+
+_SENTINEL = -123456.789  # a sparse board's missing cells, filled so that the read cells compare
+
+
+def _scores(reading, entry: dict):
+    if not entry.get("sparse"):
+        return reading.scores
+    return np.where(np.abs(reading.scores) == -_SENTINEL, np.nan, reading.scores)
+
+
 def _same(reading, entry: dict) -> bool:
     import jaxrate
 
     models, want = _expected(entry)
     if sorted(reading.models) != sorted(models) or len(reading.tasks) != want.shape[1]:
         return False
-    got = reading.scores[[reading.models.index(m) for m in models]]
+    sparse = bool(entry.get("sparse"))
+    got = _scores(reading, entry)[[reading.models.index(m) for m in models]]
     left = list(range(got.shape[1]))
     for j in range(want.shape[1]):
-        k = next((k for k in left if np.allclose(got[:, k], want[:, j], rtol=1e-12, atol=0)), None)
+        k = next(
+            (k for k in left if np.allclose(got[:, k], want[:, j], rtol=1e-12, atol=0, equal_nan=sparse)),
+            None,
+        )
         if k is None:
             return False
         left.remove(k)
+    if sparse:
+        return True
 
-    def rate(values):
-        game = jaxrate.agent_vs_agent_vs_task(values, models, [f"t{j}" for j in range(values.shape[1])])
+    def rate(values):  # the 3P game; a board of many models in the 2P game (as tests/test_published.py)
+        big = values.shape[0] ** 2 * values.shape[1] > 50_000
+        make = jaxrate.agent_vs_task if big else jaxrate.agent_vs_agent_vs_task
+        game = make(values, models, [f"t{j}" for j in range(values.shape[1])])
         return jaxrate.exact.deviation_ratings(game).ratings[0]
 
     return bool(np.max(np.abs(rate(got) - rate(want))) <= 1e-9 * max(float(np.ptp(want)), 1e-12))
@@ -67,7 +91,7 @@ def _outcome(entry: dict) -> tuple[str, str, float]:
     """``(shape, outcome, seconds)`` of one set."""
     from jaxrate import io
 
-    path = os.path.join(ROOT, entry["set"], entry["input"])
+    path = _path(entry, refused=True)
     started = time.perf_counter()
     try:
         reading = io.read(path, io.ReadOptions(cli=True))
@@ -82,11 +106,21 @@ def _outcome(entry: dict) -> tuple[str, str, float]:
             time.perf_counter() - started,
         )
     if reading is None:
-        options = entry.get("options", {})
-        reading = io.read(path, io.ReadOptions(cli=True, **options))
+        options = dict(entry.get("options", {}))
+        if entry.get("sparse"):
+            options["missing"] = f"fill:{_SENTINEL}"
+        reading = io.read(_path(entry), io.ReadOptions(cli=True, **options))
         flags = " ".join(io.ReadOptions(cli=True).flag(k, v) for k, v in options.items())
         said = all(p in refusal for p in entry.get("refused_without_options", ["(options)"]))
         what = f"rated with {flags}" if said else "WRONGLY REFUSED"
+    elif entry.get("options"):  # rated as it is, and the set's board is a part of it: with its options
+        options = entry["options"]
+        reading = io.read(_path(entry), io.ReadOptions(cli=True, **options))
+        what = (
+            "rated (the set's part: "
+            + " ".join(io.ReadOptions(cli=True).flag(k, v) for k, v in options.items())
+            + ")"
+        )
     else:
         what = "rated"
     shape = f"{len(reading.models)} x {len(reading.tasks)}"

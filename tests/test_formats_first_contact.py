@@ -2,7 +2,7 @@
 results folders, each read on a real published instance as its source defines it, or refused in one
 line naming the file, the problem and the option that settles it.
 
-``tests/data/published_new/<set>/`` holds each instance as committed (``raw/``), with its provenance,
+``tests/data/published/round1/<set>/`` holds each instance as committed (``raw/``), with its provenance,
 the source's definitions (``notes.md``) and ``expected.csv`` written by an independent reader
 (``reader.py``, the standard library only). Boards are compared before the missing rule (the
 choose stage), so a sparse board is compared cell by cell, holes included.
@@ -27,7 +27,7 @@ from jaxrate.io._pipeline import choose
 from jaxrate.io._tables import read_frame
 
 HERE = os.path.dirname(__file__)
-NEW = os.path.join(HERE, "data", "published_new")
+NEW = os.path.join(HERE, "data", "published", "round1")  # the first round of issue 51
 OLD = os.path.join(HERE, "data", "published", "leaderboards")
 AIDER = os.path.join(NEW, "code_aider_polyglot_leaderboard")
 VECTARA = os.path.join(NEW, "llm_vectara_hallucination_readme")

@@ -1,7 +1,7 @@
 """Harness output nobody on the team had seen (issue 51): read as the source defines it, or say what
 was assumed, or refuse in one line saying what to do.
 
-The files are published ones (``tests/data/published_new/<set>/``: each with its ``provenance.json``,
+The files are published ones (``tests/data/published/round1/<set>/``: each with its ``provenance.json``,
 ``notes.md`` quoting what the source defines, and ``expected.csv`` written by an independent reader)
 or the harnesses' own fixtures (``tests/data/harness/``); where a case needs a layout a user had (a
 samples file left as its Git LFS pointer, a HELM run with an adapter override), the harness's own files
@@ -30,21 +30,32 @@ from jaxrate.cli import main
 from jaxrate.io import _inspect, _runs
 
 DATA = os.path.join(os.path.dirname(__file__), "data")
-NEW = os.path.join(DATA, "published_new")
+PUBLISHED = os.path.join(DATA, "published")
+
+
+def _set(name: str) -> str:
+    """A set's folder: the first round of issue 51 (``round1``), or gathered for these tests (``extra``)."""
+    for category in ("round1", "extra"):
+        if os.path.isdir(os.path.join(PUBLISHED, category, name)):
+            return os.path.join(PUBLISHED, category, name)
+    raise FileNotFoundError(name)
+
+
 HARNESS = os.path.join(DATA, "harness")
 
 
 def _expected(set_name: str) -> dict[tuple[str, str], float]:
     """``{(model, task): score}`` of a set's ``expected.csv`` (every row higher is better here)."""
-    with open(os.path.join(NEW, set_name, "expected.csv"), encoding="utf-8") as f:
+    with open(os.path.join(_set(set_name), "expected.csv"), encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert all(r["higher_is_better"] == "true" for r in rows)
     return {(r["model"], r["task"]): float(r["score"]) for r in rows}
 
 
 def _input(set_name: str) -> str:
-    with open(os.path.join(NEW, set_name, "entry.json"), encoding="utf-8") as f:
-        return os.path.join(NEW, set_name, json.load(f)["input"])
+    with open(os.path.join(PUBLISHED, "manifest.json"), encoding="utf-8") as f:
+        entry = next(s for s in json.load(f)["sets"] if s["set"].split("/", 1)[1] == set_name)
+    return os.path.join(_set(set_name), entry["input"])
 
 
 def _cli_error(capsys, *argv) -> str:
@@ -141,7 +152,7 @@ def test_a_limited_run_is_said_once_per_task():
         "leaderboard_gpqa_diamond, leaderboard_gpqa_extended, leaderboard_gpqa_main: rated from --limit 10 "
         "runs: 10 documents of 198; 10 documents of 546; 10 documents of 448"
     )
-    log = os.path.join(NEW, "inspect_ai_popularity_limit10", "raw")
+    log = os.path.join(_set("inspect_ai_popularity_limit10"), "raw")
     found = io.read_harness(log)
     assert found.table().loc["openai/gpt-4o-mini", "popularity"] == 0.8
     assert [n for n in found.notes if "--limit" in n] == [
