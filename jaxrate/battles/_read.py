@@ -40,7 +40,25 @@ def read_battles(path: str | os.PathLike) -> pd.DataFrame:
         frame[c] = frame[c].where(frame[c].notna(), "")  # JSON's null, Excel's empty cell
     for c in frame.columns:
         frame[c] = frame[c].astype(str).str.strip()
+    frame = _winner_by_name(frame)
     _check_records(path, frame)
+    return frame
+
+
+def _winner_by_name(frame):
+    """A ``winner`` that names the model that won (``gpt-4o``), not its side (``model_a``), as its
+    side; said in ``frame.attrs["notes"]``. A name that is neither side's stays, and is refused."""
+    winner = frame["winner"]
+    known = winner.str.lower().isin(list(_OUTCOMES))
+    side_a = ~known & (winner == frame["model_a"])
+    side_b = ~known & (winner == frame["model_b"])
+    if not (side_a | side_b).any():
+        return frame
+    frame = frame.copy()
+    frame.loc[side_a, "winner"] = "model_a"
+    frame.loc[side_b, "winner"] = "model_b"
+    count = int((side_a | side_b).sum())
+    frame.attrs["notes"] = [f"read {count:,} winners written as the winning model's name as its side"]
     return frame
 
 

@@ -260,7 +260,7 @@ def load_source(args) -> Source:
             read_battles(reading.data) if isinstance(reading.data, str) else reading.data
         )  # pairwise: made
         source = _battles_source(reading.name, frame, args)
-        source.notes[:0] = reading.notes
+        source.notes[:0] = reading.notes + list(frame.attrs.get("notes", ()))
         if missing == "pairwise":
             source.info["pairwise"] = True  # a sparse table's comparisons, not battles
     else:

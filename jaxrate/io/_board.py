@@ -113,6 +113,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
         if not role.higher:
             values[:, j] = -values[:, j]
     notes += _sign_notes([r for r in roles if r.role == "score"], options)
+    notes += _partial_runs(cells, roles, parsed)
     records = None if turn else [cells.record(k) for k in range(len(cells.rows))]
     higher = [bool(r.higher) for r in roles if r.role == "score"]
     board = Board(cells.path, list(cells.rows), tasks, values, errors, columns, notes, records, higher=higher)
@@ -127,6 +128,31 @@ def _whole(values: np.ndarray) -> bool:
     return bool(len(found)) and bool(
         np.all(found >= 0) and np.all(found == np.round(found)) and found.max() > 1
     )
+
+
+def _partial_runs(cells: Cells, roles: list[Role], parsed: dict) -> list[str]:
+    """Warnings of rows that look like partial runs: a column not rated, of counts, the same for most
+    models and smaller for a few (16 puzzles where the others did 1,000), with the option that keeps
+    the complete ones."""
+    out = []
+    for j, role in enumerate(roles):
+        if role.role == "score" or j not in parsed:
+            continue
+        values = parsed[j][0]
+        found = values[np.isfinite(values)]
+        if len(found) < 5 or not _whole(values):
+            continue
+        top, count = np.unique(found, return_counts=True)
+        mode = top[np.argmax(count)]
+        short = [k for k, v in enumerate(values) if np.isfinite(v) and v < mode]
+        if count.max() >= 0.8 * len(found) and 0 < len(short) <= 0.2 * len(found):
+            written = next(str(c).strip() for c, v in zip(cells.columns[j], values) if v == mode)
+            few_rows = ", ".join(f"{cells.rows[k]!r} {values[k]:g}" for k in short[:3])
+            out.append(
+                f"warning: {role.name!r} is {mode:g} for all but {len(short)} of the {len(found)} models "
+                f"({few_rows}): partial runs? --where '{role.name}={written}' keeps the complete ones"
+            )
+    return out
 
 
 def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bool, str | None]:

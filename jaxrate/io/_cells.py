@@ -171,7 +171,7 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
             f"{header[first]},{header[j]} (joined as '{models[0]}:{str(columns[j][0]).strip()}'); "
             "if it names "
             f"tasks (one row per model and task), --model-col {header[first]} --task-col {header[j]} "
-            "--score-col COLUMN"
+            f"--score-col COLUMN; if it marks a view or a version, --where '{header[j]}=VALUE' keeps one"
         )
     if unique:
         said.append(f"{header[unique[0]]!r} names each row once: --model-col {header[unique[0]]!r}")

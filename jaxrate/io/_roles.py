@@ -52,9 +52,9 @@ MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "enviro
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
 LOWER_WORDS = frozenset(
     "wer cer ter loss perplexity ppl bpb latency runtime rmse mse mae mape smape mase crps brier regret "
-    "fid wql wape msis nll logloss rmsse lpips kid".split()
+    "fid wql wape msis nll logloss rmsse lpips kid hallucination".split()
 )
-LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs price distance".split())
+LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs price".split())
 # Higher is better: the common names of accuracies, rates of success, rewards and quality scores.
 HIGHER_WORDS = frozenset(
     "acc accuracy score f1 em exact match bleu rouge rougel chrf pass win winrate elo auc auroc precision "
@@ -254,7 +254,7 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     counted = found[:1] in (["n"], ["num"]) and len(found) > 1 and set(found[1:]) <= _COUNTED | _FILLER
     if found[:1] == ["#"] and len(found) > 1 or counted or _all_in(found, COUNT_WORDS):
         return "count", "a count"
-    if _all_in(found, METADATA_WORDS):
+    if _all_in(found, METADATA_WORDS) or set(found) & _LENGTHS:
         return "metadata", "not a score"
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER]
     if shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and all(shared[w] > 1 for w in rest):
@@ -262,6 +262,8 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     return None
 
 
+# A name holding one of these measures a length, never a score ("Average Summary Length (Words)").
+_LENGTHS = frozenset("length lengths len lens".split())
 # Words that say what an aggregate is over ("Avg (without CORAAL)", "Average score").
 _OVER = frozenset("without excluding except all of over tasks score scores".split())
 
