@@ -176,10 +176,17 @@ def test_of_several_markdown_tables_the_largest_is_read_and_said(tmp_path):
     assert reading.models == ["gpt-4o", "llama-3-8b", "claude|3"] and reading.tasks == ["Coding", "Math"]
     assert reading.scores.tolist() == [[72.5, 61.0], [40.1, 30.0], [70.0, 65.5]]
     (which,) = [a for a in reading.assumed if a.topic == "layout"]
-    assert "line 11, under 'Results'" in which.decision and "the largest of the 2 tables" in which.evidence
-    assert "save it alone" in which.option
-    with pytest.raises(ValueError, match="strict: reading it would assume rated the table at line 11, under"):
+    assert "line 11, under 'Results'" in which.decision
+    assert "the largest holding numbers of the 2 tables" in which.evidence
+    assert which.pin == "--table 2" and "--table N" in which.option
+    with pytest.raises(ValueError, match="strict: reading it would assume rated table 2, at line 11, under"):
         io.read(str(path), io.ReadOptions(higher_better="*", strict=True))
+    # pinned, by number or by heading, nothing is assumed about the layout
+    for pin in (2, "Results"):
+        pinned = io.read(str(path), io.ReadOptions(higher_better="*", table=pin))
+        assert pinned.models == reading.models and not [a for a in pinned.assumed if a.topic == "layout"]
+    with pytest.raises(ValueError, match="--table"):
+        io.read(str(path), io.ReadOptions(higher_better="*", table=7))
 
 
 @pytest.mark.parametrize(
@@ -338,3 +345,66 @@ def test_an_mteb_result_from_before_1_11_is_refused_saying_how_to_convert(capsys
         json.dumps({"mteb_dataset_name": "FiQA2018", "mteb_version": "1.0.0", "test": {"ndcg_at_10": 0.3}})
     )
     assert "before mteb 1.11" in _refused(capsys, path)
+
+
+def test_markdown_section_rows_and_ragged_rows_are_read_and_said(tmp_path):
+    # shaped as sentence-transformers' model pages: bold caption rows, rows without their trailing
+    # cells, a trailing empty cell more, links whose URL holds parentheses
+    path = tmp_path / "models.md"
+    path.write_text(
+        "| Approach | NDCG@10 (TREC DL 19) | MRR@10 (MS Marco Dev) |\n"
+        "|---|:---:|:---:|\n"
+        "| **Models tuned for cosine-similarity** | |\n"
+        "| model-a | 67.46 | 32.27 |\n"
+        "| [model-b](https://example.org/x_(y)) | **70.24** | **33.79** | |\n"
+        "| **Previous approaches** |\n"
+        "| BM25 (Elasticsearch) | 45.46 | 17.29\n",
+        encoding="utf-8",
+    )
+    reading = io.read(str(path))
+    assert reading.models == ["model-a", "model-b", "BM25 (Elasticsearch)"]
+    assert reading.scores.tolist() == [[67.46, 32.27], [70.24, 33.79], [45.46, 17.29]]
+    notes = " ".join(map(str, reading.notes))
+    assert "skipped 2 row(s) with a name and no other cell" in notes and "'Previous approaches'" in notes
+    assert not [a for a in reading.assumed if a.topic == "orientation"]  # the columns are metrics by name
+
+
+def test_mean_and_spread_cells_rate_the_mean_and_say_so(tmp_path):
+    path = tmp_path / "runs.csv"
+    path.write_text("env,ppo,dqn\nAlien-v5,1736.39 ± 68.65,900 +/- 12\nPong-v5,20.1 ± 0.3,19.0 ± 1\n")
+    reading = io.read(str(path), io.ReadOptions(higher_better="*"))
+    assert reading.models == ["ppo", "dqn"] and reading.tasks == ["Alien-v5", "Pong-v5"]
+    assert reading.scores.tolist() == [[1736.39, 20.1], [900.0, 19.0]]
+    assert any("'mean ± spread' cells" in str(n) for n in reading.notes)
+
+
+def test_a_folder_of_one_document_per_model_is_one_table(tmp_path):
+    # shaped as tau2-bench's submissions: one nested document per model, flags and metadata beside
+    # the scores; the models named by a field, the tasks picked by a glob the refusal offers
+    for name, (retail, airline) in {"alpha": (0.8, 0.6), "beta": (0.7, 0.65), "gamma": (0.5, 0.4)}.items():
+        (tmp_path / name).mkdir()
+        doc = {
+            "model_name": name.title(),
+            "is_new": name == "gamma",
+            "results": {"retail": {"pass_1": retail, "cost": 1.5}, "airline": {"pass_1": airline, "cost": 2}},
+            "trajectories": [1, 2],
+        }
+        (tmp_path / name / "submission.json").write_text(json.dumps(doc))
+    every = io.read(str(tmp_path))  # costs are scores too, lower better by name, said; the flag is not
+    assert sorted(every.tasks) == sorted(
+        f"results/{d}/{m}" for d in ("retail", "airline") for m in ("pass_1", "cost")
+    )
+    assert any("lower is better on 'results/retail/cost'" in a for a in every.assumed)
+    reading = io.read(str(tmp_path), io.ReadOptions(tasks="results/*/pass_1", higher_better="*"))
+    assert reading.models == ["Alpha", "Beta", "Gamma"]
+    assert reading.tasks == ["results/retail/pass_1", "results/airline/pass_1"]
+    assert reading.scores.tolist() == [[0.8, 0.6], [0.7, 0.65], [0.5, 0.4]]
+
+
+def test_yaml_documents_without_a_name_field_are_named_by_their_files(tmp_path):
+    for name, score in {"model_a.yml": 0.5, "model_b.yml": 0.7}.items():
+        (tmp_path / name).write_text(f"metrics:\n  accuracy: {score}\n  f1: {score / 2}\nversion: 2\n")
+    reading = io.read(str(tmp_path), io.ReadOptions(tasks="metrics/*"))
+    assert reading.models == ["model_a", "model_b"] and reading.tasks == ["metrics/accuracy", "metrics/f1"]
+    (said,) = [a for a in reading.assumed if a.topic == "models"]
+    assert said.decision == "the models are the files' names"

@@ -364,3 +364,51 @@ def test_the_built_in_dataset_takes_lower_better(capsys):
     assert code == 0 and "lower is better on 'pong'" in err
     assert _rated(capsys, "--dataset", "atari", "--lower-better", "pongg")[0] == 2
     assert _rated(capsys, "--dataset", "atari", "--model-col", "x")[0] == 2
+
+
+def test_rows_read_as_models_by_default_are_said_unless_the_table_says_so(tmp_path):
+    # nothing names either axis (a header 'Approach', code names): rows are models, said and pinnable
+    path = tmp_path / "t.csv"
+    path.write_text("Approach,ROCKET,HC2\nAdiac,0.5,0.6\nBeef,0.7,0.8\nCar,0.4,0.9\n")
+    reading = io.read(str(path), io.ReadOptions(higher_better="*"))
+    (said,) = [a for a in reading.assumed if a.topic == "orientation"]
+    assert said.decision == "the models are the rows" and said.pin == "models='rows'"  # the API's spelling
+    with pytest.raises(ValueError, match="strict: reading it would assume the models are the rows"):
+        io.read(str(path), io.ReadOptions(higher_better="*", strict=True))
+    pinned = io.read(str(path), io.ReadOptions(higher_better="*", strict=True, models="rows"))
+    assert pinned.models == ["Adiac", "Beef", "Car"]
+    # the same rows under a 'model' header, or under metric-named columns, say it themselves
+    for header, options in (("model,ROCKET,HC2", {"higher_better": "*"}), ("Approach,accuracy,MAE", {})):
+        path.write_text("\n".join([header, *path.read_text().splitlines()[1:]]) + "\n")
+        reading = io.read(str(path), io.ReadOptions(**options))
+        assert reading.models == ["Adiac", "Beef", "Car"]
+        assert not [a for a in reading.assumed if a.topic == "orientation"]
+
+
+@pytest.mark.parametrize(
+    "rows, turned",
+    [
+        (["Alien-v5", "Pong-v5", "HalfCheetah-v4"], True),  # gym environments: tasks
+        (["hopper-medium-replay-v2", "walker2d-medium-v2", "halfcheetah-expert-v2"], True),  # D4RL's
+        (["msmarco-MiniLM-L6-v3", "msmarco-roberta-base-v3", "msmarco-distilbert-base-v4"], False),  # models
+    ],
+)
+def test_environment_ids_are_tasks_and_versioned_model_names_are_not(tmp_path, rows, turned):
+    path = tmp_path / "t.csv"
+    path.write_text("," + "run_a,run_b\n" + "".join(f"{r},{k + 1},{k + 2}\n" for k, r in enumerate(rows)))
+    reading = io.read(str(path), io.ReadOptions(higher_better="*"))
+    assert reading.models == (["run_a", "run_b"] if turned else rows)
+
+
+def test_rows_of_datasets_and_columns_of_metrics_name_no_models_and_are_refused(tmp_path, capsys):
+    # one system's results as ESPnet's result pages write them: test sets x sclite's columns
+    path = tmp_path / "wer.csv"
+    path.write_text("dataset,Snt,Wrd,Corr,Sub,Del,Ins,Err,S.Err\n"
+                    "dev_clean,2703,54402,94.6,5.0,0.3,0.8,6.1,55.4\n"
+                    "test_clean,2620,52576,94.4,5.1,0.4,0.8,6.3,56.1\n")  # fmt: skip
+    with pytest.raises(
+        ValueError, match=r"headed 'dataset', but the column names include metric names \('Err'"
+    ):
+        io.read(str(path))
+    code, _, err = _rated(capsys, path)
+    assert code == 2 and err.count("\n") == 1 and "--models rows or --models columns" in err

@@ -165,6 +165,12 @@ def _add_long_options(parser) -> None:
     for role, text in helps.items():
         long.add_argument(f"--{role}-col", metavar="COLUMN", help=text)
     long.add_argument(
+        "--table",
+        metavar="N|HEADING",
+        help="a Markdown file's table to rate: its number (1 is the first) or its heading (default: the "
+        "largest holding numbers, said)",
+    )
+    long.add_argument(
         "--where",
         action="append",
         metavar="COLUMN=VALUE",

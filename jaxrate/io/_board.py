@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from jaxrate.io._assumed import Assumed
 from jaxrate.io._cells import (
     DECIMAL_COMMAS,
     Cells,
@@ -87,7 +88,11 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     likely = [] if options.models == "rows" else _score_like(cells, text, parsed, declared)
     turn, note = _orientation(cells, likely, parsed, options)
     notes += [note] if note else []
-    if turn:
+    turned_cells = []
+    if turn:  # the cells as written (percents, 'mean ± spread') are said of the columns they are in
+        turned_cells = percent_cells(
+            cells.path, [cells.names[j] for j in likely], [cells.columns[j] for j in likely]
+        )
         cells, text, parsed, declared = _turned(cells, likely, parsed)
     if all(text):
         first = next((shown(c) for c in cells.columns[0] if isinstance(c, str) and c.strip()), "''")
@@ -103,7 +108,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
         raise ValueError(min(problems)[2])
     tasks = [r.name for r in roles if r.role == "score"]
     index = {n: j for j, n in enumerate(cells.names)}
-    notes += percent_cells(cells.path, tasks, [cells.columns[index[t]] for t in tasks])
+    notes += turned_cells or percent_cells(cells.path, tasks, [cells.columns[index[t]] for t in tasks])
     unknown = frozenset((cells.rows[i], tasks[j]) for i, j in np.argwhere(values == -1.0) if j < len(tasks))
     notes += _placeholders(values, tasks) + said + _error_note(errors, tasks, columns)
     unknown = frozenset(
@@ -164,8 +169,30 @@ def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bo
         return False, None
     values = np.stack([parsed[j][0] for j in js], axis=1)
     names = [cells.names[j] for j in js]
-    return decide_orientation(
+    turn, note = decide_orientation(
         cells.path, values, cells.rows, names, cells.first_header, None, unsure=cells.unsure
+    )
+    if turn or note is not None or cells.what != "column" or len(js) < 2 or len(cells.rows) < 2:
+        return turn, note
+    from jaxrate.io._orientation import MODEL_WORDS
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
+
+    header = cells.first_header.strip().lower().replace(" ", "_")
+    if header in MODEL_WORDS or header in MODEL_COLUMNS + MORE_MODELS:  # headed as models: said by the file
+        return False, None
+    from jaxrate.io._orientation import looks_like
+
+    metrics = sum(looks_like(n) == "task" for n in names)  # columns named as metrics: win_rate, MAE
+    models = sum(looks_like(r) == "model" for r in cells.rows)  # rows named as models: gpt-4o, llama-3
+    if 2 * metrics >= len(names) or 2 * models >= len(cells.rows):
+        return False, None
+    said = f"the first column{f' {cells.first_header!r}' if cells.first_header.strip() else ''} names them"
+    return False, Assumed(
+        "orientation",
+        "the models are the rows",
+        f"{said}; nothing in the table says the columns are models",
+        f"{options.flag('models', 'columns')} reads the columns as models",
+        options.flag("models", "rows"),
     )
 
 

@@ -105,9 +105,14 @@ def _named_model(header: list[str], columns: list[list]) -> int | None:
 
     names = set(MODEL_COLUMNS + MORE_MODELS) - {"name", "method", "system"}  # too common to decide alone
     first = header[0].strip().lower()
-    if first in names or first == "name" or not first or first.startswith("unnamed:"):  # an index: names
+    if first in names or not first or first.startswith("unnamed:"):  # an index: names
         return None
-    found = [j for j in range(1, len(columns)) if header[j].strip().lower() in names]
+    exact = ("model", "model_name", "model_id")  # beside a first column "name" (a run's), the model's
+    found = [
+        j
+        for j in range(1, len(columns))
+        if header[j].strip().lower() in (exact if first == "name" else names)
+    ]
     if len(found) != 1 or not all(isinstance(c, str) and c.strip() and _words(c) for c in columns[found[0]]):
         return None
     return found[0]
@@ -232,16 +237,24 @@ def names_are_names(path: str, models: Sequence[str], first_header: str) -> None
 _PERCENT = re.compile(r"^\s*([^%\s]+)\s*%\s*([A-Za-z][A-Za-z0-9@._-]{0,11})?\s*$")
 
 
+# A mean and its spread as reports write them: "1736.39 ± 68.65", "0.71 +/- 0.02" (the mean is the score).
+_SPREAD = re.compile(r"^\s*([^\s±]+)\s*(?:±|\+/-)\s*[^\s±]+\s*$")
+
+
 def value(cell: object, decimal: str) -> float:
     """A cell as a float: NaN when missing; ``ValueError`` when it is not a number. A percent
     (``56.3%``, ``1.8 %``, ``4.2 % WER``) is its number, in percent (:func:`percent_cells` says so)."""
     if cell is None or (isinstance(cell, float) and np.isnan(cell)):
         return np.nan
+    if isinstance(cell, (bool, np.bool_)):
+        raise ValueError(cell)  # a flag (is_new, trajectories_available), never a score
     if isinstance(cell, str):
         if is_missing_marker(cell):
             return np.nan
         found = _PERCENT.match(cell) if "%" in cell else None
-        return parse_number(found.group(1) if found else cell.strip(), decimal)
+        spread = _SPREAD.match(cell) if not found and ("±" in cell or "+/-" in cell) else None
+        text = found.group(1) if found else spread.group(1) if spread else cell.strip()
+        return parse_number(text, decimal)
     try:
         return float(cell)
     except (TypeError, ValueError):
@@ -253,10 +266,18 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
     columns and one cell; none where no cell of a rated column has a ``%``."""
     found = [(n, next(c for c in col if isinstance(c, str) and "%" in c)) for n, col in zip(names, columns)
              if any(isinstance(c, str) and "%" in c and _PERCENT.match(c) for c in col)]  # fmt: skip
+    spread = [
+        n for n, col in zip(names, columns) if any(isinstance(c, str) and _SPREAD.match(c) for c in col)
+    ]
+    notes = (
+        [f"read the 'mean ± spread' cells of {few(spread, 4)} as their means (the spread not rated)"]
+        if spread
+        else []
+    )
     if not found:
-        return []
+        return notes
     shown = few([n for n, _ in found], 4)
-    return [
+    return notes + [
         f"read the percents of {shown} as their numbers "
         f"({found[0][1].strip()!r} is {value(found[0][1], '.'):g})"
     ]
@@ -295,6 +316,8 @@ def _parses(text: str, decimal: str) -> bool:
 
 
 def _numberlike(cell: object) -> bool:
+    if isinstance(cell, (bool, np.bool_)):
+        return False  # a flag: words
     text = cell.strip().rstrip("%").strip() if isinstance(cell, str) else ""
     return not isinstance(cell, str) or _parses(text, ".") or _parses(text, ",")
 

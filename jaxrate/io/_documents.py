@@ -112,6 +112,8 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
         rows, j = [], k + 2
         while j < len(lines) and lines[j].strip() and "|" in lines[j]:
             cells = [plain(c) for c in _cells(lines[j])]
+            while len(cells) > len(header) and not cells[-1]:
+                cells.pop()  # a row written with an empty cell more (section rows often are)
             if len(cells) > len(header):
                 raise ValueError(
                     f"{path}: line {j + 1}: a table row with {len(cells)} cells under a header of "
@@ -124,10 +126,17 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
     return tables
 
 
+def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+    """A table's rows without its section rows (a name and no other cell: ``**Open models**``), and
+    those rows' names."""
+    kept = [r for r in rows if any(c for c in r[1:])]
+    return kept, [r[0] for r in rows if r[0] and not any(c for c in r[1:])]
+
+
 # Markdown's inline marks, outermost first: images and links to their text, emphasis and code to theirs.
 _INLINE = (
-    (re.compile(r"!\[([^\]]*)\]\([^)]*\)"), r"\1"),
-    (re.compile(r"\[([^\]]+)\]\([^)]*\)"), r"\1"),
+    (re.compile(r"!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)"), r"\1"),
+    (re.compile(r"\[([^\]]+)\]\((?:[^()]|\([^()]*\))*\)"), r"\1"),  # a URL holding (...) too
     (re.compile(r"\[([^\]]+)\]\[[^\]]*\]"), r"\1"),
     (re.compile(r"`+([^`]*?)`+"), r"\1"),
     (re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1(?!\w)"), r"\2"),
@@ -151,9 +160,10 @@ def plain(cell: str) -> str:
     return " ".join(html.unescape(text).split())
 
 
-def markdown_frame(path: str, pd):
-    """The largest pipe table of a Markdown file as a DataFrame of text; ``frame.attrs["notes"]`` says
-    which table was read when the file holds several."""
+def markdown_frame(path: str, pd, options_table=None):
+    """A pipe table of a Markdown file as a DataFrame of text: the one ``options_table`` names (its
+    number or heading), else the largest that holds numbers; ``frame.attrs["notes"]`` says which was
+    read when the file holds several, and the section rows skipped."""
     with open_text(path) as f:
         lines = f.read().splitlines()
     tables = markdown_tables(path, lines)
@@ -162,22 +172,59 @@ def markdown_frame(path: str, pd):
             f"{path}: no Markdown pipe table in it (a | header | row, a |---|---| row under it, then "
             "rows): give the table so, or as CSV or JSON"
         )
-    chosen = max(tables, key=lambda t: (t.size, -t.line))
+    chosen = _chosen(path, tables, options_table)
     if not chosen.rows:
         raise ValueError(f"{path}: line {chosen.line}: the table has a header and no rows")
-    frame = pd.DataFrame(chosen.rows, columns=chosen.header, dtype=object)
-    frame.attrs["notes"] = [] if len(tables) == 1 else [_which(path, chosen, tables)]
+    rows, sections = _sections(chosen.rows)
+    frame = pd.DataFrame(rows, columns=chosen.header, dtype=object)
+    notes: list = [] if len(tables) == 1 or options_table is not None else [_which(path, chosen, tables)]
+    if sections:
+        shown = ", ".join(repr(s) for s in sections[:3]) + (" ..." if len(sections) > 3 else "")
+        notes.append(
+            f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
+        )
+    frame.attrs["notes"] = notes
     return frame
+
+
+def _numbers(table: Table) -> bool:
+    """Whether a table holds a number beside its first column (a results table, not a list of links)."""
+    return any(re.search(r"\d", c) for r in table.rows for c in r[1:])
+
+
+def _chosen(path: str, tables: list[Table], which) -> Table:
+    """The table ``which`` names (its number from 1, or its heading), else the largest holding numbers."""
+    if which is None:
+        scored = [t for t in tables if _numbers(t)] or tables
+        return max(scored, key=lambda t: (t.size, -t.line))
+    text = str(which).strip()
+    if text.isdigit() and 1 <= int(text) <= len(tables):
+        return tables[int(text) - 1]
+    named = [t for t in tables if t.heading == text] or [
+        t for t in tables if text.lower() in t.heading.lower()
+    ]
+    if len(named) == 1:
+        return named[0]
+    shown = "; ".join(
+        f"{k}: line {t.line}" + (f" under {t.heading!r}" if t.heading else "")
+        for k, t in enumerate(tables, 1)
+    )
+    why = "no table is" if not named else f"{len(named)} tables are"
+    raise ValueError(
+        f"{path}: --table {text!r}: {why} that ({len(tables)} tables: {shown}); give its number or heading"
+    )
 
 
 def _which(path: str, chosen: Table, tables: list[Table]) -> Assumed:
     """What reading one table of several assumed: the largest, and how to rate another."""
     where = f"line {chosen.line}" + (f", under {chosen.heading!r}" if chosen.heading else "")
     others = ", ".join(f"line {t.line} ({len(t.rows)} x {len(t.header)})" for t in tables if t is not chosen)
+    number = tables.index(chosen) + 1
     return Assumed(
         "layout",
-        f"rated the table at {where} ({len(chosen.rows)} rows x {len(chosen.header)} columns)",
-        f"the largest of the {len(tables)} tables in {os.path.basename(path)}; the others: {others}",
-        "to rate another, save it alone as a .md or .csv file and rate that",
-        "a .md or .csv file of that table alone",
+        f"rated table {number}, at {where} ({len(chosen.rows)} rows x {len(chosen.header)} columns)",
+        f"the largest holding numbers of the {len(tables)} tables in {os.path.basename(path)}; "
+        f"the others: {others}",
+        "--table N (or its heading) rates another",
+        f"--table {number}",
     )

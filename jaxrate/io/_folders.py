@@ -31,6 +31,8 @@ JOINED = (
     ".json",
     ".jsonl",
     ".ndjson",
+    ".yaml",
+    ".yml",
 )
 
 
@@ -115,6 +117,114 @@ def refuse_shapes(where: str, groups: dict, root: str) -> None:
         f"{where}: holds tables of {len(groups)} shapes, rated together only when they have one header; "
         f"name the files of one: {'; '.join(said)}"
     )
+
+
+_DOCUMENTS = (".json", ".yaml", ".yml")
+
+
+def _document(path: str):
+    """A JSON or YAML file's one object (a model's or a run's document: fields, some nested), or
+    ``None`` where it holds a table (records, or an object of objects only)."""
+    from jaxrate.io._text import suffix
+
+    if suffix(path) not in _DOCUMENTS:
+        return None
+    if suffix(path) == ".json":
+        from jaxrate.results._files import load_json
+
+        data = load_json(path)
+    else:
+        import yaml
+
+        from jaxrate.io._documents import _plain_values
+        from jaxrate.io._text import open_text
+
+        try:
+            with open_text(path) as f:
+                data = _plain_values(yaml.safe_load(f))
+        except yaml.YAMLError as err:
+            raise ValueError(f"{path}: not valid YAML: {' '.join(str(err).split())}") from None
+    plain = isinstance(data, dict) and any(not isinstance(v, (dict, list)) for v in data.values())
+    return data if plain else None
+
+
+def _flat(data: dict, prefix: str = "") -> dict:
+    """A document's fields, nested objects as ``outer/inner`` (lists left out: runs of values, not cells)."""
+    out = {}
+    for key, value in data.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flat(value, name + "/"))
+        elif not isinstance(value, list):
+            out[name] = value
+    return out
+
+
+def documents_frame(paths: list[str], options):
+    """JSON or YAML files holding one document each (a model's submission, a run's report) as one table:
+    one row per file, nested fields as ``outer/inner`` columns, the file each came from; ``None``
+    where a file holds a table instead."""
+    import pandas as pd
+
+    found = [_document(p) for p in paths]
+    if not paths or any(d is None for d in found):
+        return None
+    root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
+    stems = [_stem(os.path.abspath(p), root) for p in paths]
+    rows = [_flat(d) for d in found]
+    columns = list(dict.fromkeys(k for r in rows for k in r))
+    frame = pd.DataFrame([[r.get(c) for c in columns] for r in rows], columns=columns, dtype=object)
+    from jaxrate.io._layouts import common_name
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
+
+    named = options.model is not None or any(common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns)
+    column = FILE_COLUMN if FILE_COLUMN not in columns else "__file__"
+    notes: list = [
+        f"read {len(paths)} documents as one table, a row each, nested fields as outer/inner columns"
+    ]
+    if not named:
+        end = _shared_end(stems)
+        stems = [s[: len(s) - len(end)] for s in stems]
+        column = "model"
+        notes.append(
+            Assumed(
+                "models",
+                "the models are the files' names",
+                "no field names them",
+                "--model-col FIELD names them by a field",
+                "--model-col model",
+            )  # fmt: skip
+        )
+    frame[column] = stems
+    if not named:
+        frame = frame[[column] + columns]
+    frame.attrs["notes"] = notes
+    nested = [
+        c
+        for c in columns
+        if "/" in c and any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in frame[c])
+    ]
+    frame.attrs["groups"] = list(dict.fromkeys(c.split("/")[0] for c in nested))
+    frame.attrs["picks"] = _picks(nested)
+    return frame
+
+
+def _picks(columns: list[str]) -> list[str]:
+    """Globs that pick nested columns of one kind (``eval_metrics/icl/*``, ``results/*/pass_1``): those
+    covering most columns, at most three."""
+    import fnmatch
+
+    found: dict[str, int] = {}
+    for c in columns:
+        parts = c.split("/")
+        found["/".join(parts[:-1] + ["*"])] = 0
+        if len(parts) >= 3:
+            found["/".join(parts[:-2] + ["*", parts[-1]])] = 0
+    for glob in found:
+        found[glob] = sum(fnmatch.fnmatchcase(c, glob) for c in columns)
+    # one metric across tasks (results/*/pass_1) before every metric of one task (results/retail/*)
+    best = sorted((g for g, n in found.items() if n >= 2), key=lambda g: (-found[g], g.endswith("/*"), g))
+    return best[:3]
 
 
 def joined_frame(paths: list[str], options, name: str):

@@ -112,7 +112,7 @@ def refuse_mixed(path: str, frame, options) -> None:
     plain = [c for c in plain if not left(c)]
     if plain:
         shown = ", ".join(map(repr, plain[:4])) + (" ..." if len(plain) > 4 else "")
-        picks = " or ".join(repr(g + SEP + "*") for g in groups[:2])
+        picks = " or ".join(repr(p) for p in frame.attrs.get("picks") or [g + SEP + "*" for g in groups[:2]])
         raise ValueError(
             f"{path}: its records hold numbers in nested objects ({_shown(groups)}) and beside them "
             f"({shown}): say which are the tasks, e.g. {options.flag('tasks')} {picks} (or leave the others "
@@ -122,4 +122,4 @@ def refuse_mixed(path: str, frame, options) -> None:
 
 def _numbers(column) -> bool:
     """Whether a column holds a number (a bool, an int, a float; not text) in some row."""
-    return any(isinstance(v, (int, float)) and v == v for v in column)
+    return any(isinstance(v, (int, float)) and not isinstance(v, bool) and v == v for v in column)

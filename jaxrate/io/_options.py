@@ -81,6 +81,7 @@ class ReadOptions:
     count: str | None = None
     metric_col: str | None = None
     where: Any = None
+    table: Any = None
     sep: str | None = None
     decimal: str = "."
     models: str | None = None
@@ -165,5 +166,6 @@ class ReadOptions:
         fields["metric_col"] = fields.pop("metric")
         fields["metric"] = get("metric")
         fields["where"] = get("where")
+        fields["table"] = get("table")
         fields.update(changes)
         return cls(**fields)

@@ -23,7 +23,8 @@ __all__ = ["TASK_WORDS", "MODEL_WORDS", "decide_orientation", "looks_like", "tra
 # Headers of a wide table's first column that say its rows are tasks, or models.
 TASK_WORDS = tuple(
     "task tasks game games benchmark benchmarks env environment environments dataset datasets category "
-    "categories level levels problem problems suite domain domains metric metrics eval evals split".split()
+    "categories level levels problem problems suite domain domains metric metrics eval evals split "
+    "language languages lang locale subject subjects".split()
 )
 MODEL_WORDS = (
     *"model models model_name".split(),
@@ -42,6 +43,12 @@ _METRIC = re.compile(
 )
 # Marks of a model's name: a parameter count (7b, 1.5B), a family or a chat suffix (not a date alone,
 # nor 1m, a context length as often as a size).
+# A gym environment's id: one CamelCase word (Alien-v5, HalfCheetah-v4, BreakoutNoFrameskip-v4) or a
+# D4RL dataset (hopper-medium-replay-v2); not a model's version (msmarco-roberta-base-v3).
+_GYM = re.compile(
+    r"^([A-Z][A-Za-z0-9]*|[a-z0-9]+(-(random|medium|expert|replay|umaze|large|diverse|play|full|cloned"
+    r"|human))+)-v\d+$"
+)
 _MODEL = re.compile(
     r"(\d+(\.\d+)?b($|[^a-z])|gpt|llama|claude|gemini|mistral|mixtral|"
     r"qwen|phi-|gemma|deepseek|falcon|vicuna|command-r|olmo|grok|palm|bloom|starcoder|wizard|zephyr|"
@@ -55,8 +62,12 @@ def looks_like(name: object) -> str | None:
     >>> looks_like("lc_win_rate"), looks_like("gpt-4o-2024-05-13"), looks_like("ROCKET")
     ('task', 'model', None)
     """
+    from jaxrate.io._roles import direction
+
     lower = str(name).strip().lower()
-    model, task = bool(_MODEL.search(lower)), bool(_METRIC.search(lower))
+    model = bool(_MODEL.search(lower))
+    task = bool(_METRIC.search(lower)) or direction(lower) is not None  # mae, rmse, NDCG@10
+    task = task or bool(_GYM.match(str(name).strip()))  # a gym environment's id: Alien-v5, hopper-medium-v2
     return "model" if model and not task else "task" if task and not model else None
 
 
@@ -100,8 +111,17 @@ def _evidence(values, rows: Sequence[object], columns: Sequence[object], first_h
     headed = f"the row names are headed {header!r}"
     names = "the row names are metric or benchmark names and the column names model names"
     if header.lower() in TASK_WORDS:
-        keep = (by_rows, by_columns) == ("model", "task")
-        return headed, "the row names are model names and the column names task names" if keep else None
+        if (by_rows, by_columns) == ("model", "task"):
+            return headed, "the row names are model names and the column names task names"
+        from jaxrate.io._roles import direction
+
+        metrics = [str(c) for c in columns if direction(c) is not None and looks_like(c) != "model"]
+        # rows of datasets and columns of metrics (one model's results): neither axis names models
+        return headed, (
+            f"the column names include metric names ({', '.join(map(repr, metrics[:4]))})"
+            if metrics
+            else None
+        )
     if header.lower() in MODEL_WORDS:
         return (names if (by_rows, by_columns) == ("task", "model") else None), headed
     tasks, models = transposed_evidence(values, None), None

@@ -59,7 +59,7 @@ LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs 
 HIGHER_WORDS = frozenset(
     "acc accuracy score f1 em exact match bleu rouge rougel chrf pass win winrate elo auc auroc precision "
     "recall map ndcg mrr reward return returns success solved resolved correct throughput speedup top "
-    "iou miou dice psnr ssim meteor cider spearman pearson kendall".split()
+    "iou miou dice psnr ssim meteor cider spearman pearson kendall dcg r2".split()
 )
 # Not scores: counts (also any name starting "#", "n_" or "num_") and metadata, when every word of the
 # name is one of these (or a filler: "Model size (B)", "Max tokens"), so that a task named
@@ -254,7 +254,7 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     counted = found[:1] in (["n"], ["num"]) and len(found) > 1 and set(found[1:]) <= _COUNTED | _FILLER
     if found[:1] == ["#"] and len(found) > 1 or counted or _all_in(found, COUNT_WORDS):
         return "count", "a count"
-    if _all_in(found, METADATA_WORDS) or set(found) & _LENGTHS:
+    if _all_in(found, METADATA_WORDS) or set(found) & _LENGTHS and direction(name) is None:
         return "metadata", "not a score"
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER]
     if shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and all(shared[w] > 1 for w in rest):
@@ -262,7 +262,8 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     return None
 
 
-# A name holding one of these measures a length, never a score ("Average Summary Length (Words)").
+# A name holding one of these and no metric word measures a length, not a score ("Average Summary
+# Length (Words)"; but AlpacaEval's length_controlled_winrate is a win rate).
 _LENGTHS = frozenset("length lengths len lens".split())
 # Words that say what an aggregate is over ("Avg (without CORAAL)", "Average score").
 _OVER = frozenset("without excluding except all of over tasks score scores".split())

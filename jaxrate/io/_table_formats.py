@@ -59,15 +59,20 @@ def _scores(path: str, options) -> Parsed:
     name = os.path.basename(path)
     if suffix(path) in DELIMITED and _plain(options) and not _maybe_long(first_row(path, sep)):
         return Parsed("table", name, cells=text_cells(path, sep), sep=sep)  # a wide table, without pandas
-    return scores_frame(path, name, read_frame(path, sep), sep, options)
+    if options.table is not None and suffix(path) not in (".md", ".markdown"):
+        raise ValueError(f"{options.flag('table')} picks a Markdown file's table; {name} is not one")
+    return scores_frame(path, name, read_frame(path, sep, options.table), sep, options)
 
 
 def joined_tables(paths: list[str], options) -> Parsed:
     """Several tables of one shape (a folder, a glob, several paths) as one (:mod:`jaxrate.io._folders`)."""
-    from jaxrate.io._folders import joined_frame, refuse_shapes, shapes
+    from jaxrate.io._folders import documents_frame, joined_frame, refuse_shapes, shapes
 
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
     where = os.path.relpath(root) if not os.path.isabs(paths[0]) else root
+    documents = documents_frame(paths, options)
+    if documents is not None:  # one document per model or run: a row each
+        return scores_frame(where, os.path.basename(root) or where, documents, None, options)
     groups = shapes(paths)
     if len(groups) > 1:
         refuse_shapes(where, groups, os.path.relpath(root) if not os.path.isabs(paths[0]) else root)

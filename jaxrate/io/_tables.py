@@ -38,10 +38,11 @@ def record_name(path: str, k: int) -> str:
     return f"row {k + 2}" if ext == ".xlsx" else f"record {k + 1}"
 
 
-def read_frame(path: str, sep: str | None = None):
+def read_frame(path: str, sep: str | None = None, table=None):
     """Any tabular file as a DataFrame of raw values, its row names (a pandas index) its first column;
-    ``sep``: sniffed when None. JSON ``{key: {key: score}}`` is read as pandas reads it, with
-    ``frame.attrs["unsure"]`` saying that the layout cannot tell which keys are the models.
+    ``sep``: sniffed when None; ``table``: a Markdown file's table (its number or heading). JSON
+    ``{key: {key: score}}`` is read as pandas reads it, with ``frame.attrs["unsure"]``
+    saying that the layout cannot tell which keys are the models.
     """
     import pandas as pd
 
@@ -52,7 +53,7 @@ def read_frame(path: str, sep: str | None = None):
     if compressed and ext not in DELIMITED + (".json", ".jsonl", ".ndjson"):
         raise ValueError(f"{path}: only text tables (CSV, TSV, JSON) are read compressed; this holds {ext!r}")
     try:
-        return _read(path, ext, sep, pd)
+        return _read(path, ext, sep, pd, table)
     except pd.errors.EmptyDataError:
         raise ValueError(f"{path}: the file is empty") from None
     except pd.errors.ParserError as err:
@@ -70,7 +71,7 @@ def read_frame(path: str, sep: str | None = None):
         raise ValueError(f"{path}: cannot read as {ext}: {err}") from None
 
 
-def _read(path: str, ext: str, sep: str | None, pd):
+def _read(path: str, ext: str, sep: str | None, pd, table=None):
     if ext in DELIMITED:
         sep = sep or sniff_delimiter(path)
         with open_text(path) as f:  # compressed or not, as the strict reader opens it
@@ -91,7 +92,7 @@ def _read(path: str, ext: str, sep: str | None, pd):
 
         if ext in _documents.YAML:
             return _json_frame(path, pd, _documents.yaml_records(path))
-        return _documents.markdown_frame(path, pd)
+        return _documents.markdown_frame(path, pd, table)
     raise ValueError(
         f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .feather, .xlsx, .json, .jsonl, "
         ".yaml, .md, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
