@@ -323,7 +323,7 @@ def test_cli_previous_re_proves_a_grown_board(capsys, tmp_path):
     (tmp_path / "plain.json").write_text('{"ranking": []}')
     capsys.readouterr()
     for bad, message in (
-        ("missing.json", "cannot read it"),
+        ("missing.json", "no such file"),
         ("after.csv", "not JSON"),
         ("plain.json", "no proof in it"),
     ):

@@ -134,7 +134,7 @@ def test_lm_eval_samples_left_as_git_lfs_pointers_rate_the_harness_s_aggregates(
     assert len(said) == 1, found.notes
     assert said[0].startswith("the samples files of 12 runs are Git LFS pointers, not fetched (git lfs pull")
     assert "rated from the harness's aggregates, without per-item intervals" in said[0]
-    assert not any("line 1 is not JSON" in n for n in found.notes)
+    assert not any("line 1: not JSON" in n for n in found.notes)
 
 
 # --- runs made with --limit ------------------------------------------------------------------------

@@ -366,7 +366,7 @@ def test_malformed_files_are_errors_naming_the_file(tmp_path):
     samples = next(copy.glob("*/samples_mc_local_*.jsonl"))
     lines = samples.read_text().splitlines()
     samples.write_text("\n".join([lines[0] + lines[1], *lines[2:]]) + "\n")  # two records on one line
-    with pytest.raises(ValueError, match="line 1 is not JSON"):
+    with pytest.raises(ValueError, match="line 1: not JSON"):
         io.read_harness(str(copy))
 
 

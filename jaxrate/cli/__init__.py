@@ -129,6 +129,14 @@ def _compilation_cache() -> None:
         os.environ["JAX_COMPILATION_CACHE_DIR"] = path
 
 
+def one_line(text: str) -> str:
+    """An error as one line: line breaks and other control characters (a file name may hold them)
+    written as escapes (``\\n``)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``jaxrate`` command; returns the exit code."""
     global _ARGV
@@ -150,10 +158,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(str(err), file=sys.stderr)
         return 2
     except ValueError as err:
-        print(f"jaxrate: error: {err}", file=sys.stderr)
+        print(f"jaxrate: error: {one_line(str(err))}", file=sys.stderr)
         return 2
     except OSError as err:
-        print(f"jaxrate: error: {err.strerror or err}: {err.filename or ''}".rstrip(": "), file=sys.stderr)
+        said = f"{err.strerror or err}: {err.filename or ''}".rstrip(": ")
+        print(f"jaxrate: error: {one_line(said)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("jaxrate: interrupted", file=sys.stderr)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -56,10 +55,11 @@ def add_options(parser) -> None:
 
 
 def _done(path: str) -> bool:
+    from jaxrate.results._files import load_json
+
     try:
-        with open(path, encoding="utf-8") as f:
-            return "ratings" in json.load(f)
-    except (OSError, ValueError):
+        return "ratings" in load_json(path)  # a regular file only (a FIFO would block), strictly
+    except (OSError, ValueError, TypeError):
         return False
 
 

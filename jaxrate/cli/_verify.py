@@ -47,9 +47,37 @@ def input_options(args) -> dict:
 
 
 def run(args, argv: Sequence[str]) -> int:
+    from jaxrate.results._files import DuplicateKey
+    from jaxrate.results._result_file import document_digest, read_document
+    from jaxrate.results._saved import Inconsistent
+
+    # Exit 2 only for a file that cannot be read as a result file (missing, not JSON, no format); any
+    # inconsistency in one that can is exit 1: a key twice, a malformed block, or, in a file whose digest
+    # is stale, anything that stops the check (an edited method name reads as "cannot check" otherwise).
+    try:
+        document = read_document(args.result)
+    except DuplicateKey as err:
+        said = str(err).removeprefix(args.result + ": ")
+        return _failed(args.result, [f"{said} (a reader keeping the other sees what was never proved)"])
+    edited = document.get("digest") != document_digest(document)
+    try:
+        return _check(args, *_read(args.result))
+    except Inconsistent as err:
+        return _failed(args.result, [str(err)] + [_EDITED] * edited)
+    except (KeyError, TypeError, AttributeError, IndexError, ArithmeticError) as err:  # not as jaxrate writes
+        return _failed(
+            args.result, [f"malformed result file ({type(err).__name__}: {err})"] + [_EDITED] * edited
+        )
+    except ValueError as err:  # cannot check (exit 2), unless the file was changed: then it is why
+        if not edited:
+            raise
+        return _failed(args.result, [_EDITED, str(err).removeprefix(args.result + ": ")])
+
+
+def _check(args, saved, block: dict) -> int:
+    """The check of a result file read back: one line, exit 0 (proved) or 1 (a problem found)."""
     from jaxrate.results._result_file import game_digest
 
-    saved, block = _read(args.result)
     started = time.perf_counter()
     game, where, source = _game(args, saved, block)
     problems = _identity(game, block, where) or _names(saved.ratings, game)
@@ -61,14 +89,10 @@ def run(args, argv: Sequence[str]) -> int:
     audited, audit_problems = _audit(saved.document, source) if not problems else (0, [])
     problems += audit_problems
     if saved.edited:
-        problems.append(
-            "the file was changed after jaxrate wrote it (its digest is missing or does not match)"
-        )
+        problems.append(_EDITED)
     seconds = time.perf_counter() - started
     if problems:
-        extra = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
-        print(f"FAILED: {args.result}: {problems[0]}{extra}")
-        return 1
+        return _failed(args.result, problems)
     line = _proved_line(args, saved, game, where, checked, seconds, game_digest(game), block)
     if "audit" in saved.document:
         line += (
@@ -78,6 +102,16 @@ def run(args, argv: Sequence[str]) -> int:
         )
     print(line)
     return 0
+
+
+_EDITED = "the file was changed after jaxrate wrote it (its digest is missing or does not match)"
+
+
+def _failed(path: str, problems: list[str]) -> int:
+    """The one line of a check that found the file inconsistent (exit 1)."""
+    extra = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
+    print(f"FAILED: {path}: {problems[0]}{extra}")
+    return 1
 
 
 def _audit(document: dict, source) -> tuple[int, list[str]]:

@@ -24,7 +24,7 @@ from jaxrate.io._cells import (
     shown,
 )
 from jaxrate.io._orientation import decide_orientation
-from jaxrate.io._roles import Declared, Role, candidates, decide, placeholders
+from jaxrate.io._roles import Declared, Role, candidates, decide, few, placeholders
 
 __all__ = ["Board", "table_board"]
 
@@ -90,6 +90,8 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     notes += [note] if note else []
     turned_cells = []
     if turn:  # the cells as written (percents, 'mean ± spread') are said of the columns they are in
+        likely, options, left = _not_models(cells, likely, options)
+        notes += left + _model_scales(cells, likely, parsed)
         turned_cells = percent_cells(
             cells.path, [cells.names[j] for j in likely], [cells.columns[j] for j in likely]
         )
@@ -194,6 +196,49 @@ def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bo
         f"{options.flag('models', 'columns')} reads the columns as models",
         options.flag("models", "rows"),
     )
+
+
+def _not_models(cells: Cells, likely: list[int], options):
+    """In a table whose columns are the models: the columns ``--exclude`` names left out (they are
+    not models: a count, a ratio, a description), the other names left to the tasks; and the note."""
+    import dataclasses
+    import fnmatch
+
+    if not options.exclude:
+        return likely, options, []
+    given = options.exclude.split(",") if isinstance(options.exclude, str) else list(options.exclude)
+    patterns = [p.strip() for p in given if p.strip()]
+    columns = [p for p in patterns if any(fnmatch.fnmatchcase(cells.names[j], p) for j in likely)]
+    if not columns:
+        return likely, options, []
+    gone = [j for j in likely if any(fnmatch.fnmatchcase(cells.names[j], p) for p in columns)]
+    rest = tuple(p for p in patterns if p not in columns) or None
+    note = (
+        f"left out the columns {few([cells.names[j] for j in gone])} ({options.flag('exclude')}): not models"
+    )
+    return [j for j in likely if j not in gone], dataclasses.replace(options, exclude=rest), [note]
+
+
+def _model_scales(cells: Cells, likely: list[int], parsed: dict) -> list[str]:
+    """A warning where the columns read as models hold scores of different sizes (a count or a
+    ratio among accuracies): a column that is not a model would be rated as one."""
+    from jaxrate.io._values import SCALE_RATIO
+
+    with np.errstate(all="ignore"):
+        size = {j: float(np.nanmax(np.abs(parsed[j][0]))) for j in likely if np.isfinite(parsed[j][0]).any()}
+    live = {j: v for j, v in size.items() if v > 0}
+    if len(live) < 2 or max(live.values()) <= 1.0:
+        return []
+    big, small = max(live, key=live.get), min(live, key=live.get)
+    if live[big] <= SCALE_RATIO * live[small]:
+        return []
+    larger = [cells.names[j] for j in live if live[j] > SCALE_RATIO * live[small]]
+    return [
+        f"warning: the columns read as models differ in scale by {live[big] / live[small]:.0f}x "
+        f"({cells.names[big]!r} reaches {live[big]:.4g}, {cells.names[small]!r} only {live[small]:.4g}): "
+        f"if some are not models ({few(larger, 4)}: a count, a ratio, a description), leave them out with "
+        f"--exclude"
+    ]
 
 
 def _score_like(cells: Cells, text, parsed: dict, declared: dict) -> list[int]:

@@ -135,6 +135,7 @@ def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
 
 # Markdown's inline marks, outermost first: images and links to their text, emphasis and code to theirs.
 _INLINE = (
+    (re.compile(r"\s*\[\^[^\]\s]+\]"), ""),  # a footnote reference: "o3-high [^10]" is o3-high
     (re.compile(r"!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)"), r"\1"),
     (re.compile(r"\[([^\]]+)\]\((?:[^()]|\([^()]*\))*\)"), r"\1"),  # a URL holding (...) too
     (re.compile(r"\[([^\]]+)\]\[[^\]]*\]"), r"\1"),

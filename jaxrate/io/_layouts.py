@@ -40,6 +40,7 @@ from jaxrate.io._roles import (
     few,
     listed,
 )
+from jaxrate.io._text import as_text
 
 _ERROR_NAMES = ("standard_error", "stderr", "se")
 
@@ -131,14 +132,14 @@ def _long_by_names(frame, model: list[str], task: list[str]) -> bool:
     ]
     if common and not others:  # model, task, score (and its errors, counts, replicates): nothing else
         return True
-    models = frame[model[0]].astype(str)
-    tasks = frame[task[0]].astype(str)
+    models = as_text(frame[model[0]])
+    tasks = as_text(frame[task[0]])
     return models.duplicated().any() or tasks.nunique() == 1
 
 
 def _joined(frame, columns: tuple[str, ...], join: str):
     """The values of ``columns`` joined by ``join`` (one column: its values), stripped."""
-    parts = [frame[c].astype(str).str.strip() for c in columns]
+    parts = [as_text(frame[c]).str.strip() for c in columns]
     out = parts[0]
     for part in parts[1:]:
         out = out + join + part
@@ -158,7 +159,7 @@ def where_rows(path: str, frame, options) -> tuple[object, list[str]]:
             raise ValueError(f"--where {condition!r}: give COLUMN=VALUE (several values: COLUMN=A|B)")
         column = frame.columns[columns.index(_column(columns, name.strip(), "--where"))]
         values = {v.strip() for v in wanted.split("|")}
-        cells = frame[column].astype(str).str.strip()
+        cells = as_text(frame[column]).str.strip()
         hit = cells.isin(values).to_numpy()
         if not hit.any():
             raise ValueError(
@@ -275,8 +276,8 @@ def _others(frame, columns, model, task, metric_col, replicate, notes) -> tuple:
 
 def _per_task(frame, column: str, task: list[str]) -> bool:
     """Whether a column holds one value per task (its description: a horizon), and tasks differ."""
-    keys = frame[task].astype(str).agg("\x1f".join, axis=1) if len(task) > 1 else frame[task[0]].astype(str)
-    values = frame[column].astype(str).str.strip()
+    keys = as_text(frame[task]).agg("\x1f".join, axis=1) if len(task) > 1 else as_text(frame[task[0]])
+    values = as_text(frame[column]).str.strip()
     per = values.groupby(keys.to_numpy()).nunique()
     return bool((per <= 1).all()) and keys.nunique() < len(frame)
 
@@ -325,7 +326,7 @@ def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | 
     """``(metric, its score column)`` of the metrics rated: the metric column's values or the score
     columns, all of them when there is one, else those ``--metric`` picks."""
     if metric_col is not None:
-        found = list(dict.fromkeys(frame[metric_col].astype(str).str.strip()))
+        found = list(dict.fromkeys(as_text(frame[metric_col]).str.strip()))
         where = f"column {metric_col!r}"
     else:
         found, where = list(scores), "the score columns"
@@ -368,7 +369,7 @@ def _canonical(path, frame, model, task, scores, metric_col, replicate, count, s
     several = len(chosen) > 1
     parts, metrics = [], {}
     for metric, column in chosen:
-        rows = frame if column is not None else frame[frame[metric_col].astype(str).str.strip() == metric]
+        rows = frame if column is not None else frame[as_text(frame[metric_col]).str.strip() == metric]
         cells = rows[column if column is not None else scores[0]]
         if several and column is not None:  # a score column of its own: its empty cells are no rows
             present = ~cells.map(lambda c: c is None or (isinstance(c, str) and not c.strip()) or c != c)

@@ -293,20 +293,17 @@ def _samples_files(data: dict, path: str) -> dict[str, str]:
 
 def _samples(path: str, data: bytes):
     """``(line or entry number, sample)`` of a samples file: JSON lines, or (before 0.4.3) one JSON array."""
+    from jaxrate.results._files import decode, parse_json
+
     if data.lstrip()[:1] == b"[":
-        try:
-            entries = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise ValueError(f"{path}: not JSON: {err}") from None
+        entries = parse_json(decode(data, path), path)  # strictly: a key twice is refused
         yield from ((k, e) for k, e in enumerate(entries, 1) if isinstance(e, dict))
         return
     for n, line in enumerate(data.split(b"\n"), 1):
         if not line.strip():
             continue
-        try:
-            yield n, json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError) as err:
-            raise ValueError(f"{path}: line {n} is not JSON: {err}") from None
+        where = f"{path}: line {n}"
+        yield n, parse_json(decode(line, where), where)
 
 
 # A line as lm-eval 0.4.3+ writes it: {"doc_id": N, "doc": ..., "filter": "F", "metrics": [...], METRIC:
@@ -327,9 +324,10 @@ def _fast(data: bytes, metric: str, filter_: str, weighted: bool):
     want = filter_.encode()
     ids, values, weights = [], [], []
     try:
+        key = b'"' + metric.encode() + b'": '
         for doc, _, tail in (m for m in matches if m[1] == want):
             found = value.search(tail)
-            if found is None:
+            if found is None or tail.count(key) != 1:  # none, or twice: the strict reader says which
                 return None
             if weighted:
                 pair = json.loads(found.group(1))

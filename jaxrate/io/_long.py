@@ -17,7 +17,7 @@ import numpy as np
 from jaxrate.io._cells import DECIMAL_COMMAS, Cells, decimal_commas, percent_cells, value
 from jaxrate.io._roles import MODEL_COLUMNS, TASK_COLUMNS, Declared, direction, error_target, few
 from jaxrate.io._tables import record_name
-from jaxrate.io._text import check_score
+from jaxrate.io._text import as_text, check_score
 
 __all__ = ["LongColumns", "REPLICATE_COLUMNS", "long_cells", "long_columns", "long_runs", "replicate_column",
            "unused_note"]  # fmt: skip
@@ -148,8 +148,8 @@ def _records(frame) -> list[int]:
 
 
 def _rows(path: str, frame, found: LongColumns, decimal: str, keep_empty: bool, ids=None) -> _Rows:
-    models = frame[found.model].astype(str).str.strip().to_numpy()
-    tasks = frame[found.task].astype(str).str.strip().to_numpy()
+    models = as_text(frame[found.model]).str.strip().to_numpy()
+    tasks = as_text(frame[found.task]).str.strip().to_numpy()
     records = _records(frame)
     for k, (m, t) in enumerate(zip(models, tasks)):
         if m == "" or t == "":
@@ -220,8 +220,8 @@ def long_cells(
             )
     else:
         _refuse_repeats(rows, frame)
-    models = list(dict.fromkeys(frame[found.model].astype(str).str.strip()))
-    every = list(dict.fromkeys(frame[found.task].astype(str).str.strip()))
+    models = list(dict.fromkeys(as_text(frame[found.model]).str.strip()))
+    every = list(dict.fromkeys(as_text(frame[found.task]).str.strip()))
     scored = set(rows.tasks)
     tasks = [t for t in every if t in scored]  # a task no row scores is no task (a metric it lacks)
     if len(tasks) < len(every):
@@ -301,7 +301,7 @@ def _errors(path: str, frame, found: LongColumns, rows: _Rows, decimal: str):
     """``(standard errors of the rows kept or None, notes)``; a negative one is an error."""
     column, cells = found.stderr, frame[found.stderr].tolist()
     what = f": standard error ({column!r})"
-    names = zip(frame[found.model].astype(str).str.strip(), frame[found.task].astype(str).str.strip())
+    names = zip(as_text(frame[found.model]).str.strip(), as_text(frame[found.task]).str.strip())
     where = [f"{record_name(path, k)} ({m!r}, {t!r})" for k, (m, t) in enumerate(names)]
     values = _numbers(path, cells, where, decimal, what)
     bad = np.flatnonzero(values < 0)
@@ -343,7 +343,7 @@ def long_runs(path: str, frame, found: LongColumns, options, metrics: dict | Non
     from jaxrate.io._replicate_data import Aggregate
     from jaxrate.io._runs import Run
 
-    ids = frame[found.replicate].astype(str).str.strip().to_numpy()
+    ids = as_text(frame[found.replicate]).str.strip().to_numpy()
     rows = _rows(path, frame, found, options.decimal, keep_empty=True, ids=ids)
     where = rows.where
     empty = np.flatnonzero(np.isnan(rows.scores))

@@ -200,6 +200,18 @@ def pairwise_battles(board: Board) -> Board:
                 b.append(names[j])
                 win.append("model_a" if x[i, t] > x[j, t] else "model_b" if x[i, t] < x[j, t] else "tie")
                 task.append(board.tasks[t])
+    shared = (have.astype(np.int64) @ have.T.astype(np.int64)) > 0
+    np.fill_diagonal(shared, False)
+    alone = [k for k in range(len(names)) if not shared[k].any()]
+    if alone:  # nothing to compare it on: a rating would be the fit's prior, not data
+        said = ", ".join(
+            f"{names[k]!r} ({'no score' if not have[k].any() else 'no task shared'})" for k in alone[:5]
+        )
+        raise ValueError(
+            f"{board.name}: --missing pairwise: {len(alone)} model(s) share no task with any other, so "
+            f"nothing compares them: {said}{' ...' if len(alone) > 5 else ''}; leave them out of the "
+            "table, or choose another --missing rule"
+        )
     pairs = len(names) * (len(names) - 1) // 2
     met = len(set(zip(a, b)))
     if not a:

@@ -24,7 +24,7 @@ __all__ = ["TASK_WORDS", "MODEL_WORDS", "decide_orientation", "looks_like", "tra
 TASK_WORDS = tuple(
     "task tasks game games benchmark benchmarks env environment environments dataset datasets category "
     "categories level levels problem problems suite domain domains metric metrics eval evals split "
-    "language languages lang locale subject subjects".split()
+    "language languages lang locale subject subjects filename file_name series instance instances".split()
 )
 MODEL_WORDS = (
     *"model models model_name".split(),

@@ -23,6 +23,7 @@ from jaxrate.io._formats import parse, recognise
 from jaxrate.io._missing import complete
 from jaxrate.io._options import ReadOptions
 from jaxrate.io._replicates import ScoreReplicates
+from jaxrate.io._text import as_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -248,7 +249,7 @@ def complete_replicates(found: ScoreReplicates, missing: str) -> ScoreReplicates
 
     def run(m, t, part) -> _runs.Run:
         mean, values = float(part["score"].mean()), part["score"].to_numpy(dtype=np.float64)
-        ids = part[col].astype(str).to_numpy()
+        ids = as_text(part[col]).to_numpy()
         return _runs.Run(
             "table", str(m), str(t), "score", mean, Aggregate(), "the table", "", ids=ids, values=values
         )

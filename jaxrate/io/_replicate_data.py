@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from jaxrate.io._text import as_text
+
 __all__ = ["AGGREGATES", "Aggregate", "Replicates", "replicates_from_frame"]
 
 _LN2 = math.log(2.0)
@@ -165,7 +167,7 @@ def replicates_from_frame(
     """
     _check_columns(frame, (model, task, replicate, score) + ((weight,) if weight else ()))
     values = _scores(frame, score)
-    keys = frame[[model, task, replicate]].astype(str)
+    keys = as_text(frame[[model, task, replicate]])
     dup = keys.duplicated()
     if dup.any():
         raise ValueError(f"row {int(np.argmax(dup.to_numpy()))} repeats a (model, task, {replicate}) triple")

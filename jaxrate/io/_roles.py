@@ -134,6 +134,12 @@ def words(name: object) -> list[str]:
     return re.findall(r"#|[a-z0-9+@]+", text.lower())
 
 
+_FILE = re.compile(
+    r"^\S+\.(out|csv|tsv|txt|json|jsonl|npy|npz|parquet|pkl|h5|hdf5|arff|data|dat|wav|flac|mp3|png|jpe?g|gz|zip)$",
+    re.I,
+)
+
+
 def direction(name: object, harness: str | None = None) -> bool | None:
     """A metric's direction from a harness's definitions, else the vocabulary; ``None`` when unknown.
 
@@ -148,6 +154,8 @@ def direction(name: object, harness: str | None = None) -> bool | None:
     """
     if harness is not None and str(name) in HARNESS_DIRECTIONS[harness]:
         return HARNESS_DIRECTIONS[harness][str(name)]
+    if _FILE.search(str(name).strip()):  # a data file's name (SMAPE-10_data.out: a series, not a SMAPE)
+        return None
     found = words(name)
     core = [w for w in found if w not in _UNITS or w == "ms"] or found
     everyday = len(core) <= 3 and core[-1:] and core[-1] in LOWER_LAST_WORDS

@@ -25,6 +25,7 @@ from jaxrate.io._board import Board
 from jaxrate.io._replicate_data import Aggregate, replicates_from_cells
 from jaxrate.io._replicates import ScoreReplicates
 from jaxrate.io._roles import few, pick_names
+from jaxrate.io._text import MAX_SCORE, check_score
 
 __all__ = [
     "CHECK_RTOL",
@@ -200,8 +201,15 @@ def reproduces(
 
 
 def _check(run: Run) -> None:
+    where = f"{run.source}: model {run.model!r}, task {run.task!r}: the {run.metric}"
+    if not np.isnan(run.value):  # NaN: no score (a missing cell, said as one)
+        check_score(run.value, run.value, where)
     if run.ids is None:
         return
+    items = np.asarray(run.values, dtype=np.float64)
+    if items.size and not np.all(np.abs(items[np.isfinite(items)]) <= MAX_SCORE) or np.isinf(items).any():
+        worst = items[np.argmax(np.where(np.isnan(items), -np.inf, np.abs(items)))]
+        check_score(float(worst), float(worst), f"{where} of an item")
     ok, got = reproduces(run.aggregate, run.values, run.weights, run.value, run.tolerance)
     if not ok:
         raise ValueError(

@@ -83,8 +83,7 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         frame = pd.read_parquet(path) if ext != ".feather" else pd.read_feather(path)
         return _index_first(frame, pd)
     if ext in (".jsonl", ".ndjson"):
-        with open_text(path) as f:
-            return pd.read_json(f, lines=True)
+        return _jsonl_frame(path, pd)
     if ext == ".json":
         return _json_frame(path, pd)
     if ext in (".yaml", ".yml", ".md", ".markdown"):
@@ -104,10 +103,10 @@ def _titles(path: str, sep: str):
     import csv
     import itertools
 
-    from jaxrate.io._text import title_lines
+    from jaxrate.io._text import lines, title_lines
 
     with open_text(path) as f:
-        rows = list(itertools.islice(csv.reader(f, delimiter=sep), 7))
+        rows = list(itertools.islice(csv.reader(lines(f, path), delimiter=sep), 7))
     n = title_lines([r for r in rows])
     return None if not n else lambda k: k < n or not any(c.strip() for c in rows[k]) and k < n + 1
 
@@ -135,6 +134,25 @@ def _load_json(path: str):
         return load_json(path)
     with open_text(path) as f:
         return parse_json(f.read(), path)
+
+
+def _jsonl_frame(path: str, pd):
+    """A JSON-lines table: one record a line, each parsed strictly (a key twice is refused, naming the
+    line), nested objects read as :func:`_json_frame` reads a list of records."""
+    from jaxrate.io._text import lines
+    from jaxrate.results._files import parse_json
+
+    records = []
+    with open_text(path) as f:
+        for n, line in enumerate(lines(f, path), 1):
+            if line.strip():
+                record = parse_json(line, f"{path}: line {n}")
+                if not isinstance(record, dict):
+                    raise ValueError(f"{path}: line {n} is not a record ({{...}}): one record a line")
+                records.append(record)
+    if not records:
+        raise ValueError(f"{path}: the file is empty")
+    return _json_frame(path, pd, records)
 
 
 def _json_frame(path: str, pd, data=None):

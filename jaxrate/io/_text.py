@@ -13,9 +13,9 @@ import os
 
 import numpy as np
 
-__all__ = ["COMPRESSED", "DELIMITED", "DELIMITERS", "MAX_SCORE", "MISSING_MARKERS", "check_score",
-           "check_unique", "delimiter_name", "first_row", "is_missing_marker", "open_text", "parse_number",
-           "read_rows", "sniff_delimiter", "suffix"]  # fmt: skip
+__all__ = ["COMPRESSED", "DELIMITED", "DELIMITERS", "MAX_LINE", "MAX_ROWS", "MAX_SCORE", "MISSING_MARKERS",
+           "as_text", "check_score", "check_unique", "delimiter_name", "first_row", "is_missing_marker",
+           "lines", "open_text", "parse_number", "read_rows", "sniff_delimiter", "suffix"]  # fmt: skip
 
 DELIMITED = (".csv", ".tsv", ".tab", ".txt")  # file suffixes read as delimited text
 COMPRESSED = (".gz", ".bz2", ".xz", ".zip")  # a table compressed whole: read through, named by its own suffix
@@ -23,6 +23,35 @@ DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}  # the delimiters sni
 # Cells that mean "no score" (HELM's exports write "-"); compared stripped and lower-cased.
 MISSING_MARKERS = ("", "-", "--", "\u2014", "\u2013", "na", "n/a", "n.a.", "nan", "null", "none", "?")
 MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 does; 1e305 rates): refused
+# The longest line (and so cell) of a text table read: a header of a million tasks fits; a longer line is
+# refused naming the file and this limit, never read whole (a one-line file of 200 MB, a stray binary).
+MAX_LINE = 2**24
+csv.field_size_limit(MAX_LINE)
+MAX_ROWS = 2**20  # the most rows (models) of a wide text table: a million models; past it, refused
+
+
+def as_text(cells):
+    """A pandas column's (or frame's) cells as text, a missing one (``None``, NaN) as ``""``: pandas 3's
+    ``astype(str)`` keeps NaN, which no name, key or ``--where`` value can be."""
+    return cells.where(cells.notna(), "").astype(str)
+
+
+def lines(f, path: str):
+    """The lines of an open text file, each at most :data:`MAX_LINE` characters (a ``ValueError``
+    naming the file and the limit at the first longer one, read no further)."""
+    read = f.readline
+    while True:
+        line = read(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE:
+            raise ValueError(
+                f"{path}: a line longer than {MAX_LINE:,} characters, the most a table's line may hold "
+                "(is it a table?)"
+            )
+        if "\x00" in line:
+            raise ValueError(f"{path}: holds NUL characters, not text (a binary file, or a damaged one)")
+        yield line
 
 
 def _zip_member(path: str) -> str:
@@ -110,15 +139,15 @@ def sniff_delimiter(path: str | os.PathLike) -> str:
     path = os.fspath(path)
     try:
         with open_text(path) as f:
-            lines = list(itertools.islice((line for line in f if line.strip()), _SNIFF_LINES))
+            found = list(itertools.islice((line for line in lines(f, path) if line.strip()), _SNIFF_LINES))
     except Exception as err:
         raise _unreadable(path, err) from None
     preferred = "\t" if suffix(path) in (".tsv", ".tab") else ","
-    if not lines:
+    if not found:
         return preferred
     best, best_key = preferred, (False, False, 1)
     for delimiter in (preferred, *(d for d in DELIMITERS if d != preferred)):
-        rows = list(csv.reader(lines, delimiter=delimiter))
+        rows = list(csv.reader(found, delimiter=delimiter))
         whole = all(len(r) == len(rows[0]) for r in rows)  # header and rows alike, no title above
         rows = rows[title_lines(rows) :] or rows
         width = len(rows[0])
@@ -145,8 +174,11 @@ def parse_number(text: str, decimal: str = ".") -> float:
     """``float(text)``, reading ``decimal`` as the decimal mark (``","``: ``0,5`` is 0.5).
 
     Raises:
-      ValueError: when the text is not a number in that notation.
+      ValueError: when the text is not a number in that notation (``1_000``, which Python's ``float``
+        reads and no table writes, is not).
     """
+    if "_" in text:
+        raise ValueError(text)
     if decimal == ",":
         if "." in text:
             raise ValueError(text)  # a thousands separator or a decimal point: ambiguous, refuse
@@ -197,8 +229,14 @@ def read_rows(
     path = os.fspath(path)
     try:
         with open_text(path) as f:
-            reader = csv.reader(f, delimiter=delimiter)
-            numbered = [(row, reader.line_num) for row in reader if any(cell.strip() for cell in row)]
+            reader = csv.reader(lines(f, path), delimiter=delimiter)
+            found = ((row, reader.line_num) for row in reader if any(cell.strip() for cell in row))
+            numbered = list(itertools.islice(found, MAX_ROWS + 2))
+            if len(numbered) > MAX_ROWS + 1:
+                raise ValueError(
+                    f"{path}: more than {MAX_ROWS:,} rows under the header, more models than a wide "
+                    "board rates (a long table? name its columns: --model-col, --task-col, --score-col)"
+                )
     except Exception as err:
         raise _unreadable(path, err) from None
     if not numbered:
@@ -254,7 +292,9 @@ def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
     try:
         with open_text(path) as f:
             rows = list(
-                itertools.islice((r for r in csv.reader(f, delimiter=sep) if any(c.strip() for c in r)), 7)
+                itertools.islice(
+                    (r for r in csv.reader(lines(f, path), delimiter=sep) if any(c.strip() for c in r)), 7
+                )
             )
     except Exception as err:
         raise _unreadable(path, err) from None

@@ -71,23 +71,35 @@ def far_outliers(
     ["score of 'a' on 't1' is 1e+12, far outside the other scores of 't1' (0.2 to 0.5): a units mistake?"]
     """
     x = np.asarray(values, dtype=np.float64)
+    if x.ndim != 2 or not x.size:
+        return []
+    finite = np.isfinite(x)
+    n = finite.sum(axis=0)
+    cols = np.flatnonzero(n >= 3)
+    if not len(cols):
+        return []
+    x, finite, n = x[:, cols], finite[:, cols], n[cols]
+    ordered = np.sort(np.where(finite, x, np.inf), axis=0)  # each column's finite scores first, ascending
+    at = np.arange(len(cols))
     found = []
-    for j in range(x.shape[1]):
-        rows = np.flatnonzero(np.isfinite(x[:, j]))
-        if len(rows) < 3:
-            continue
-        column = x[rows, j]
-        for k in dict.fromkeys((int(np.argmax(column)), int(np.argmin(column)))):
-            rest = np.delete(column, k)
-            size = max(np.ptp(rest), np.abs(rest).max())
-            distance = abs(column[k] - np.median(rest))
-            if size > 0 and distance > factor * size:
-                text = (
-                    f"score of {agents[rows[k]]!r} on {tasks[j]!r} is {column[k]:.6g}, far outside the other "
-                    f"scores of {tasks[j]!r} ({rest.min():.6g} to {rest.max():.6g}): a units mistake?"
-                )
-                found.append((distance / size, text))
-    return [text for _, text in sorted(found, key=lambda f: -f[0])]
+    # the highest score against the others (the lowest n-1), then the lowest against the highest n-1
+    for which, first, value in ((0, 0, ordered[n - 1, at]), (1, 1, ordered[0])):
+        m = n - 1
+        low, high = ordered[first, at], ordered[first + m - 1, at]
+        median = (ordered[first + (m - 1) // 2, at] + ordered[first + m // 2, at]) / 2
+        size = np.maximum(high - low, np.maximum(abs(low), abs(high)))
+        distance = abs(value - median)
+        with np.errstate(invalid="ignore"):
+            hits = np.flatnonzero((size > 0) & (distance > factor * size))
+        for h in hits:
+            j, column = int(cols[h]), np.where(finite[:, h], x[:, h], -np.inf if which == 0 else np.inf)
+            row = int(np.argmax(column) if which == 0 else np.argmin(column))
+            text = (
+                f"score of {agents[row]!r} on {tasks[j]!r} is {value[h]:.6g}, far outside the other "
+                f"scores of {tasks[j]!r} ({low[h]:.6g} to {high[h]:.6g}): a units mistake?"
+            )
+            found.append((-distance[h] / size[h], j, which, text))
+    return [text for *_, text in sorted(found)]
 
 
 SCALE_RATIO = 10.0  # score columns whose largest magnitudes differ more than this are warned of

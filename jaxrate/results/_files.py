@@ -13,8 +13,8 @@ import stat
 import tempfile
 from typing import Any
 
-__all__ = ["MAX_JSON_BYTES", "decode", "load_json", "parse_json", "read_bytes", "regular_file",
-           "write_atomic"]  # fmt: skip
+__all__ = ["MAX_JSON_BYTES", "DuplicateKey", "decode", "load_json", "parse_json", "read_bytes",
+           "regular_file", "write_atomic"]  # fmt: skip
 
 MAX_JSON_BYTES = 2**31  # a JSON document larger than 2 GiB is refused before it is read
 _BOMS = ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe\x00\x00", "utf-32"), (b"\x00\x00\xfe\xff", "utf-32"),
@@ -63,16 +63,21 @@ def decode(data: bytes, where: str) -> str:
     return text
 
 
+class DuplicateKey(ValueError):
+    """A JSON object holding one key twice: which one counts is a reader's guess (in a result file,
+    tampering: a reader keeping the first sees what was never proved)."""
+
+
+class _Twice(Exception):
+    pass
+
+
 def _strict_object(pairs: list) -> dict:
     out = dict(pairs)
     if len(out) < len(pairs):
         seen: set = set()
-        raise _Duplicate(next(k for k, _ in pairs if k in seen or seen.add(k)))
+        raise _Twice(next(k for k, _ in pairs if k in seen or seen.add(k)))
     return out
-
-
-class _Duplicate(ValueError):
-    pass
 
 
 def parse_json(text: str, where: str) -> Any:
@@ -81,8 +86,8 @@ def parse_json(text: str, where: str) -> Any:
     that is not JSON."""
     try:
         return json.loads(text, object_pairs_hook=_strict_object)
-    except _Duplicate as err:
-        raise ValueError(f"{where}: the key {err.args[0]!r} appears twice in one object") from None
+    except _Twice as err:
+        raise DuplicateKey(f"{where}: the key {err.args[0]!r} appears twice in one object") from None
     except json.JSONDecodeError as err:
         raise ValueError(f"{where}: not JSON ({err})") from None
     except RecursionError:

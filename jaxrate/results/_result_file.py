@@ -126,8 +126,12 @@ def _canonical(document: dict) -> bytes:
 
 
 def document_digest(document: dict) -> str:
-    """SHA-256 of the document without its ``digest`` (canonical JSON: sorted keys, shortest floats)."""
-    return hashlib.sha256(_canonical({k: v for k, v in document.items() if k != "digest"})).hexdigest()
+    """SHA-256 of the document without its ``digest`` (canonical JSON: sorted keys, shortest floats);
+    ``""`` for a document no jaxrate wrote (NaN or infinity in it, nesting too deep to write back)."""
+    try:
+        return hashlib.sha256(_canonical({k: v for k, v in document.items() if k != "digest"})).hexdigest()
+    except (ValueError, TypeError, RecursionError):
+        return ""
 
 
 # --------------------------------------------------------------------------- the game
@@ -442,21 +446,15 @@ def read_document(source: str | Path | dict) -> dict:
     Raises:
       ValueError: naming the file and what is wrong (unreadable, not JSON, not a result file).
     """
+    from jaxrate.results._files import decode, parse_json, read_bytes
+
     if isinstance(source, dict):
         document = source
     else:
         text, where = str(source), "the text"
-        if not text.lstrip().startswith("{"):
+        if not text.lstrip().startswith("{"):  # a path: a regular file only (a FIFO would block)
             where = text
-            try:
-                text = Path(text).read_text(encoding="utf-8")
-            except OSError as err:
-                raise ValueError(f"{where}: cannot read it ({err.strerror or err})") from None
-            except UnicodeDecodeError:
-                raise ValueError(f"{where}: not a text file") from None
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ValueError(f"{where}: not JSON ({err})") from None
+            text = decode(read_bytes(Path(text), what="result file"), where)
+        document = parse_json(text, where)  # a key twice: DuplicateKey (tampering, to verify)
     _check_head(document)
     return document

@@ -9,7 +9,12 @@ from jaxrate.results._intervals import RatingIntervals
 from jaxrate.results._result_file import document_digest, game_from_block, read_document
 from jaxrate.results.result import Ratings
 
-__all__ = ["SavedResult", "read_result"]
+__all__ = ["Inconsistent", "SavedResult", "read_result"]
+
+
+class Inconsistent(ValueError):
+    """A result file that reads as one (its format and version) and does not hold together: no jaxrate
+    wrote it so (``jaxrate verify`` says so, exit 1; a reader refuses it)."""
 
 
 class SavedResult(NamedTuple):
@@ -48,8 +53,10 @@ def read_result(source: str | Path | dict) -> SavedResult:
         intervals = None
         if isinstance(document.get("intervals"), dict) and "lower" in document["intervals"]:
             intervals = RatingIntervals.from_json(document)
-    except (KeyError, TypeError, AttributeError, IndexError) as err:
-        raise ValueError(f"malformed result file ({type(err).__name__}: {err})") from None
+    except (KeyError, TypeError, AttributeError, IndexError, ArithmeticError, RecursionError) as err:
+        raise Inconsistent(f"malformed result file ({type(err).__name__}: {err})") from None
+    except ValueError as err:  # a joint outside the game, listed twice, ratings of other players ...
+        raise Inconsistent(f"malformed result file ({err})") from None
     # No digest, or one that does not match: not the document as jaxrate wrote it.
     edited = document.get("digest") != document_digest(document)
     return SavedResult(ratings, game, intervals, document, edited)
