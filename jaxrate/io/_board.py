@@ -184,9 +184,10 @@ def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bo
         return False, None
     from jaxrate.io._orientation import looks_like
 
-    metrics = sum(looks_like(n) == "task" for n in names)  # columns named as metrics: win_rate, MAE
-    models = sum(looks_like(r) == "model" for r in cells.rows)  # rows named as models: gpt-4o, llama-3
-    if 2 * metrics >= len(names) or 2 * models >= len(cells.rows):
+    named, sample = names[:200], cells.rows[:200]  # a sample says it: the names are alike
+    metrics = sum(looks_like(n) == "task" for n in named)  # columns named as metrics: win_rate, MAE
+    models = sum(looks_like(r) == "model" for r in sample)  # rows named as models: gpt-4o, llama-3
+    if 2 * metrics >= len(named) or 2 * models >= len(sample):
         return False, None
     said = f"the first column{f' {cells.first_header!r}' if cells.first_header.strip() else ''} names them"
     return False, Assumed(
@@ -224,9 +225,12 @@ def _model_scales(cells: Cells, likely: list[int], parsed: dict) -> list[str]:
     ratio among accuracies): a column that is not a model would be rated as one."""
     from jaxrate.io._values import SCALE_RATIO
 
+    if len(likely) < 2:
+        return []
+    values = np.abs(np.stack([parsed[j][0] for j in likely], axis=1))
     with np.errstate(all="ignore"):
-        size = {j: float(np.nanmax(np.abs(parsed[j][0]))) for j in likely if np.isfinite(parsed[j][0]).any()}
-    live = {j: v for j, v in size.items() if v > 0}
+        top = np.max(np.where(np.isfinite(values), values, -np.inf), axis=0)
+    live = {j: float(v) for j, v in zip(likely, top) if v > 0}
     if len(live) < 2 or max(live.values()) <= 1.0:
         return []
     big, small = max(live, key=live.get), min(live, key=live.get)

@@ -79,7 +79,10 @@ def _wide(
     check_unique(path, "task", names)
     if named is None:
         names_are_names(path, models, header[0])
-    check_unique(path, what, models, where, _duplicate_hint(header, columns, first, models))
+    repeated = len(set(models)) < len(models)  # the hint only where there is a repeat to explain
+    check_unique(
+        path, what, models, where, _duplicate_hint(header, columns, first, models) if repeated else None
+    )
     kept = [c for j, c in enumerate(columns) if j != first and not (numbered and j == 0)]
     cells = Cells(path, header[first], models, names, kept, record, unsure)
     return cells._replace(notes=notes) if notes else cells
@@ -244,17 +247,20 @@ _SPREAD = re.compile(r"^\s*([^\s±]+)\s*(?:±|\+/-)\s*[^\s±]+\s*$")
 def value(cell: object, decimal: str) -> float:
     """A cell as a float: NaN when missing; ``ValueError`` when it is not a number. A percent
     (``56.3%``, ``1.8 %``, ``4.2 % WER``) is its number, in percent (:func:`percent_cells` says so)."""
+    if isinstance(cell, float):  # a parsed cell (JSON, pandas): NaN is missing
+        return np.nan if cell != cell else cell
+    if isinstance(cell, str):  # most cells: text from a file
+        if is_missing_marker(cell):
+            return np.nan
+        if "%" in cell or "±" in cell or "+/-" in cell:
+            found = _PERCENT.match(cell) if "%" in cell else None
+            spread = None if found else _SPREAD.match(cell)
+            return parse_number((found or spread).group(1) if found or spread else cell.strip(), decimal)
+        return parse_number(cell.strip(), decimal)
     if cell is None or (isinstance(cell, float) and np.isnan(cell)):
         return np.nan
     if isinstance(cell, (bool, np.bool_)):
         raise ValueError(cell)  # a flag (is_new, trajectories_available), never a score
-    if isinstance(cell, str):
-        if is_missing_marker(cell):
-            return np.nan
-        found = _PERCENT.match(cell) if "%" in cell else None
-        spread = _SPREAD.match(cell) if not found and ("±" in cell or "+/-" in cell) else None
-        text = found.group(1) if found else spread.group(1) if spread else cell.strip()
-        return parse_number(text, decimal)
     try:
         return float(cell)
     except (TypeError, ValueError):
@@ -264,10 +270,13 @@ def value(cell: object, decimal: str) -> float:
 def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[object]]) -> list[str]:
     """The note that cells written as percents were read as their numbers (in percent), naming the
     columns and one cell; none where no cell of a rated column has a ``%``."""
-    found = [(n, next(c for c in col if isinstance(c, str) and "%" in c)) for n, col in zip(names, columns)
+    marked = [(n, col) for n, col in zip(names, columns) if _marked(col)]  # most columns: plain numbers
+    found = [(n, next(c for c in col if isinstance(c, str) and "%" in c)) for n, col in marked
              if any(isinstance(c, str) and "%" in c and _PERCENT.match(c) for c in col)]  # fmt: skip
     spread = [
-        n for n, col in zip(names, columns) if any(isinstance(c, str) and _SPREAD.match(c) for c in col)
+        n
+        for n, col in marked
+        if any(isinstance(c, str) and ("±" in c or "+/-" in c) and _SPREAD.match(c) for c in col)
     ]
     notes = (
         [f"read the 'mean ± spread' cells of {few(spread, 4)} as their means (the spread not rated)"]
@@ -283,8 +292,19 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
     ]
 
 
+def _marked(cells: Sequence[object]) -> bool:
+    """Whether a column's text holds a percent or a spread sign anywhere (one pass, in C)."""
+    try:
+        text = "\x1f".join(cells)
+    except TypeError:
+        text = "\x1f".join(c for c in cells if isinstance(c, str))
+    return "%" in text or "±" in text or "+/-" in text
+
+
 def cell_units(cells: Sequence[object]) -> str | None:
     """The metric a column's cells name after their percent (NeMo's ``4.2 % WER``), where one does."""
+    if not _marked(cells):
+        return None
     found = {
         m.group(2)
         for c in cells

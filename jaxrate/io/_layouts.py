@@ -80,7 +80,10 @@ def _given(columns: list[str], spec, option: str) -> tuple[str, ...]:
 def common_name(column: str) -> str:
     """A header as the common names are written: lower case, spaces and hyphens as ``_`` (``Model Name``:
     ``model_name``)."""
-    return re.sub(r"[\s-]+", "_", str(column).strip().lower())
+    return _SPACES.sub("_", str(column).strip().lower())
+
+
+_SPACES = re.compile(r"[\s-]+")
 
 
 def _common(columns: list[str], names: Sequence[str], taken: set) -> list[str]:

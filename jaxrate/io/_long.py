@@ -360,10 +360,12 @@ def long_runs(path: str, frame, found: LongColumns, options, metrics: dict | Non
     groups: dict[tuple, list[int]] = {}
     for k, key in enumerate(zip(rows.models, rows.tasks)):
         groups.setdefault(key, []).append(k)
-    runs = []
+    runs, directions = [], {}
     for (m, t), ks in groups.items():
         metric = _metric_name(metrics.get(t, "")) if t in metrics else default
-        higher = direction(metric) if metric else None
+        if metric not in directions:
+            directions[metric] = direction(metric) if metric else None
+        higher = directions[metric]
         v, agg = rows.scores[ks], Aggregate("mean", higher is not False)
         runs.append(Run("table", m, t, found.score, float(v.mean()), agg, path, "", ids=ids[ks], values=v))
     return runs

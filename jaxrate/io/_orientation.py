@@ -7,6 +7,7 @@ way decides, with a note; evidence both ways is refused with the option that set
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -56,6 +57,7 @@ _MODEL = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=8192)  # names recur: in the sample, the board check, each read
 def looks_like(name: object) -> str | None:
     """``"task"`` for a metric or benchmark name, ``"model"`` for a model's name, else ``None``.
 

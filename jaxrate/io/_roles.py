@@ -11,6 +11,7 @@ whose direction nothing says is refused. The decisions are said in the notes.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -130,8 +131,11 @@ class Role(NamedTuple):
 
 def words(name: object) -> list[str]:
     """A name as lower-case words (``"Avg. WER"``: ``["avg", "wer"]``; ``"# eval"``: ``["#", "eval"]``)."""
-    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", str(name).replace("#", " # "))
-    return re.findall(r"#|[a-z0-9+@]+", text.lower())
+    text = _CAMEL.sub(r"\1 \2", str(name).replace("#", " # "))
+    return _WORD.findall(text.lower())
+
+
+_CAMEL, _WORD = re.compile(r"([a-z])([A-Z])"), re.compile(r"#|[a-z0-9+@]+")
 
 
 _FILE = re.compile(
@@ -140,6 +144,7 @@ _FILE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=8192)  # a pure function of the name: metric names recur across runs
 def direction(name: object, harness: str | None = None) -> bool | None:
     """A metric's direction from a harness's definitions, else the vocabulary; ``None`` when unknown.
 
@@ -249,8 +254,8 @@ def pick_names(where: str, options, field: str, pool: list[str], what: str) -> s
 
 
 def _all_in(found: list[str], vocabulary: frozenset) -> bool:
-    allowed = COUNT_WORDS | METADATA_WORDS | _FILLER | AGGREGATE_WORDS
-    return bool(found) and set(found) <= allowed and bool(set(found) & vocabulary)
+    kept = set(found)
+    return bool(found) and kept <= _ALLOWED and bool(kept & vocabulary)
 
 
 def _by_name(name: str, shared) -> tuple[str, str] | None:
@@ -270,6 +275,7 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     return None
 
 
+_ALLOWED = COUNT_WORDS | METADATA_WORDS | _FILLER | AGGREGATE_WORDS  # the words a non-score name is made of
 # A name holding one of these and no metric word measures a length, not a score ("Average Summary
 # Length (Words)"; but AlpacaEval's length_controlled_winrate is a win rate).
 _LENGTHS = frozenset("length lengths len lens".split())

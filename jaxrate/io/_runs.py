@@ -207,9 +207,11 @@ def _check(run: Run) -> None:
     if run.ids is None:
         return
     items = np.asarray(run.values, dtype=np.float64)
-    if items.size and not np.all(np.abs(items[np.isfinite(items)]) <= MAX_SCORE) or np.isinf(items).any():
-        worst = items[np.argmax(np.where(np.isnan(items), -np.inf, np.abs(items)))]
-        check_score(float(worst), float(worst), f"{where} of an item")
+    if items.size and not float(np.max(np.abs(items))) <= MAX_SCORE:  # NaN items (none scored) aside
+        with np.errstate(invalid="ignore"):
+            worst = np.max(np.abs(items[~np.isnan(items)]), initial=0.0)
+        if worst > MAX_SCORE:
+            check_score(float(worst), float(worst), f"{where} of an item")
     ok, got = reproduces(run.aggregate, run.values, run.weights, run.value, run.tolerance)
     if not ok:
         raise ValueError(

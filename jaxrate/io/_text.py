@@ -7,6 +7,7 @@ reads a plain score table without importing pandas (start-up time).
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import itertools
 import os
@@ -33,7 +34,10 @@ MAX_ROWS = 2**20  # the most rows (models) of a wide text table: a million model
 def as_text(cells):
     """A pandas column's (or frame's) cells as text, a missing one (``None``, NaN) as ``""``: pandas 3's
     ``astype(str)`` keeps NaN, which no name, key or ``--where`` value can be."""
-    return cells.where(cells.notna(), "").astype(str)
+    missing = cells.isna()
+    if not missing.to_numpy().any():
+        return cells.astype(str)
+    return cells.where(~missing, "").astype(str)
 
 
 def lines(f, path: str):
@@ -290,6 +294,16 @@ def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
     path = os.fspath(path)
     sep = sep or sniff_delimiter(path)
     try:
+        found = os.stat(path)
+    except OSError as err:
+        raise _unreadable(path, err) from None
+    # read once per file as it is now (recognising a table and reading it both ask for its header)
+    return list(_first_row(path, sep, found.st_size, found.st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=8)
+def _first_row(path: str, sep: str, size: int, mtime: int) -> tuple[str, ...]:
+    try:
         with open_text(path) as f:
             rows = list(
                 itertools.islice(
@@ -300,4 +314,4 @@ def first_row(path: str | os.PathLike, sep: str | None = None) -> list[str]:
         raise _unreadable(path, err) from None
     if not rows:
         raise ValueError(f"{path}: the file is empty")
-    return [cell.strip() for cell in rows[title_lines(rows)]]
+    return tuple(cell.strip() for cell in rows[title_lines(rows)])
