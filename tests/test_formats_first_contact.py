@@ -408,3 +408,16 @@ def test_yaml_documents_without_a_name_field_are_named_by_their_files(tmp_path):
     assert reading.models == ["model_a", "model_b"] and reading.tasks == ["metrics/accuracy", "metrics/f1"]
     (said,) = [a for a in reading.assumed if a.topic == "models"]
     assert said.decision == "the models are the files' names"
+
+
+def test_records_whose_nested_numbers_are_settings_suggest_leaving_them_out(tmp_path):
+    # can-ai-code's NDJSON: {"params": {"temperature": 0.7, ...}, "passed": 3, "total": 4}: the
+    # nested numbers are the run's settings, so the advice is to leave them out, not rate them.
+    folder = tmp_path / "results"
+    folder.mkdir()
+    for model in ("alpha", "beta"):
+        rows = [{"model": model, "test": t, "params": {"temperature": 0.7, "top_p": 0.9}, "passed": p, "total": 4}
+                for t, p in (("fib", 3), ("sort", 4))]
+        (folder / f"{model}.ndjson").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    with pytest.raises(ValueError, match=r"look like settings.*--exclude 'params/\*'"):
+        io.read(str(folder), io.ReadOptions(cli=True))

@@ -15,6 +15,8 @@ and refused where it lands in a column.
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 __all__ = ["SEP", "flatten", "is_nested", "nested_frame", "refuse_mixed"]
@@ -110,14 +112,30 @@ def refuse_mixed(path: str, frame, options) -> None:
     left = lambda c: any(fnmatch.fnmatchcase(c, p) for p in options.exclude or ())  # noqa: E731
     plain = [str(c) for c in frame.columns[1:] if not str(c).startswith(inside) and _numbers(frame[c])]
     plain = [c for c in plain if not left(c)]
-    if plain:
+    nested = [str(c) for c in frame.columns[1:] if str(c).startswith(inside) and not left(str(c))]
+    if plain and nested:
         shown = ", ".join(map(repr, plain[:4])) + (" ..." if len(plain) > 4 else "")
+        if all(_SETTINGS.fullmatch(g.strip().lower()) for g in groups):
+            # The nested objects are the run's settings (temperature, top_p), not scores: the tasks are
+            # more likely the numbers beside them, so the example leaves the settings out.
+            left_out = " ".join(f"{options.flag('exclude')} {g + SEP + '*'!r}" for g in groups[:2])
+            raise ValueError(
+                f"{path}: its records hold numbers in nested objects ({_shown(groups)}), which look like "
+                f"settings, and beside them ({shown}): say which are the tasks, e.g. {left_out} (or name "
+                f"them with {options.flag('tasks')})"
+            )
         picks = " or ".join(repr(p) for p in frame.attrs.get("picks") or [g + SEP + "*" for g in groups[:2]])
         raise ValueError(
             f"{path}: its records hold numbers in nested objects ({_shown(groups)}) and beside them "
             f"({shown}): say which are the tasks, e.g. {options.flag('tasks')} {picks} (or leave the others "
             f"out with {options.flag('exclude')})"
         )
+
+
+_SETTINGS = re.compile(
+    r"(gen(eration)?_?)?(params|parameters|config|configuration|settings|args|arguments|options|"
+    r"hyper_?param(eter)?s|sampling|sampler|meta|metadata|generation|kwargs)"
+)
 
 
 def _numbers(column) -> bool:
