@@ -31,8 +31,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-from _env import header  # noqa: E402
 
 CORPUS = os.path.join(ROOT, "tests", "data", "published")
 LM_EVAL = os.path.join(CORPUS, "lm_eval_04", "kt_gpqa_group_gpt4o", "raw")
@@ -541,6 +539,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default="", help="run the cases whose name holds this")
     args = parser.parse_args()
+    sys.path.insert(0, HERE)  # here, not at import: the tests import this file, and benchmarks/
+    from _env import header  # holds a distributed.py that would shadow dask's for the whole run
+
     header()
     held = failed = 0
     for name, kind, phrase, build in CASES:

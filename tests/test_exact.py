@@ -117,3 +117,18 @@ def test_highs_agrees_with_cvxpy_glop(columns):
         np.testing.assert_allclose(
             np.concatenate(fast.ratings), np.concatenate(paper.ratings), atol=1e-8, rtol=0
         )
+
+
+@pytest.mark.parametrize("offset, scale", [(1e7, 1.0), (1e9, 1.0), (1e6, 1e-3), (0.0, 1e-300), (0.0, 1e300)])
+def test_payoffs_far_from_zero_or_of_any_scale_are_rated_and_proved(offset, scale):
+    # Ratings depend on payoff differences only. Each game is u + offset, times
+    # scale: before the proof was checked on centred payoffs, some games at an
+    # offset of 1e7 times their range failed it ("dual bound below the level value").
+    rng = np.random.default_rng(52)
+    for _ in range(20):
+        u = rng.uniform(-1, 1, (2, 6, 6))
+        base = np.concatenate(jaxrate.exact.deviation_ratings(u).ratings)
+        got = np.concatenate(jaxrate.exact.deviation_ratings(scale * (offset + u)).ratings)
+        # offset + u is rounded to the offset's last place (1e9: 1.2e-7), which moves a rating as much
+        ulp = np.spacing(offset) if offset else 0.0
+        np.testing.assert_allclose(got / scale, base, rtol=0, atol=2e-9 + 4 * ulp)

@@ -416,8 +416,10 @@ def test_records_whose_nested_numbers_are_settings_suggest_leaving_them_out(tmp_
     folder = tmp_path / "results"
     folder.mkdir()
     for model in ("alpha", "beta"):
-        rows = [{"model": model, "test": t, "params": {"temperature": 0.7, "top_p": 0.9}, "passed": p, "total": 4}
-                for t, p in (("fib", 3), ("sort", 4))]
+        rows = [
+            {"model": model, "test": t, "params": {"temperature": 0.7, "top_p": 0.9}, "passed": p, "total": 4}
+            for t, p in (("fib", 3), ("sort", 4))
+        ]
         (folder / f"{model}.ndjson").write_text("\n".join(json.dumps(r) for r in rows) + "\n")
     with pytest.raises(ValueError, match=r"look like settings.*--exclude 'params/\*'"):
         io.read(str(folder), io.ReadOptions(cli=True))

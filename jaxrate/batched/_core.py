@@ -46,8 +46,25 @@ __all__ = [
 ]
 
 
-def prepare(payoffs, masks):
-    """Masks, validity, scale and normalised payoffs of one game."""
+def subnormal(payoffs):
+    """Whether a game's payoffs hold a subnormal number that is not negligible: a
+    nonzero entry below its dtype's smallest normal while no entry is ``2**40``
+    times larger (so flushing it to zero would move a payoff by more than
+    ``1e-12`` of the range). Read from the bits: a CPU or GPU that flushes
+    subnormals to zero would see them as zeros in any arithmetic test.
+    """
+    info = jnp.finfo(payoffs.dtype)
+    width = {2: jnp.int16, 4: jnp.int32, 8: jnp.int64}[info.bits // 8]
+    bits = jax.lax.bitcast_convert_type(payoffs, width)
+    exponent = (bits >> info.nmant) & ((1 << info.nexp) - 1)
+    mantissa = bits & ((1 << info.nmant) - 1)
+    tiny = (exponent == 0) & (mantissa != 0)
+    return jnp.any(tiny) & (jnp.max(exponent) <= 40)
+
+
+def prepare(payoffs, masks, original=None):
+    """Masks, validity, scale and normalised payoffs of one game; ``original``:
+    the payoffs before a change of dtype (for :func:`subnormal`)."""
     n = payoffs.shape[0]
     shape = payoffs.shape[1:]
     joint_mask = functools.reduce(
@@ -72,6 +89,8 @@ def prepare(payoffs, masks):
         "row_mask": row_mask,
         "scale": scale,
         "finite": finite,
+        "subnormal": subnormal(jnp.where(joint_mask[None], payoffs if original is None else original, 0))
+        & finite,
     }
 
 
@@ -138,6 +157,9 @@ def finish(state, prep, config: SimplexConfig, warm: bool = False):
     ratings = jnp.where(constant, 0.0, ratings)
     ratings = jnp.where(finite & row_mask, ratings, jnp.nan)
     status = jnp.where(constant & finite, int(Status.SOLVED), status)
+    tiny = prep["subnormal"]
+    status = jnp.where(tiny, int(Status.SUBNORMAL), status)
+    ratings = jnp.where(tiny, jnp.nan, ratings)
     slots = jnp.arange(row_mask.shape[0])
     return {
         "ratings": ratings,

@@ -41,15 +41,22 @@ def normalise_payoffs(payoffs: np.ndarray, decimals: int = DECIMALS) -> tuple[np
     return np.round(centred, decimals), scale
 
 
-def quantized_payoffs(payoffs: np.ndarray, decimals: int = DECIMALS) -> np.ndarray:
+def quantized_payoffs(payoffs: np.ndarray, decimals: int = DECIMALS, centred: bool = False) -> np.ndarray:
     """``payoffs`` as the solvers see them, back in the user's units, ``[N, A..]``.
 
     The quantized normalised game times the scale, plus each player's centre:
     within ``0.5 * 10**-decimals`` of the scale of ``payoffs``.
+
+    ``centred``: without each player's centre. Deviation gains, the constraint
+    matrix and so every check of a proof are the same for both, but a centre far
+    from zero (``1e7`` times the range) costs the sum its low digits: a proof
+    is checked on the centred payoffs, whose rounding is relative to the range.
     """
     normalised, scale = normalise_payoffs(payoffs, decimals)
     if scale == 0.0:
-        return np.array(payoffs, dtype=np.float64)
+        return np.zeros_like(payoffs, dtype=np.float64) if centred else np.array(payoffs, dtype=np.float64)
+    if centred:
+        return normalised * scale
     n = payoffs.shape[0]
     flat = payoffs.reshape(n, -1)
     mid = ((flat.max(axis=1) + flat.min(axis=1)) / 2).reshape((n,) + (1,) * (payoffs.ndim - 1))

@@ -16,7 +16,6 @@ and refused where it lands in a column.
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 __all__ = ["SEP", "flatten", "is_nested", "nested_frame", "refuse_mixed"]

@@ -363,7 +363,7 @@ def _checks_for(game, rational: bool, decimals: int | None, dense: bool | None):
     large = game.num_joints >= TABLE_CHECK_JOINTS if dense is None else not dense
     if isinstance(game, ScoreTableGame) and large and not rational:  # the table's game, never built
         return _TableChecks(game.table), game.scale
-    payoffs = game.payoffs if decimals is None else quantized_payoffs(game.payoffs, decimals)
+    payoffs = game.payoffs if decimals is None else quantized_payoffs(game.payoffs, decimals, centred=True)
     check = _RationalChecks(payoffs) if rational else _FloatChecks(payoffs)
     return check, payoff_scale(payoffs)
 

@@ -22,6 +22,7 @@ class Status(enum.IntEnum):
     MAX_ITERATIONS = 1
     NONFINITE = 2
     FAILED = 3
+    SUBNORMAL = 4
 
     @property
     def message(self) -> str:
@@ -32,6 +33,9 @@ class Status(enum.IntEnum):
             Status.NONFINITE: "payoffs contain NaN or inf; ratings are NaN",
             Status.FAILED: "numerical failure (no pivot found, or the joint's residual exceeds the "
             "certificate tolerance, typically float32 on a degenerate game); use float64 or an exact solver",
+            Status.SUBNORMAL: "payoffs below the smallest normal number of their dtype (subnormal: float32 "
+            "under 1.2e-38, float64 under 2.2e-308), which the arithmetic may flush to zero; multiply them "
+            "by a power of two (ratings scale with the payoffs) or rate them on the exact path",
         }[self]
 
 

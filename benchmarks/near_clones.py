@@ -1,0 +1,116 @@
+"""Populations whose members converge: near-clone games in ``jit`` against the exact path (issue 52).
+
+    python benchmarks/near_clones.py                       # 1,000 games an eps, both families
+    python benchmarks/near_clones.py --games 200 --eps 1e-6,1e-7 --family 2p
+    python benchmarks/near_clones.py --no-retry            # the first pass alone (RETRY_PERTURB = ())
+
+Each game is uniform in [0, 1]; one strategy of each player is a copy of another plus ``eps``
+times uniform [-1, 1] noise in every player's payoffs (2P 10 x 10, 3P 6 x 6 x 6). For each
+``eps`` and payoff dtype: the statuses of ``jax.jit(jax.vmap(rate_game))``, how many games the
+exact path (``jaxrate.exact``, the game as given, widened exactly) solves that ``jit`` does not,
+how many SOLVED games are more than ``1e-6`` of the range from the exact ratings, the largest
+such error, and the seconds of the jitted call (compiled beforehand).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+
+FAMILIES = {"2p": (2, 10, 10), "3p": (3, 6, 6, 6)}
+EPS = (1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12, 0.0)
+
+
+def near_clones(rng, count: int, shape: tuple, eps: float) -> np.ndarray:
+    """``count`` games of ``shape``, strategy 1 of each player ``eps`` from its strategy 0."""
+    games = rng.uniform(size=(count,) + shape)
+    n = len(shape) - 1
+    for p in range(n):
+        src = [slice(None)] * (n + 2)
+        dst = list(src)
+        src[2 + p], dst[2 + p] = 0, 1
+        games[tuple(dst)] = games[tuple(src)] + eps * rng.uniform(-1, 1, size=games[tuple(dst)].shape)
+    return games
+
+
+def _exact(game: np.ndarray):
+    import jaxrate
+
+    try:
+        return np.concatenate(jaxrate.exact.deviation_ratings(game).ratings)
+    except (RuntimeError, ValueError, TimeoutError):
+        return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--eps", default=",".join(f"{e:g}" for e in EPS))
+    parser.add_argument("--family", default="2p,3p")
+    parser.add_argument("--dtypes", default="float64,float32")
+    parser.add_argument("--no-retry", action="store_true", help="without the in-jit retry rungs")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")
+    import jax
+    import jax.numpy as jnp
+
+    jax.config.update("jax_enable_x64", True)
+    sys.path.insert(0, str(HERE))  # in main only: tests import this file
+    from _env import header
+
+    from jaxrate import Status
+    from jaxrate.batched import _pure, rate_game
+
+    if args.no_retry:
+        _pure.RETRY_PERTURB = ()
+    header()
+    print(f"{args.games} games an eps; retry rungs {_pure.RETRY_PERTURB}")
+    rate = jax.jit(jax.vmap(rate_game))
+    print(
+        "| family | eps | payoffs | statuses | exact solves, jit does not | SOLVED off > 1e-6 | worst | s |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for family in args.family.split(","):
+        shape = FAMILIES[family]
+        for eps in (float(e) for e in args.eps.split(",")):
+            games = near_clones(np.random.default_rng(args.seed), args.games, shape, eps)
+            for dtype in args.dtypes.split(","):
+                given = jnp.asarray(games.astype(dtype))
+                jax.block_until_ready(rate(given))
+                started = time.perf_counter()
+                out = jax.block_until_ready(rate(given))
+                seconds = time.perf_counter() - started
+                status = np.asarray(out["status"])
+                ratings = np.asarray(out["ratings"], np.float64)
+                wide = np.asarray(given, np.float64)
+                missed = off = 0
+                worst = 0.0
+                for i in range(args.games):
+                    want = _exact(wide[i])
+                    if want is None:
+                        continue
+                    if status[i] != int(Status.SOLVED):
+                        missed += 1
+                        continue
+                    err = float(np.max(np.abs(ratings[i] - want)) / max(np.ptp(wide[i]), 1e-300))
+                    worst = max(worst, err)
+                    off += err > 1e-6
+                names, counts = np.unique(status, return_counts=True)
+                shown = ", ".join(f"{Status(int(k)).name} {int(v)}" for k, v in zip(names, counts))
+                print(
+                    f"| {family} | {eps:g} | {dtype} | {shown} | {missed} | {off} | {worst:.1e} "
+                    f"| {seconds:.2f} |",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
