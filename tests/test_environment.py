@@ -64,7 +64,7 @@ def test_every_dependency_and_test_extra_package_is_installed():
 
 # Distribution name -> the module jaxrate imports, where they differ. Used without
 # an import by name: jaxlib (jax's compiled back end), ortools (cvxpy's GLOP).
-MODULE_OF = {"python-flint": "flint"}
+MODULE_OF = {"python-flint": "flint", "pyyaml": "yaml"}
 IMPORTED_BY_PROXY = {"jaxlib", "ortools"}
 
 
