@@ -150,6 +150,7 @@ def test_bad_structure_raises():
         jaxrate.batched.deviation_ratings(np.zeros((2, 2, 2)), masks=[np.ones(2, bool)])
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_batch_axis_sharded_over_four_cpu_devices():
     code = (
         "import numpy as np, jax, jaxrate\n"

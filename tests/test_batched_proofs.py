@@ -45,6 +45,7 @@ def test_every_simplex_result_passes_verify(name, rated):
         assert abs(one.certificate.max_dual_gap - check.max_dual_gap) <= 1e-9 * float(np.ptp(games[i]))
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_a_single_simplex_game_is_proven_in_rational_arithmetic(rated):
     games, batch = rated("3p-6x6x6")
     out = jaxrate.deviation_ratings(games[0], Simplex())  # one game: its own proof, as in a batch
@@ -117,6 +118,7 @@ def _consistent_but_not_optimal(games, out: dict) -> dict:
     return {**out, "joint": joint, "ratings": ratings, "level_values": values}
 
 
+@pytest.mark.slow  # compile-heavy; CI runs it
 def test_recheck_bounds_what_float32_got_right_and_flags_what_it_got_wrong(float32_alone):
     games, masks, exact, span = (float32_alone[k] for k in ("games", "masks", "exact", "span"))
     alone, error = float32_alone["alone"], float32_alone["error"]

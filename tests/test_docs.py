@@ -58,7 +58,14 @@ def test_every_module_in_all_has_a_reference_page():
     assert not missing, f"add a docs/reference page (```{{api-module}} NAME```) for {sorted(missing)}"
 
 
-@pytest.mark.parametrize("block", PYTHON, ids=[b.where for b in PYTHON])
+# Blocks that compile a training loop (half a minute each): run in the slow run (CI runs it).
+SLOW_BLOCKS = {"docs/howto/training-loops.md:178"}
+
+
+@pytest.mark.parametrize(
+    "block",
+    [pytest.param(b, id=b.where, marks=[pytest.mark.slow] if b.where in SLOW_BLOCKS else []) for b in PYTHON],
+)
 def test_python_block_runs(block, tmp_path, monkeypatch):
     run_python(block, tmp_path, monkeypatch)
 

@@ -35,6 +35,7 @@ def _suite(seed: int = 7):
     return out
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_fast_equals_naive_on_300_games():
     worst = 0.0
     for family, g in _suite():

@@ -18,10 +18,10 @@ FLOAT32_FAMILIES = [
     pytest.param("2p-5x5", marks=pytest.mark.slow),  # the default run stays under 5 minutes; CI runs it
     "2p-10x10",
     pytest.param("2p-16x16", marks=pytest.mark.slow),
-    "3p-6x6x6",
-    "winloss-16",
-    "clones-16",
-    "es-8x10",
+    pytest.param("3p-6x6x6", marks=pytest.mark.slow),
+    pytest.param("winloss-16", marks=pytest.mark.slow),
+    pytest.param("clones-16", marks=pytest.mark.slow),
+    pytest.param("es-8x10", marks=pytest.mark.slow),
 ]
 
 
@@ -63,6 +63,7 @@ def test_float32_in_jit_at_most_one_game_in_a_thousand_unsolved(name):
     assert unsolved <= 1 and wrong == 0
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_forced_float32_arithmetic_is_as_accurate_as_documented():
     # precision="float32" is for backends without float64 (TPU, Metal): proven to float32's
     # tolerance, which near-tie games amplify to about 1e-2 of the range (the docs say so).
@@ -80,6 +81,7 @@ def _products(jaxpr) -> tuple[int, int]:
     return text.count("dot_general["), text.count("precision=(Precision.HIGHEST, Precision.HIGHEST)")
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_every_matrix_product_of_a_solve_is_at_full_precision(monkeypatch):
     # A GPU runs float32 products in TF32 by default: on an H100 that left 31% of an ES loop's games
     # unsolved in float32 arithmetic and SOLVED ones off by 5e-2 (benchmarks/RESULTS.md, GPU). The CPU
@@ -149,6 +151,7 @@ def test_jvp_and_grad_under_jit_equal_finite_differences(cases):
             _close(np.sum(grad(game) * direction), weights @ fd)
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_jacfwd_and_jacrev_equal_finite_differences(cases):
     jacobians = jax.jit(lambda g: (jax.jacfwd(_ratings)(g), jax.jacrev(_ratings)(g)))  # [C, N, A, B] each
     with jax.enable_x64(True):
@@ -239,6 +242,7 @@ def test_a_warm_start_re_rates_its_own_game_without_pivots_and_a_changed_one_exa
         rate_game(games[0][:, :4, :4], warm=cold["warm"])
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_max_iterations_only_when_the_budget_is_spent():
     games = family("2p-10x10", 32, seed=5)
     seen = set()
@@ -259,6 +263,7 @@ def test_the_host_api_inside_jit_names_rate_game():
         jax.jit(lambda g: jaxrate.deviation_ratings(g).ratings[0])(game)
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_proofs_of_games_finished_from_a_unique_optimum_pass_verify():
     games = family("2p-10x10", 6, seed=8)
     with jax.enable_x64(True):
