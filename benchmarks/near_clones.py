@@ -2,7 +2,7 @@
 
     python benchmarks/near_clones.py                       # 1,000 games an eps, both families
     python benchmarks/near_clones.py --games 200 --eps 1e-6,1e-7 --family 2p
-    python benchmarks/near_clones.py --no-retry            # the first pass alone (RETRY_PERTURB = ())
+    python benchmarks/near_clones.py --no-retry            # the first pass alone (RETRY_RUNGS = ())
 
 Each game is uniform in [0, 1]; one strategy of each player is a copy of another plus ``eps``
 times uniform [-1, 1] noise in every player's payoffs (2P 10 x 10, 3P 6 x 6 x 6). For each
@@ -70,9 +70,9 @@ def main() -> None:
     from jaxrate.batched import _pure, rate_game
 
     if args.no_retry:
-        _pure.RETRY_PERTURB = ()
+        _pure.RETRY_RUNGS = ()
     header()
-    print(f"{args.games} games an eps; retry rungs {_pure.RETRY_PERTURB}")
+    print(f"{args.games} games an eps; retry rungs {_pure.RETRY_RUNGS}")
     rate = jax.jit(jax.vmap(rate_game))
     print(
         "| family | eps | payoffs | statuses | exact solves, jit does not | SOLVED off > 1e-6 | worst | s |"

@@ -366,7 +366,7 @@ def test_subnormal_payoffs_inside_jit_get_a_status_not_a_flushed_rating():
 def test_near_clone_games_the_first_pass_fails_are_solved_again_and_right(monkeypatch):
     # A population converging: strategy 1 of each player is strategy 0 plus 1e-7
     # of noise. A game whose proof fails on the first pass is solved again (the
-    # rungs of RETRY_PERTURB); what the rungs return SOLVED is the exact ratings.
+    # rungs of RETRY_RUNGS); what the rungs return SOLVED is the exact ratings.
     import importlib.util
 
     from jaxrate.batched import _pure
@@ -381,7 +381,7 @@ def test_near_clone_games_the_first_pass_fails_are_solved_again_and_right(monkey
     games = near_clones(np.random.default_rng(3), 96, (2, 10, 10), 1e-7)
     with jax.enable_x64(True):
         out = jax.device_get(jax.jit(jax.vmap(rate_game))(games))
-        monkeypatch.setattr(_pure, "RETRY_PERTURB", ())
+        monkeypatch.setattr(_pure, "RETRY_RUNGS", ())
         first = jax.device_get(jax.jit(jax.vmap(lambda g: rate_game(g)))(games))
     solved, solved_first = out["status"] == int(Status.SOLVED), first["status"] == int(Status.SOLVED)
     # The first pass runs inside the rungs' loop, compiled apart, so a game may
@@ -391,3 +391,34 @@ def test_near_clone_games_the_first_pass_fails_are_solved_again_and_right(monkey
     assert np.mean(out["iterations"][~solved_first]) > np.mean(first["iterations"][~solved_first])
     for i in np.flatnonzero(solved):
         np.testing.assert_allclose(out["ratings"][i], _exact(games[i]), rtol=0, atol=1e-6 * np.ptp(games[i]))
+
+
+def test_every_retry_rung_solves_a_game_right_with_its_own_rules():
+    # Each rung of RETRY_RUNGS (a perturbation, Harris's test, a relative pivot
+    # tolerance, levels pivoted to the end, Bland's ties) is a traced attempt of
+    # one compiled solver: vmapped over the rungs, every one must reach the
+    # exact ratings of an ordinary game, and the rules must be taken (the rungs'
+    # pivot counts are not all the first pass's).
+    from jaxrate.batched import _core, _pure
+    from jaxrate.game._simplex_config import simplex_config
+
+    game = np.random.default_rng(7).uniform(size=(2, 7, 7))
+    table = np.asarray([r[:3] for r in _pure.RETRY_RUNGS], np.float64)
+    flags = np.asarray([r[3:] for r in _pure.RETRY_RUNGS], bool)
+
+    def one(rung, flag):
+        config = simplex_config(14, "float64")._replace(retry_rules=True)
+        prep = _core.prepare(jnp.asarray(game), tuple(jnp.ones(7, bool) for _ in range(2)))
+        attempt = {"perturb": rung[0], "harris": rung[1], "pivot_rel": rung[2], "unique": flag[0]}
+        attempt |= {"largest_pivot": flag[1], "max_pivots": config.max_pivots}
+        state = _core.advance(_core.init(prep, jnp.int32(-1), config, attempt), prep, config, None)
+        return _core.finish(state, prep, config)
+
+    with jax.enable_x64(True):
+        out = jax.device_get(jax.jit(jax.vmap(one))(jnp.asarray(table), jnp.asarray(flags)))
+        plain = jax.device_get(jax.jit(one)(jnp.zeros(3), jnp.asarray([True, False])))
+    want = _exact(game)
+    assert np.all(out["status"] == int(Status.SOLVED))
+    for rung, ratings in zip(table, out["ratings"]):  # perturbed right-hand sides move them a little
+        np.testing.assert_allclose(ratings, want, rtol=0, atol=(1e-6 if rung[0] else 1e-9) * np.ptp(game))
+    assert len(set(out["iterations"].tolist()) | {int(plain["iterations"])}) > 1

@@ -86,6 +86,9 @@ class State(NamedTuple):
     largest: jax.Array  # () bool: ratio-test ties by the largest pivot element (else Bland's)
     stalled: jax.Array  # () bool: a degenerate run outlasted every tie rule (ends as MAX_ITERATIONS)
     perturb: jax.Array  # () right-hand sides lowered by 1-2x this (anti-cycling; the last retry)
+    harris: jax.Array  # () Harris's primal tolerance in the ratio test (0: the textbook test)
+    pivot_rel: jax.Array  # () the textbook test's smallest pivot, relative to the column's largest entry
+    unique: jax.Array  # () bool: levels may be finished from a unique optimum (jaxrate.batched._unique)
     budget: jax.Array  # () int32 pivot budget
     duals: jax.Array  # [C, C] level k's certificate duals d_k (row k): y on free rows, lambda on frozen
     values: jax.Array  # [C] level k's value t_k (normalised units)
@@ -320,7 +323,7 @@ def init(lp: Layout, start, attempt=None) -> State:
     u = 1 + max_c A_c a0, slacks basic except on the row attaining the max.
 
     ``attempt`` (traced values, so that every pass shares one compilation)
-    overrides the configuration's ``largest_pivot``, ``perturb`` and ``max_pivots``.
+    overrides the configuration's ``largest_pivot``, ``perturb``, ``harris`` and ``max_pivots``.
     """
     config, dtype, num_c, n, rows = lp.config, lp.dtype, lp.num_c, lp.n, lp.rows
     attempt = {} if attempt is None else attempt
@@ -351,6 +354,9 @@ def init(lp: Layout, start, attempt=None) -> State:
         largest=jnp.asarray(attempt.get("largest_pivot", config.largest_pivot), bool),
         stalled=jnp.zeros((), bool),
         perturb=perturb,
+        harris=jnp.asarray(attempt.get("harris", config.harris), dtype),
+        pivot_rel=jnp.asarray(attempt.get("pivot_rel", 0.0), dtype),
+        unique=jnp.asarray(attempt.get("unique", True), bool),
         budget=jnp.asarray(attempt.get("max_pivots", config.max_pivots), jnp.int32),
         duals=jnp.zeros((num_c, num_c), dtype),
         values=jnp.zeros(num_c, dtype),

@@ -191,48 +191,88 @@ def _solved(payoffs, masks, start, warm, config: SimplexConfig, work: str, tange
 
 
 # A game whose proof fails (FAILED) is solved again from the crash basis, one
-# rung at a time, while any game of the batch has a rung left: largest-pivot
-# ties on right-hand sides lowered by 1-2x this much of the range (no vertex
-# degenerate, no ratio test tied), then the same from the other end of the
-# joints. Near-clone populations (a strategy 1e-5 to 1e-9 of the range from
-# another) meet tiny pivots at degenerate vertices on the first pass
-# (benchmarks/near_clones.py); games that pass the first time run no rung.
-RETRY_PERTURB = (1e-9, 1e-7)
+# rung at a time, while any game of the batch has a rung left. A rung is
+# ``(perturb, harris, pivot_rel, unique, largest)``: right-hand sides lowered by
+# 1-2x ``perturb`` of the range (no vertex degenerate, no ratio test tied);
+# Harris's ratio test with that primal tolerance (0: the textbook test); the
+# textbook test's smallest pivot relative to the entering column's largest
+# entry (near-clone strategies make pivots of 1e-8 of their column, and bases
+# of condition 1e16 after them); levels finished from a unique optimum or
+# pivoted to the end; ties by the largest pivot or Bland's rule. Every other
+# rung starts from the other end of the joints. Near-clone populations (a
+# strategy 1e-5 to 1e-9 of the range from another) fail on the first pass, and
+# the rules fail on different games: the rungs were chosen greedily on the
+# games the earlier rungs left (benchmarks/near_clones.py). Games that pass the
+# first time run no rung; a batch runs the rungs while any of its games fails.
+RETRY_RUNGS = (
+    (1e-9, 0.0, 0.0, True, True),
+    (0.0, 0.0, 1e-6, True, True),
+    (1e-7, 0.0, 0.0, True, True),
+    (0.0, 1e-9, 0.0, True, True),
+    (1e-7, 0.0, 0.0, False, False),
+    (1e-9, 1e-9, 0.0, True, True),
+    (1e-7, 0.0, 1e-6, True, True),
+    (0.0, 0.0, 1e-6, True, False),
+    (1e-9, 0.0, 0.0, True, False),
+)
+
+
+# A rung's SOLVED result is taken only where its joint meets the ratings and
+# its levels meet their bounds to this fraction of the range, or four times
+# its perturbation (the first pass: the certificate's tolerance). Rules that
+# pass the certificate's tolerance on near-singular bases (a pivot skipped as
+# small leaves a basic variable slightly negative) returned ratings 1e-5 to
+# 1e-4 of the range from the exact ones (3P 6 x 6 x 6, eps 1e-7 to 1e-9).
+RETRY_TIGHT = 1e-8
 
 
 def _passes(prep, start, warm, config: SimplexConfig):
     """``(state, out)`` of the first pass and, for a FAILED game, of the rungs of
-    :data:`RETRY_PERTURB`: one loop whose body is the whole solve, so that the
+    :data:`RETRY_RUNGS`: one loop whose body is the whole solve, so that the
     rungs compile nothing more (a second copy of the solver took compilation
     from 7 s to 11 s on 2P 10 x 10)."""
-    rungs = jnp.asarray((config.perturb,) + tuple(RETRY_PERTURB), prep["payoffs"].dtype)
+    dtype = prep["payoffs"].dtype
+    if RETRY_RUNGS and config.harris == 0:
+        config = config._replace(retry_rules=True)
+    table = ((config.perturb, config.harris, 0.0, True, False),) + tuple(RETRY_RUNGS)
+    perturbs = jnp.asarray([r[0] for r in table], dtype)
+    harris = jnp.asarray([max(r[1], config.harris) for r in table], dtype)
+    rels = jnp.asarray([r[2] for r in table], dtype)
+    uniques = jnp.asarray([r[3] for r in table], bool)
+    largest = jnp.asarray([r[4] for r in table], bool)
     last = jnp.asarray(prep["joint_mask"].size - 1, jnp.int32)
 
     def solve(k):
         attempt = {
-            "perturb": rungs[k],
-            "largest_pivot": (k > 0) | config.largest_pivot,
+            "perturb": perturbs[k],
+            "harris": harris[k],
+            "pivot_rel": rels[k],
+            "unique": uniques[k],
+            "largest_pivot": (largest[k] & (k > 0)) | config.largest_pivot,
             "max_pivots": config.max_pivots,
         }
-        begin = jnp.where(k % 2 == 0, last, start) if RETRY_PERTURB else start
-        begin = jnp.where(k == 0, start, begin)
+        begin = jnp.where((k > 0) & (k % 2 == 0), last, start)
         state = advance(init(prep, begin, config, attempt), prep, config, None, warm)
         return state, finish(state, prep, config, warm=True)
 
-    if not RETRY_PERTURB:
+    if not RETRY_RUNGS:
         return solve(0)
+
+    def tight(now, k):
+        limit = jnp.maximum(RETRY_TIGHT, 4 * perturbs[k]) * jnp.where(prep["scale"] > 0, prep["scale"], 1.0)
+        return (now["residual"] <= limit) & (now["dual_gap"] <= limit)
 
     def again(c):
         st, got, k = c
         fresh, now = solve(k)
-        take = (k == 0) | (now["status"] == int(Status.SOLVED))
+        take = (k == 0) | ((now["status"] == int(Status.SOLVED)) & tight(now, k))
         pick = lambda a, b: jnp.where(take, a, b)  # noqa: E731
         kept = jax.tree.map(pick, now, got)
         kept["iterations"] = got["iterations"] + now["iterations"]
         return jax.tree.map(pick, fresh, st), kept, k + 1
 
     def failing(c):
-        return (c[2] == 0) | ((c[1]["status"] == int(Status.FAILED)) & (c[2] < rungs.shape[0]))
+        return (c[2] == 0) | ((c[1]["status"] == int(Status.FAILED)) & (c[2] < perturbs.shape[0]))
 
     shapes = jax.eval_shape(solve, jnp.zeros((), jnp.int32))
     blank = jax.tree.map(lambda x: jnp.zeros(x.shape, x.dtype), shapes)

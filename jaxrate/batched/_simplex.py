@@ -131,12 +131,13 @@ def _finish_unique(lp: Layout, st: State) -> State:
     """:func:`jaxrate.batched._unique.finish_unique` inside a loop of at most one
     pass: under ``vmap`` a batch whose games are all done skips it (a ``cond``
     would compute it for every game). Every level's last round ends on a
-    refactorisation, so the basis inverse it reads is fresh."""
+    refactorisation, so the basis inverse it reads is fresh. Skipped where the
+    attempt says so (``st.unique`` False: a retry pass pivots every level)."""
 
     def once(c):
         return _unique.finish_unique(lp, c[0]), jnp.ones((), bool)
 
-    out, _ = jax.lax.while_loop(lambda c: ~c[1] & running(c[0]), once, (st, jnp.zeros((), bool)))
+    out, _ = jax.lax.while_loop(lambda c: ~c[1] & running(c[0]), once, (st, ~st.unique))
     return out
 
 
@@ -309,27 +310,38 @@ def entering(lp: Layout, st: State, red, low):
 
 
 def _leaving(lp: Layout, st: State, alpha):
-    """The ratio test: the basis position that leaves, and the step (inf: unbounded)."""
+    """The ratio test: the basis position that leaves, and the step (inf: unbounded).
+
+    Float32 (``config.harris > 0``) always takes Harris's test; float64 takes the
+    textbook test, and Harris's where a retry rung of :func:`jaxrate.batched.rate_game`
+    asks for it (``st.harris > 0``; compiled only with ``config.retry_rules``).
+    """
     if lp.config.harris > 0:
         return _harris(lp, st, alpha)
-    return _textbook(lp, st, alpha)
+    p, best = _textbook(lp, st, alpha)
+    if not lp.config.retry_rules:
+        return p, best
+    hp, hbest = _harris(lp, st, alpha)
+    use = st.harris > 0
+    return jnp.where(use, hp, p), jnp.where(use, hbest, best)
 
 
 def _harris(lp: Layout, st: State, alpha):
     """Harris's two-pass ratio test: among the rows whose ratio lies within the
-    step that ``config.harris`` of primal slack allows, the largest pivot
+    step that ``st.harris`` of primal slack allows, the largest pivot
     element (Bland's smallest basic column after a degenerate run, unless the
     game has escalated to the largest pivot). A fixed basic variable may move
     by no more than the slack, so it leaves at ratio 0 on a pivot element
     that is not rounding noise."""
     config = lp.config
+    slack = st.harris
     fixed_b = st.fixed[st.basis]
     tol = jnp.maximum(config.pivot_tol, HARRIS_PIVOT_REL * jnp.max(jnp.abs(alpha)))
     free = ~fixed_b & (alpha > tol)
     fixed = fixed_b & (jnp.abs(alpha) > tol)
     size = jnp.where(free | fixed, jnp.abs(alpha), 1.0)
     x = jnp.maximum(st.xb, 0.0)
-    reach = jnp.where(free, (x + config.harris) / size, jnp.where(fixed, config.harris / size, jnp.inf))
+    reach = jnp.where(free, (x + slack) / size, jnp.where(fixed, slack / size, jnp.inf))
     ratio = jnp.where(free, x / size, jnp.where(fixed, 0.0, jnp.inf))
     near = ratio <= jnp.min(reach)
     bland = (st.degenerate >= config.bland_after) & ~st.largest
@@ -353,8 +365,9 @@ def _textbook(lp: Layout, st: State, alpha):
     # 100 x 20 leaderboard's values off by 23 after one such pivot).
     # (Should no row qualify, the absolute tolerance decides, as a last resort.)
     fixed_tol = jnp.maximum(config.pivot_tol, FIXED_PIVOT_REL * jnp.max(jnp.abs(alpha)))
+    free_tol = jnp.maximum(config.pivot_tol, st.pivot_rel * jnp.max(jnp.abs(alpha)))
     free_ratio = jnp.where(
-        alpha > config.pivot_tol, jnp.maximum(st.xb, 0.0) / jnp.where(alpha > 0, alpha, 1.0), jnp.inf
+        alpha > free_tol, jnp.maximum(st.xb, 0.0) / jnp.where(alpha > 0, alpha, 1.0), jnp.inf
     )
     ratio = jnp.where(fixed_b, jnp.where(jnp.abs(alpha) > fixed_tol, 0.0, jnp.inf), free_ratio)
     loose = jnp.where(fixed_b, jnp.where(jnp.abs(alpha) > config.pivot_tol, 0.0, jnp.inf), free_ratio)

@@ -38,6 +38,7 @@ class SimplexConfig(NamedTuple):
     perturb: float = 0.0  # start with right-hand sides lowered by 1-2x this (anti-cycling)
     stall_after: int = 1_000  # degenerate pivots in a row before a game escalates its tie rule
     harris: float = 0.0  # > 0: Harris's ratio test with this primal tolerance (the float32 default)
+    retry_rules: bool = False  # compile Harris's test beside the textbook one, for rate_game's retry rungs
 
 
 def simplex_config(
