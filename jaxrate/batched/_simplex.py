@@ -271,6 +271,13 @@ def next_level(lp: Layout, st: State, r_s, floor, go) -> State:
     value = jnp.where(st.obj == lp.col_u, obj_value - 1.0, st.base - obj_value)
     frozen = st.frozen | new
     done = go & ~jnp.any(lp.row_mask & ~frozen)
+    # The free rows' duals sum to one at a level's optimum, so one of them is
+    # at least 1/C: a level that freezes no row is a basis rounding has
+    # ruined. It fails here; left to run, a warm-started pass (whose level
+    # changes pivot nothing) opened level after level without spending its
+    # pivot budget, and never stopped (18 3P near-clone games, eps 1e-7).
+    lost = go & ~done & ~jnp.any(new)
+    done = done | lost
     k = st.level + 1  # the column of level k + 1 lives at slot k
     open_next = go & ~done
     # A frozen row is tight in every optimum of its level (its dual is
@@ -298,6 +305,7 @@ def next_level(lp: Layout, st: State, r_s, floor, go) -> State:
         frozen_at=jnp.where(new, k, st.frozen_at).astype(jnp.int32),
         obj=jnp.where(open_next, lp.col_d + k, st.obj).astype(jnp.int32),
         done=st.done | done,
+        failed=st.failed | lost,
         degenerate=jnp.where(go, 0, st.degenerate).astype(jnp.int32),
     )
 

@@ -1,0 +1,57 @@
+"""``jax.jit(jax.vmap(rate_game))``: seconds to compile and milliseconds a call, on random games.
+
+    python benchmarks/rate_game_compile.py                       # 2P 10 x 10 and 3P 6 x 6 x 6, 64 games
+    PYTHONPATH=<other checkout> python benchmarks/rate_game_compile.py   # the same for another version
+
+Run two versions alternated (the VM is noisy): each run prints its machine and versions, then per
+family the compile time (``lower(...).compile()``) and the best-of-five call time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=64)
+    parser.add_argument("--calls", type=int, default=5)
+    args = parser.parse_args()
+    warnings.simplefilter("ignore")
+    import jax
+    import jax.numpy as jnp
+
+    sys.path.insert(0, str(HERE))  # in main only
+    from _env import header
+
+    import jaxrate
+    from jaxrate.batched import rate_game
+
+    header()
+    print(f"jaxrate from {Path(jaxrate.__file__).parent}")
+    for shape in ((2, 10, 10), (3, 6, 6, 6)):
+        games = jnp.asarray(np.random.default_rng(0).uniform(size=(args.games,) + shape).astype(np.float32))
+        started = time.perf_counter()
+        fn = jax.jit(jax.vmap(rate_game)).lower(games).compile()
+        compiled = time.perf_counter() - started
+        jax.block_until_ready(fn(games))
+        best = np.inf
+        for _ in range(args.calls):
+            started = time.perf_counter()
+            out = jax.block_until_ready(fn(games))
+            best = min(best, time.perf_counter() - started)
+        unsolved = int(np.sum(np.asarray(out["status"]) != 0))
+        line = f"{shape}: compile {compiled:.2f} s, call {best * 1e3:.1f} ms, not SOLVED {unsolved}"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
