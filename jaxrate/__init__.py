@@ -2,7 +2,7 @@
 
 import sys as _sys
 
-from jaxrate.game import gains, normalise, symmetry, tolerances
+from jaxrate.game import gains, jumps, normalise, symmetry, tolerances
 from jaxrate.results import certificate, ranking, result, sensitivity, status
 from jaxrate.solving import rate, solvers
 
@@ -11,6 +11,7 @@ from jaxrate.solving import rate, solvers
 # module object under both names, so monkeypatching and isinstance see one.
 for _module in (
     gains,
+    jumps,
     normalise,
     symmetry,
     tolerances,

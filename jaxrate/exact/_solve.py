@@ -40,6 +40,8 @@ _LARGE_GAME_FEASIBILITY = 1e-7
 # exact arithmetic is then the first rescue; above it, the budget below applies.
 _SHORT_INTEGERS = 10**7
 _RATIONAL_BUDGET_S = 60.0
+# Joints up to which a game that fails every rung is proven from a solution near it (_nearby).
+_NEARBY_MAX_JOINTS = 50_000
 # Joints up to which a failed float solve goes to the float-first exact route
 # (HiGHS per level, its basis confirmed or repaired in exact arithmetic,
 # jaxrate.exact._repair) instead of a level retry in GLOP or a whole re-solve.
@@ -96,6 +98,7 @@ def deviation_ratings(
     certificate_tol: float = 1e-7,
     tighten: bool = True,
     previous: Any = None,
+    _candidates: Callable | None = None,
 ) -> ExactResult:
     """Exact deviation ratings by Algorithm 1 of Marris et al. (2025).
 
@@ -126,8 +129,7 @@ def deviation_ratings(
         proven to ``certificate_tol``: what resampling asks for (percentile bounds need no more).
 
     Returns:
-      An :class:`ExactResult` whose certificate (the joint and one dual proof per level) has passed
-      :func:`jaxrate.verify`; ``result.steps`` says how each level was solved.
+      An :class:`ExactResult` whose certificate passed :func:`jaxrate.verify` (``steps``: each level's route).
 
     Raises:
       ValueError: on invalid payoffs or arguments.
@@ -143,7 +145,7 @@ def deviation_ratings(
     game = as_game(game_or_payoffs)
     _check_choices(solver, columns)
     asked = _Asked(solver, dual_tol, decimals, columns, symmetry, progress, certificate_tol, tighten)
-    return _dispatch(game, asked, previous)
+    return _dispatch(game, asked._replace(candidates=_candidates), previous)
 
 
 def _check_choices(solver: str, columns: str) -> None:
@@ -165,6 +167,8 @@ class _Asked(NamedTuple):
     progress: Callable[[Progress], None] | None
     certificate_tol: float
     tighten: bool
+    nearby: bool = True  # the last rung (_nearby); off for the games it rates itself
+    candidates: Callable | None = None  # game -> (how, result): _nearby's first candidates
 
 
 def _dispatch(game: Game, asked: _Asked, previous) -> ExactResult:
@@ -237,7 +241,78 @@ def _general_path(game: Game, asked: _Asked, board: str | None) -> ExactResult:
         rescue = "certificate: " + check.problems[0]
     except _LevelFailed as err:
         rescue = str(err)
-    return _rescue(game, payoffs, options, supports, rescue, check_args, short())
+    try:
+        return _rescue(game, payoffs, options, supports, rescue, check_args, short(), last=asked.nearby)
+    except RuntimeError as err:
+        if not asked.nearby or game.num_joints > _NEARBY_MAX_JOINTS:
+            raise
+        return _nearby(game, asked, check_args, err)
+
+
+def _nearby(game: Game, asked: _Asked, check_args, failure: RuntimeError) -> ExactResult:
+    """The last rung, past every other: a proof for this game found by solving something near it.
+
+    Next to a jump in the ratings (:mod:`jaxrate.jumps`: a level's multiplier
+    passing through zero) the exact ratings' proof needs multipliers of the
+    inverse of a tiny one, beyond what floating point can check, and every rung
+    above can fail on it (4 of 18 jump points of random 2P 3 x 3 payoff paths,
+    ``benchmarks/jumps.py``). Other solutions pass the check at the
+    certificate's tolerance: tried in turn, the caller's (through
+    :func:`jaxrate.deviation_ratings`: the JAX simplex's solution in float64,
+    which proves the game where nothing below does on 4 of 9 such games), the game solved with the freeze
+    rule's threshold raised to 1e-8, 1e-7 and 1e-6 (a row whose multiplier is
+    below it stays free), then the game moved by 1e-10, 1e-9 and 1e-8 of its
+    scale both ways along the jump check's direction. The first that
+    :func:`jaxrate.verify` proves for this game, at its own tolerances, is
+    returned, its ``rescue`` saying so. The ratings are then not pinned by the
+    data: ``jumps=True`` says by how much they can move.
+
+    Raises:
+      RuntimeError: ``failure``, where no candidate is proven.
+    """
+    from jaxrate.game.jumps import jump_direction
+
+    scale = check_args[1]
+    plain = asked._replace(nearby=False, progress=None)
+    raised = sorted({max(t, asked.dual_tol) for t in (1e-8, 1e-7, 1e-6)})
+    tries = [(f"the freeze threshold raised to {t:g}", game, plain._replace(dual_tol=t)) for t in raised]
+    for step in (1e-10, 1e-9, 1e-8):
+        for sign in (1.0, -1.0):
+            moved = Game(game.payoffs + sign * step * scale * jump_direction(game.payoffs.shape))
+            tries.append((f"the game moved by {sign * step:g} of its scale", moved, plain))
+    why = f"{failure}; next to a jump in the ratings every rung failed, so a solution near it was proven: "
+    for how, candidate in _candidates(asked, game, tries):
+        result, check = _checked(_run_of(candidate, scale), *check_args, rescue=why + how)
+        if check.ok:
+            return result
+    raise failure
+
+
+def _candidates(asked: _Asked, game: Game, tries):
+    """``(how, result)`` of each candidate of :func:`_nearby` that rated: the caller's first
+    (``asked.candidates``: the JAX simplex's solution, from :mod:`jaxrate.solvers`), then ``tries``."""
+    if asked.candidates is not None:
+        yield from asked.candidates(game)
+    for how, near, options in tries:
+        try:
+            yield how, _dispatch(near, options, None)
+        except RuntimeError:
+            continue
+
+
+def _run_of(result: ExactResult, scale: float) -> _Run:
+    """An exact result (payoff units) as a :class:`_Run` (normalised units) for :func:`_checked`."""
+    values = np.asarray(result.level_values, dtype=np.float64) / scale
+    return _Run(
+        values=list(values),
+        frozen_at=np.asarray(result.frozen_at, dtype=np.int64),
+        ratings=np.concatenate([np.asarray(r, dtype=np.float64) for r in result.ratings]) / scale,
+        joint=np.asarray(result.joint, dtype=np.float64),
+        duals=np.asarray(result.certificate.duals, dtype=np.float64),
+        steps=tuple(result.steps) or ("simplex",) * len(values),
+        slack=float(result.certificate.slack) / scale,
+        routes=tuple(getattr(result, "routes", None) or ()),
+    )
 
 
 def _general_options(game: Game, payoffs: np.ndarray, scale: float, asked: _Asked):
@@ -369,7 +444,7 @@ def _short_integers(game, payoffs, scale: float, decimals: int) -> bool:
     return int(np.abs(integers).max(initial=0)) < _SHORT_INTEGERS
 
 
-def _rescue(game, payoffs, options, supports, rescue: str, check_args, short: bool):
+def _rescue(game, payoffs, options, supports, rescue: str, check_args, short: bool, last: bool = True):
     """The ladder past a failed float solve; returns a verified result or raises.
 
     Scores given with a few decimals make short rationals: then the
@@ -381,7 +456,8 @@ def _rescue(game, payoffs, options, supports, rescue: str, check_args, short: bo
     pivots) the other back end re-solves the whole problem (GLOP, up to 50,000
     joints), then the exact route within a budget, then the smallest slack
     that works (reported), and last exact arithmetic from scratch without a
-    budget: it never gives up.
+    budget: it never gives up. ``last=False`` (a candidate of :func:`_nearby`)
+    skips that unbudgeted solve: the game it stands for has other candidates.
     """
     scale, decimals = check_args[1], check_args[5]
     if short:
@@ -419,6 +495,8 @@ def _rescue(game, payoffs, options, supports, rescue: str, check_args, short: bo
             return result
     except _LevelFailed:
         pass
+    if not last:
+        raise RuntimeError(rescue)
     result, check = _rational_result(
         game, payoffs, scale, decimals, supports, None, check_args, rescue, False
     )

@@ -8,6 +8,7 @@
 * :mod:`jaxrate.normalise`: the payoffs every solver rates (scaled, quantized);
   :mod:`jaxrate.symmetry`: the game's symmetries; :mod:`jaxrate.tolerances`:
   every tolerance, defined once, and the payoff scale they are relative to;
+  :mod:`jaxrate.jumps`: the jump check's direction, moved copies and sizes;
   ``_simplex_config``: the JAX simplex's settings, plain values (no JAX import).
 
 The public modules keep their names (``jaxrate.gains``, ...): the package

@@ -48,6 +48,11 @@ class Tolerances:
         (the residual tracks that error within a factor of about 2 on the hard
         real sub-leaderboards, hence half of it). HiGHS's own duals leave gaps
         up to 7e-12 on results exact to 1e-14, hence the looser gap.
+      jump_probe_float64, jump_probe_float32: the jump check (:mod:`jaxrate.jumps`)
+        rates the game again with its payoffs moved by this times the scale,
+        both ways along one fixed direction, in each working precision.
+      jump_float64, jump_float32: a rating that moves by more than this times the
+        scale under that probe is not pinned by the data: the game is flagged.
     """
 
     freeze_dual: float = 1e-9
@@ -63,6 +68,10 @@ class Tolerances:
     refactor_float32: int = 10
     polish_residual: float = 5e-13
     polish_gap: float = 1e-10
+    jump_probe_float64: float = 1e-8
+    jump_probe_float32: float = 1e-5
+    jump_float64: float = 1e-6
+    jump_float32: float = 5e-2
 
     def simplex(self, precision: str) -> float:
         """The JAX simplex's tolerance in ``precision`` (``"float64"`` or ``"float32"``)."""
@@ -71,6 +80,14 @@ class Tolerances:
     def accuracy(self, precision: str) -> float:
         """The JAX simplex's stated relative accuracy in ``precision``."""
         return float(getattr(self, f"accuracy_{_precision(precision)}"))
+
+    def jump_probe(self, precision: str) -> float:
+        """The jump check's payoff move (relative) in ``precision``."""
+        return float(getattr(self, f"jump_probe_{_precision(precision)}"))
+
+    def jump(self, precision: str) -> float:
+        """The rating move (relative) above which the jump check flags a game, in ``precision``."""
+        return float(getattr(self, f"jump_{_precision(precision)}"))
 
     def refactor_every(self, precision: str) -> int:
         """The JAX simplex's pivots between refactorisations in ``precision``."""

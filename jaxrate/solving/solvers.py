@@ -123,11 +123,26 @@ class Exact:
         """
         from jaxrate import exact
 
-        return exact.deviation_ratings(game, progress=progress, previous=previous, **self.options())
+        return exact.deviation_ratings(
+            game, progress=progress, previous=previous, _candidates=_simplex_candidate, **self.options()
+        )
 
     def rate(self, problems: Problems, games: np.ndarray, out: Filled) -> None:
         """Rate ``games`` of ``problems`` one by one into ``out``."""
         rate_exact(problems, games, self, out)
+
+
+def _simplex_candidate(game: Any):
+    """The JAX simplex's (float64) solution of ``game`` as the exact path's first candidate past every
+    rung (``jaxrate.exact._solve._nearby``): ``(how, result)`` where it solved the game."""
+    from jaxrate.game._game import as_batch
+
+    problems = Problems(as_batch(game))
+    out = Filled(problems)
+    rate_simplex(problems, np.arange(1), Simplex("float64"), out)
+    result = out.result()  # one game: no batch axis
+    if int(result.status) == int(Status.SOLVED) and result.proof is not None:
+        yield "the JAX simplex's solution (float64)", result
 
 
 @dataclasses.dataclass(frozen=True)
