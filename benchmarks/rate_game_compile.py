@@ -2,6 +2,7 @@
 
     python benchmarks/rate_game_compile.py                       # 2P 10 x 10 and 3P 6 x 6 x 6, 64 games
     PYTHONPATH=<other checkout> python benchmarks/rate_game_compile.py   # the same for another version
+    python benchmarks/rate_game_compile.py --jumps   # with and without the jump check, side by side
 
 Run two versions alternated (the VM is noisy): each run prints its machine and versions, then per
 family the compile time (``lower(...).compile()``) and the best-of-five call time.
@@ -24,6 +25,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=64)
     parser.add_argument("--calls", type=int, default=5)
+    parser.add_argument("--jumps", action="store_true", help="also time rate_game(..., jumps=True)")
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     import jax
@@ -37,10 +39,13 @@ def main() -> None:
 
     header()
     print(f"jaxrate from {Path(jaxrate.__file__).parent}")
-    for shape in ((2, 10, 10), (3, 6, 6, 6)):
+    modes = [("plain", rate_game)]
+    if args.jumps:
+        modes.append(("jumps=True", lambda g: rate_game(g, jumps=True)))
+    for shape, (mode, rate) in ((s, m) for s in ((2, 10, 10), (3, 6, 6, 6)) for m in modes):
         games = jnp.asarray(np.random.default_rng(0).uniform(size=(args.games,) + shape).astype(np.float32))
         started = time.perf_counter()
-        fn = jax.jit(jax.vmap(rate_game)).lower(games).compile()
+        fn = jax.jit(jax.vmap(rate)).lower(games).compile()
         compiled = time.perf_counter() - started
         jax.block_until_ready(fn(games))
         best = np.inf
@@ -49,7 +54,7 @@ def main() -> None:
             out = jax.block_until_ready(fn(games))
             best = min(best, time.perf_counter() - started)
         unsolved = int(np.sum(np.asarray(out["status"]) != 0))
-        line = f"{shape}: compile {compiled:.2f} s, call {best * 1e3:.1f} ms, not SOLVED {unsolved}"
+        line = f"{shape} {mode}: compile {compiled:.2f} s, call {best * 1e3:.1f} ms, not SOLVED {unsolved}"
         print(line, flush=True)
 
 

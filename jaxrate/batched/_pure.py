@@ -16,6 +16,8 @@ from jaxrate.batched._lp import WarmStart, no_warm_start
 from jaxrate.batched._simplex import SimplexConfig
 from jaxrate.game import gains
 from jaxrate.game._simplex_config import simplex_config
+from jaxrate.game.jumps import jump_direction
+from jaxrate.game.tolerances import TOLERANCES
 from jaxrate.results import sensitivity
 from jaxrate.results.status import Status
 
@@ -50,6 +52,7 @@ def rate_game(
     warm: WarmStart | None = None,
     config: SimplexConfig | None = None,
     precision: str | None = None,
+    jumps: bool = False,
 ) -> dict:
     """Deviation ratings of one game ``[N, A_1..A_N]``, with no host round trips.
 
@@ -75,11 +78,12 @@ def rate_game(
         so a warm start never costs pivots (docs/howto/training-loops.md).
       config: static :class:`SimplexConfig`; default ``simplex_config(C, precision)``:
         tolerance 1e-9 (float64) / 2e-5 (float32), ``25 (C + 1)`` pivots.
-      precision: the solve's arithmetic: ``None`` is float64 wherever the backend
-        has it (CPU, GPU), whatever the payoffs' dtype; ``"float32"`` forces
-        float32 arithmetic (for backends without float64: proven to float32's
-        tolerance, about 1e-3 of the range, up to 1e-1 on near-tie games: 5.6e-2
-        the worst of 1,000 random 2P 10 x 10 games, 55 of them off by more than 1e-4).
+      precision: the solve's arithmetic: ``None`` is float64 wherever the backend has it (CPU,
+        GPU), whatever the payoffs' dtype; ``"float32"`` forces float32 (backends without float64:
+        about 1e-3 of the range, up to 1e-1 on near-tie games; 5.6e-2 the worst of 1,000 2P 10 x 10).
+      jumps: static; whether the ratings are pinned by the data (:mod:`jaxrate.jumps`:
+        two more solves in the call, payoffs moved by 1e-8 of the range): adds
+        ``jump`` and ``jump_size`` (payoff units), with no derivative.
 
     Returns:
       A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where masked),
@@ -98,7 +102,32 @@ def rate_game(
       ([0.0, 0.0, 0.0, 0.0], 0)
     """
     payoffs, masks, start, config, work = _arguments(payoffs, masks, start, warm, config, precision)
-    return _rated(payoffs, masks, start, warm, config, work)
+    out = _rated(payoffs, masks, start, warm, config, work)
+    return out | (_jump_check(payoffs, masks, start, warm, config, work, out) if jumps else {})
+
+
+def _jump_check(payoffs, masks, start, warm, config: SimplexConfig, work: str, out: dict) -> dict:
+    """``jump`` and ``jump_size`` (:func:`jaxrate.jumps.jump_sizes`, in JAX): the game solved again
+    with its payoffs moved both ways along :func:`jaxrate.jumps.jump_direction`; no derivative."""
+    dtype = payoffs.dtype
+    with _arithmetic(work):
+        base = jax.lax.stop_gradient(payoffs).astype(work)
+        scale = prepare(base, masks)["scale"]
+        move = TOLERANCES.jump_probe(work) * scale * jnp.asarray(jump_direction(payoffs.shape), work)
+
+        def solve(game):
+            return _solved(game, masks, start, warm, config, work)[0]
+
+        probed = jax.vmap(solve)(jnp.stack([base + move, base - move]))
+        ratings = jax.lax.stop_gradient(out["ratings"]).astype(work)
+        moves = jnp.abs(probed["ratings"].astype(work) - ratings[None])
+        moves = jnp.max(jnp.where(jnp.isnan(moves), 0.0, moves), axis=-1)  # [2]
+        copies = probed["status"] == int(Status.SOLVED)
+        rated = out["status"] == int(Status.SOLVED)
+        measured = rated & jnp.any(copies)
+        size = jnp.where(measured, jnp.max(jnp.where(copies, moves, -jnp.inf)), jnp.nan)
+        flag = measured & (size > TOLERANCES.jump(work) * scale) | (rated & ~jnp.any(copies))
+        return {"jump": flag, "jump_size": size.astype(dtype)}
 
 
 def _arguments(payoffs, masks, start, warm, config, precision):

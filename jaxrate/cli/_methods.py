@@ -183,14 +183,16 @@ def relay_warnings(skip: Any = ()) -> Iterator[list]:
             print(f"jaxrate: warning: {message}", file=sys.stderr)
 
 
-def _deviation(game, fast: bool, solver: str, progress, previous, info: dict):
+def _deviation(game, fast: bool, solver: str, progress, previous, info: dict, jumps: bool = False):
     """The deviation ratings (a :class:`jaxrate.Ratings`) of ``rate --method deviation``; ``info`` gets
     the solver, the JAX path's status under ``--fast``, and a note when ``--previous`` did not carry over."""
     import jaxrate
 
     # --fast: the JAX simplex first, re-rated exactly if it does not solve the game.
     policy = jaxrate.Auto(exact=jaxrate.Exact(backend=solver), single="simplex" if fast else "exact")
-    proven = jaxrate.deviation_ratings(game, policy, progress=progress, warm_start=previous)
+    proven = jaxrate.deviation_ratings(game, policy, progress=progress, warm_start=previous, jumps=jumps)
+    if jumps:
+        info.setdefault("method_warnings" if proven.jump else "method_notes", []).append(_jump_line(proven))
     if previous is not None and "board (grown)" not in proven.proof.steps:
         info.setdefault("method_notes", []).append(
             "--previous: the earlier rating does not carry over to this board (a model or task "
@@ -207,6 +209,21 @@ def _deviation(game, fast: bool, solver: str, progress, previous, info: dict):
     return proven
 
 
+def _jump_line(proven) -> str:
+    """The jump check's verdict in one line (``--jumps``)."""
+    scale = float(proven.scale) or 1.0
+    size = float(proven.jump_size)
+    if not proven.jump:
+        return f"--jumps: the ratings are pinned by the data (they moved by {size / scale:.2g} of the range)"
+    if np.isnan(size):
+        return "--jumps: the ratings are not pinned: the board moved by 1e-8 of its range could not be rated"
+    return (
+        f"--jumps: the ratings are not pinned by the data: a change of the scores of 1e-8 of the range "
+        f"moves a rating by {size:.4g} ({size / scale:.2g} of the range); read ratings closer than that as "
+        "one (docs/explanation.md, 'Where ratings jump')"
+    )
+
+
 def run_method(
     source: Source,
     method: str,
@@ -216,6 +233,7 @@ def run_method(
     progress=None,
     elo: dict | None = None,
     previous=None,
+    jumps: bool = False,
 ) -> Rated:
     import jaxrate
     from jaxrate import baselines
@@ -227,7 +245,7 @@ def run_method(
     proven = None
     players, strategies = game.players, game.strategies
     if method == "deviation":
-        proven = _deviation(game, fast, solver, progress, previous, info)
+        proven = _deviation(game, fast, solver, progress, previous, info, jumps)
         values = proven.ratings
     elif method == "uniform":
         values = jaxrate.uniform_ratings(game)

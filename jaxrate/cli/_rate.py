@@ -59,6 +59,12 @@ def add_options(parser) -> None:
         "--solver", choices=("highs", "glop"), default="highs", help="exact path's LP back end"
     )
     parser.add_argument(
+        "--jumps",
+        action="store_true",
+        help="check that the ratings are pinned by the data: the board rated twice more, its scores moved "
+        "by 1e-8 of the range; a rating that moves by over 1e-6 of it is reported (docs/explanation.md)",
+    )
+    parser.add_argument(
         "--bootstrap",
         type=int,
         metavar="N",
@@ -245,6 +251,8 @@ def _check_options(args) -> None:
         raise ValueError("give one of --bootstrap (sampling) or --task-subsets (sensitivity), not both")
     if args.fast and args.method != "deviation":
         raise ValueError("--fast is the JAX path for deviation ratings (--method deviation)")
+    if args.jumps and args.method != "deviation":
+        raise ValueError("--jumps checks deviation ratings (--method deviation)")
     if args.previous is not None and (args.method != "deviation" or args.fast):
         raise ValueError("--previous re-proves exact deviation ratings (--method deviation, without --fast)")
     if args.audit and args.method not in ("deviation", "elo", "uniform"):
@@ -311,7 +319,14 @@ def _rate(source, args):
 
             previous = read_previous(args.previous)
         return run_method(
-            source, args.method, fast=args.fast, solver=args.solver, progress=bar, elo=elo, previous=previous
+            source,
+            args.method,
+            fast=args.fast,
+            solver=args.solver,
+            progress=bar,
+            elo=elo,
+            previous=previous,
+            jumps=args.jumps,
         )
     finally:
         if bar is not None:
@@ -688,6 +703,8 @@ def _board(argv, source, rated, table: _Table, intervals) -> dict:
         board["route"] = proven.solved_by.route
         if proven.rescue is not None:
             board["rescue"] = proven.rescue
+        if proven.jump is not None:
+            board["jump"] = {"flag": bool(proven.jump), "size": float(proven.jump_size)}
         board["joint_summary"] = _joint_summary(proven)
     board.update({k: v for k, v in rated.info.items() if k not in board})
     return board

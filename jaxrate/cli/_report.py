@@ -590,6 +590,15 @@ def _certificate_section(result) -> str:
     rows.append(["how the levels were solved", ", ".join(f"{k} x{v}" for k, v in steps.items())])
     if result.rescue is not None:
         rows.append(["why floating point was not enough", str(result.rescue)])
+    if result.jump is not None:
+        size = float(result.jump_size)
+        moved = (
+            "could not be rated"
+            if np.isnan(size)
+            else f"{size:.3e} ({size / (cert.scale or 1.0):.2g} of the range)"
+        )
+        verdict = "NOT pinned by the data" if result.jump else "pinned"
+        rows.append([f"jump check: ratings {verdict}; largest move under a 1e-8 change of the scores", moved])
     text = (
         f"<p><b>Verified: joint + one dual proof per level.</b> The joint <i>sigma*</i> realises every "
         f"rating, and for each of the {_output.plural(int(result.levels), 'level')} a dual certificate "

@@ -274,6 +274,8 @@ def _game_document(ratings: Any, game: Any, recipe: dict | None) -> dict:
         "joint": _joint_block(ratings.joint),
         "proof": _proof_block(ratings),
     }
+    if getattr(ratings, "jump", None) is not None:  # the jump check ran (jaxrate.jumps)
+        out["jump"] = {"flag": bool(ratings.jump), "size": json_number(ratings.jump_size)}
     if game is not None:
         if tuple(game.num_strategies) != tuple(np.shape(ratings.joint)):
             raise ValueError(
@@ -351,6 +353,7 @@ def _ratings_of(doc: dict, Ratings: type, SolvedBy: type) -> Any:  # noqa: N803 
         proof = Proof(level_values, frozen_at, certificate, tuple(proof["steps"]), routes, table)
     by = doc.get("solved_by")
     solved_by = None if by is None else SolvedBy(**by)
+    jump = _jump_block(doc.get("jump"))
     return Ratings(
         ratings=values,
         joint=joint,
@@ -370,7 +373,24 @@ def _ratings_of(doc: dict, Ratings: type, SolvedBy: type) -> Any:  # noqa: N803 
         messages=str(doc.get("message", "")),
         solved_by=solved_by,
         proof=proof,
+        jump=None if jump is None else np.asarray(jump[0]),
+        jump_size=None if jump is None else np.asarray(jump[1]),
     )
+
+
+def _jump_block(block: Any) -> tuple[bool, float] | None:
+    """``(flag, size)`` of a file's ``jump`` block (size NaN for ``null``), or ``None`` without one."""
+    if block is None:
+        return None
+    size = block.get("size") if isinstance(block, dict) else None
+    number = isinstance(size, (int, float)) and not isinstance(size, bool)
+    if (
+        not isinstance(block, dict)
+        or not isinstance(block.get("flag"), bool)
+        or not (size is None or (number and math.isfinite(size) and size >= 0))
+    ):
+        raise ValueError('the "jump" block must be {"flag": true or false, "size": a number >= 0 or null}')
+    return block["flag"], np.nan if size is None else float(size)
 
 
 def _joint_of(block: dict, shape: tuple[int, ...]) -> Any:
@@ -399,6 +419,9 @@ def _stacked(games: list) -> Any:
     first = games[0]
     per_game = ("joint", "levels", "status", "iterations", "max_gain", "residual", "scale")
     fields = {k: np.stack([np.asarray(getattr(g, k)) for g in games]) for k in per_game}
+    for k in ("jump", "jump_size"):  # a batch has the check for every game, or for none
+        checked = all(getattr(g, k) is not None for g in games)
+        fields[k] = np.stack([np.asarray(getattr(g, k)) for g in games]) if checked else None
     return dataclasses.replace(
         first,
         ratings=tuple(np.stack([g.ratings[p] for g in games]) for p in range(len(first.players))),

@@ -118,6 +118,11 @@ class Ratings:
       proof: each game's :class:`jaxrate.certificate.Proof` (level values, frozen
         rows, certificate, steps per level), ``None`` where there is none (a
         masked game, a game not rated); a tuple for a batch.
+      jump, jump_size: with ``jumps=True`` (:mod:`jaxrate.jumps`), whether the
+        ratings are not pinned by the data (``[]`` or ``[B]`` bool) and the
+        largest move of a rating under a change of the payoffs of
+        ``Tolerances.jump_probe`` of the scale (payoff units; NaN where it could
+        not be measured); ``None`` when not checked.
 
     The batch is the primary form: a single game is the view :meth:`game` gives
     of a batch of one, every per-game field without its batch axis (an array
@@ -142,6 +147,8 @@ class Ratings:
     messages: Any = ""
     solved_by: Any = None
     proof: Any = None
+    jump: Any = None
+    jump_size: Any = None
 
     @property
     def batched(self) -> bool:
@@ -213,6 +220,9 @@ class Ratings:
         per_game = ("joint", "levels", "status", "iterations", "max_gain", "residual", "scale")
         fields = {k: np.asarray(getattr(self, k))[index] for k in per_game}
         proof = None if self.proof is None else self.proof[index]
+        for k in ("jump", "jump_size"):
+            if getattr(self, k) is not None:
+                fields[k] = np.asarray(getattr(self, k))[index]
         return dataclasses.replace(
             self,
             ratings=tuple(r[index] for r in self.ratings),
