@@ -69,7 +69,7 @@ def main() -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        fig, axes = plt.subplots(2, 1, figsize=(6.4, 6.4), dpi=150, sharex=True)
+        fig, axes = plt.subplots(2, 1, figsize=(4.8, 6.0), dpi=150, sharex=True)
         row = int(np.argmax(np.abs(r_hi - r_lo)))
         for p, ax in enumerate(axes):
             for m in range(members):
@@ -80,14 +80,14 @@ def main() -> None:
         axes[1].legend(fontsize=10, loc="lower left", ncol=2)
         jumped = axes[row // members]
         jumped.annotate(
-            f"jumps by {np.abs(r_hi - r_lo).max():.2f} for a\n{logit:.0e} change of one logit",
+            f"jumps by {np.abs(r_hi - r_lo).max():.2f}\nfor a {logit:.0e} change\nof one logit",
             (lo, r_lo[row]),
             xytext=(8, -6),
             textcoords="offset points",
-            fontsize=12,
+            fontsize=11,
             va="top",
         )
-        axes[1].set_xlabel("t: player 0's member 0 at logits theta0 + t d", fontsize=12)
+        axes[1].set_xlabel("t: member 0 of player 0 at logits theta0 + t d", fontsize=11)
         axes[0].set_title("A softmax population's deviation ratings", fontsize=13)
         fig.tight_layout()
         fig.savefig(args.plot)

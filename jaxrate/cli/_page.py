@@ -50,6 +50,7 @@ td.name,th.name,td.text,th.text{text-align:left}
 tr.top td{background:#eef6ee}
 th.vertical{writing-mode:vertical-rl;transform:rotate(180deg);text-align:left;padding:6px 3px}
 table.compact{font-size:12px}
+table.wrap td{white-space:normal}
 table.compact td{padding:2px 6px}
 .figures{display:flex;flex-wrap:wrap;gap:8px 32px;align-items:flex-start}
 .figure{overflow-x:auto;max-width:100%}

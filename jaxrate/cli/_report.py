@@ -598,7 +598,7 @@ def _certificate_section(result) -> str:
             else f"{size:.3e} ({size / (cert.scale or 1.0):.2g} of the range)"
         )
         verdict = "NOT pinned by the data" if result.jump else "pinned"
-        rows.append([f"jump check: ratings {verdict}; largest move under a 1e-8 change of the scores", moved])
+        rows.append([f"jump check: ratings {verdict} (largest move, scores moved by 1e-8)", moved])
     text = (
         f"<p><b>Verified: joint + one dual proof per level.</b> The joint <i>sigma*</i> realises every "
         f"rating, and for each of the {_output.plural(int(result.levels), 'level')} a dual certificate "
@@ -608,7 +608,9 @@ def _certificate_section(result) -> str:
         "<code>jaxrate verify ratings.json</code>, or against the input itself with "
         "<code>jaxrate verify ratings.json INPUT</code>.</p>"
     )
-    return "<h2>Certificate</h2>" + text + _page.table(["check", "value"], rows, text_columns=(0,))
+    return (
+        "<h2>Certificate</h2>" + text + _page.table(["check", "value"], rows, text_columns=(0,), css="wrap")
+    )
 
 
 def _tied_groups(payload: dict, tol: float) -> str:
