@@ -255,14 +255,15 @@ def _nearby(game: Game, asked: _Asked, check_args, failure: RuntimeError) -> Exa
     Next to a jump in the ratings (:mod:`jaxrate.jumps`: a level's multiplier
     passing through zero) the exact ratings' proof needs multipliers of the
     inverse of a tiny one, beyond what floating point can check, and every rung
-    above can fail on it (4 of 18 jump points of random 2P 3 x 3 payoff paths,
+    above can fail on it (19 of 8,047 games along random payoff paths,
     ``benchmarks/jumps.py``). Other solutions pass the check at the
     certificate's tolerance: tried in turn, the caller's (through
-    :func:`jaxrate.deviation_ratings`: the JAX simplex's solution in float64,
-    which proves the game where nothing below does on 4 of 9 such games), the game solved with the freeze
-    rule's threshold raised to 1e-8, 1e-7 and 1e-6 (a row whose multiplier is
-    below it stays free), then the game moved by 1e-10, 1e-9 and 1e-8 of its
-    scale both ways along the jump check's direction. The first that
+    :func:`jaxrate.deviation_ratings`: the JAX simplex's solution in float64;
+    without it 5 of 8,255 such games were left unrated, with it none), the
+    game solved with the freeze rule's threshold raised to 1e-8, 1e-7 and
+    1e-6 (a row whose multiplier is below it stays free), then the game moved
+    by 1e-10, 1e-9 and 1e-8 of its scale both ways along the jump check's
+    direction. The first that
     :func:`jaxrate.verify` proves for this game, at its own tolerances, is
     returned, its ``rescue`` saying so. The ratings are then not pinned by the
     data: ``jumps=True`` says by how much they can move.
