@@ -1,6 +1,7 @@
 """Clone attacks on a leaderboard: which ratings move when tasks or models are copied?
 
 python examples/clone_attack.py [path/to/livebench_2024_08_17.csv] [--plot docs/clone_attack.png]
+(from the clone's root, with the virtualenv active: `source .venv/bin/activate`, README)
 
 Four attacks on the LiveBench snapshot (65 models x 18 tasks): one task copied
 10 times, and 3 copies of the top model, each exactly and as near-copies
@@ -43,7 +44,8 @@ def load(args: list[str]) -> tuple[str, pd.DataFrame, str, str]:
         )
     table = jaxrate.datasets.load("atari")
     print(
-        f"{DEFAULT} not found (the LiveBench snapshot is not shipped): "
+        f"{DEFAULT} not found (the LiveBench snapshot is not shipped; download it with "
+        f"curl -sSfL -o livebench_2024_08_17.csv {jaxrate.datasets.LIVEBENCH_URL} and pass its path): "
         f"using the built-in Atari dataset ({table.shape[0]} agents x {table.shape[1]} games)"
     )
     return "Atari", table, "pitfall", "r2d2(bandit)"
@@ -118,19 +120,24 @@ def figure(relative: dict, attacks: list, methods: list, path: str, data: str = 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(9, 3.6))
+    # Drawn narrow, with large type: on a phone the page shows it about 350 px wide (issue 56).
+    fig, ax = plt.subplots(figsize=(5.6, 4.4))
     width = 0.8 / len(methods)
     for k, method in enumerate(methods):
-        heights = [max(relative[a, method], 1e-12) for a in attacks]
+        heights = [max(relative[a, method], 1e-16) for a in attacks]
         ax.bar(np.arange(len(attacks)) + k * width, heights, width, label=method)
     ax.set_yscale("log")
-    ax.set_ylim(1e-12, 1)
-    ax.set_xticks(
-        np.arange(len(attacks)) + 0.4 - width / 2, [a.replace(" (", "\n(") for a in attacks], fontsize=8
-    )
-    ax.set_ylabel("max |rating change| / rating range")
-    ax.set_title(f"{data} clone attacks: who moves the original models' ratings?", fontsize=10)
-    ax.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.set_ylim(1e-16, 1)
+
+    def short(attack: str) -> str:  # "LCB_generation x10 (exact copies)" -> "task x10\nexact"
+        what = "task x10" if " x10 " in attack else "model x3"
+        return what + ("\nexact" if "exact" in attack else "\nnoise 0.01")
+
+    ax.set_xticks(np.arange(len(attacks)) + 0.4 - width / 2, [short(a) for a in attacks], fontsize=10)
+    ax.tick_params(axis="y", labelsize=10)
+    ax.set_ylabel("largest |rating change| / range", fontsize=11)
+    ax.set_title(f"{data}: copies of a task or a model", fontsize=12)
+    ax.legend(fontsize=10, frameon=False, loc="lower center", bbox_to_anchor=(0.5, 1.07), ncol=2)
     fig.savefig(path, bbox_inches="tight", dpi=130)
 
 

@@ -1,6 +1,7 @@
 """LiveBench top ten by every rating method, side by side.
 
 python examples/livebench_methods.py [path/to/livebench_2024_08_17.csv]
+(from the clone's root, with the virtualenv active: `source .venv/bin/activate`, README)
 
 Methods: uniform (mean score), Elo (Bradley-Terry fit of the task win rates),
 Nash averaging (agent vs task, zero-sum), alpha-rank (agent vs task), payoff
@@ -36,7 +37,8 @@ def load(args: list[str]) -> pd.DataFrame:
         return pd.read_csv(Path(args[0]) if args else DEFAULT, index_col=0) / 100
     table = jaxrate.datasets.load("atari")
     print(
-        f"{DEFAULT} not found (the LiveBench snapshot is not shipped): "
+        f"{DEFAULT} not found (the LiveBench snapshot is not shipped; download it with "
+        f"curl -sSfL -o livebench_2024_08_17.csv {jaxrate.datasets.LIVEBENCH_URL} and pass its path): "
         f"using the built-in Atari dataset ({table.shape[0]} agents x {table.shape[1]} games)"
     )
     return table

@@ -384,7 +384,7 @@ PUBLIC_API = {
         "rows_to_freeze",
         "verify",
     ),
-    "jaxrate.datasets": ("DATASETS", "load"),
+    "jaxrate.datasets": ("DATASETS", "LIVEBENCH_URL", "SAMPLES", "load", "write_sample"),
     "jaxrate.exact": (
         "Certificate",
         "LevelRoute",

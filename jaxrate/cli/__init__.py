@@ -1,4 +1,5 @@
-"""The ``jaxrate`` command line: ``rate``, ``verify``, ``rate-many``, ``compare`` and ``reproduce``."""
+"""The ``jaxrate`` command line: ``rate``, ``read``, ``verify``, ``rate-many``, ``compare``, ``audit``,
+``reproduce`` and ``sample``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ __all__ = ["main"]
 
 EXAMPLES = """examples:
   jaxrate rate --dataset atari --game 3p
+  jaxrate sample battles && jaxrate rate battles.csv --method elo
   jaxrate rate scores.csv --game 2p --json ratings.json --plot ratings.png
   jaxrate verify ratings.json scores.csv
   jaxrate rate long_scores.parquet --missing drop-tasks --normalise minmax
@@ -64,7 +66,7 @@ _ARGV: list[str] | None = None  # the arguments main() is parsing (did-you-mean 
 
 def _build_parser() -> argparse.ArgumentParser:
     from jaxrate import __version__
-    from jaxrate.cli import _audit, _compare, _rate, _rate_many, _read, _reproduce, _verify
+    from jaxrate.cli import _audit, _compare, _rate, _rate_many, _read, _reproduce, _sample, _verify
 
     parser = _Parser(
         prog="jaxrate",
@@ -82,6 +84,7 @@ def _build_parser() -> argparse.ArgumentParser:
         ("compare", _compare, "several rating methods side by side, with rank changes"),
         ("audit", _audit, "the fewest votes or tasks whose removal reverses the top spot and each pair"),
         ("reproduce", _reproduce, "reproduce one of the paper's studies into a folder"),
+        ("sample", _sample, "write a sample input (Arena battles, harness output, ...) to try commands on"),
     ):
         command = sub.add_parser(
             name,

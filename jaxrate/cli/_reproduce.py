@@ -47,7 +47,12 @@ def run(args, argv) -> int:
     if not os.path.isdir(parent):
         raise ValueError(f"--out {args.out}: directory {parent} does not exist")
     if args.study == "livebench" and args.data is None:
-        raise ValueError("reproduce livebench needs --data path/to/livebench_2024_08_17.csv")
+        from jaxrate.datasets import LIVEBENCH_URL
+
+        raise ValueError(
+            "reproduce livebench needs --data path/to/livebench_2024_08_17.csv "
+            f"(not shipped; download it: curl -sSfL -o livebench_2024_08_17.csv {LIVEBENCH_URL})"
+        )
     os.makedirs(args.out, exist_ok=True)
     before = {e.name: e.stat().st_mtime_ns for e in os.scandir(args.out)}
     studies = {
