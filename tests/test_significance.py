@@ -103,7 +103,8 @@ def test_band_matches_a_direct_max_t():
     k = math.ceil(0.95 * 501)
     q = np.sort(t.max(axis=1))[k - 1]
     assert out.threshold == pytest.approx(q, rel=1e-12)
-    np.testing.assert_array_equal(out.above, off & (diff > q * sd) & (diff > _tol(point)))
+    pair = _direct_pair_claims(point, s, 0.95, _tol(point))
+    np.testing.assert_array_equal(out.above, off & (diff > q * sd) & (diff > _tol(point)) & pair)
     # every member of a higher tier is claimed above every member of each lower tier
     for i, j in itertools.permutations(range(5), 2):
         if out.tier[i] < out.tier[j]:
@@ -129,7 +130,7 @@ def test_stepdown_matches_a_direct_romano_wolf_loop_and_claims_at_least_the_band
             break
         claimed |= new
         open_ &= ~(new | new.T)
-    np.testing.assert_array_equal(out.above, claimed)
+    np.testing.assert_array_equal(out.above, claimed & _direct_pair_claims(point, s, 0.95, _tol(point)))
     assert out.threshold == pytest.approx(q, rel=1e-12)
     assert (out.above >= band.above).all()
     # five models far apart, the last two 2.6 sd of their difference apart: the band's threshold
@@ -148,6 +149,61 @@ def test_stepdown_matches_a_direct_romano_wolf_loop_and_claims_at_least_the_band
     for i, j in itertools.permutations(range(6), 2):
         if out.tier[i] < out.tier[j]:
             assert out.above[i, j]
+
+
+@pytest.mark.parametrize("method", ["band", "stepdown", "holm"])
+def test_a_joint_claim_is_also_a_claim_of_its_pair_on_skewed_resamples(method):
+    """Issue 56: ratings are <= 0, so a model's resamples pile up at 0 where it is sometimes
+    the best. A runner-up at 0 in 4.5% of the resamples (the leader always 0): its paired
+    interval holds 0 (p = 0.09), but its studentised difference is far out (the mass at 0
+    inflates the sd less than it moves the tail), so the band claimed the pair and the tiers
+    split two models whose rank intervals were both [1, 2]. Now no joint claim without its pair's."""
+    rng = np.random.default_rng(56)
+    r = 1000
+    at_top = rng.random(r) < 0.045
+    runner_up = np.where(at_top, 0.0, np.minimum(-1.0 + 0.05 * rng.normal(size=r), 0.0))
+    last = -3.0 + 0.05 * rng.normal(size=r)
+    s = np.stack([np.zeros(r), runner_up, last], axis=1)
+    point = np.array([0.0, -1.0, -3.0])
+    pair = _direct_pair_claims(point, s, 0.95, _tol(point))
+    assert not pair[0, 1] and pair[0, 2] and pair[1, 2]
+    out = tiers(_intervals(point, s), method=method)
+    assert not (out.above & ~pair).any()
+    assert out.tier.tolist() == [1, 1, 2]
+    ranks = rank_intervals(_intervals(point, s))
+    assert ranks.rank_best.tolist() == [1, 1, 3] and ranks.rank_worst.tolist() == [2, 2, 3]
+
+
+def test_the_intervals_page_example_ties_two_models_the_rank_intervals_tie(tmp_path):
+    """The docs' replicate example (``jaxrate sample returns``, ``--bootstrap 1000``): ppo is above
+    dqn in about 95.5% of the resamples, short of the per-pair 97.5%: both rank intervals are
+    [1, 2], and the tiers no longer split them (they put them in tiers 1 and 2)."""
+    import json
+
+    from jaxrate.cli import main
+    from jaxrate.datasets import write_sample
+
+    write_sample("returns", tmp_path)
+    out = tmp_path / "r.json"
+    args = [
+        "rate",
+        str(tmp_path / "returns.csv"),
+        "--bootstrap",
+        "1000",
+        "--json",
+        str(out),
+        "--progress",
+        "never",
+    ]
+    assert main(args) == 0
+    found = json.loads(out.read_text())["intervals"]
+    ranks, tier = found["rank_intervals"], found["tiers"]["tier"]
+    assert 0.9 < found["p_above"]["ppo"]["dqn"] < 0.975  # not separated pair by pair
+    assert ranks["rank_best"]["dqn"] == 1 and ranks["rank_worst"]["ppo"] == 2
+    assert tier["ppo"] == tier["dqn"]
+    for a, b in itertools.permutations(tier, 2):  # a tier boundary: the rank intervals part too
+        if tier[a] < tier[b]:
+            assert ranks["rank_worst"][a] < ranks["rank_best"][b]
 
 
 def test_holm_matches_a_direct_step_down():
