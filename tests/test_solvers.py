@@ -246,3 +246,17 @@ def test_the_solver_of_each_game_is_data():
     direct = jaxrate.deviation_ratings(games, "simplex")
     assert all(by == jaxrate.SolvedBy("simplex") for by in direct.solved_by)
     assert all(p.certificate.scale == s for p, s in zip(direct.proof, direct.scale))
+
+
+def test_a_result_echoes_as_one_short_line():
+    """Issue 56: ``out.raise_for_status()`` as the last line of a notebook cell or a REPL echoed
+    the dataclass's repr of every array: 2.84 million characters for the README's 64 games."""
+    games = np.random.default_rng(0).random((64, 2, 3, 3))
+    batch = jaxrate.deviation_ratings(games)
+    echoed = repr(batch.raise_for_status())
+    assert echoed.count("\n") == 0 and len(echoed) < 200, echoed
+    assert "64 games" in echoed and "64 SOLVED" in echoed and "3 x 3 strategies" in echoed
+    one = jaxrate.deviation_ratings(games[0])
+    assert repr(one).startswith("Ratings(players ['player0', 'player1'], 3 x 3 strategies, 1 SOLVED; solver ")
+    failed = jaxrate.deviation_ratings(np.stack([games[0], np.full((2, 3, 3), np.nan)]), throw=False)
+    assert "1 SOLVED" in repr(failed) and len(repr(failed)) < 200, repr(failed)

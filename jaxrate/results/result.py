@@ -80,7 +80,7 @@ def ratings_frame(
     return pd.DataFrame(rows)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class Ratings:
     """Deviation ratings of one game or a batch, with names on them.
 
@@ -149,6 +149,22 @@ class Ratings:
     proof: Any = None
     jump: Any = None
     jump_size: Any = None
+
+    def __repr__(self) -> str:
+        """One line (the arrays are in the fields): games, players, shape, statuses and solvers.
+
+        The dataclass's own repr printed every array, 2.8 million characters for a batch of
+        64 5 x 5 games, which a REPL or a notebook echoes after ``out.raise_for_status()``.
+        """
+        shape = " x ".join(str(len(s)) for s in self.strategies)
+        statuses = np.atleast_1d(np.asarray(self.status))
+        counts = ", ".join(
+            f"{int(n)} {Status(int(code)).name}" for code, n in zip(*np.unique(statuses, return_counts=True))
+        )
+        solvers = self.solver if isinstance(self.solver, tuple) else (self.solver,)
+        named = ", ".join(sorted({str(s) for s in solvers}))
+        games = f"{statuses.size} games, " if self.batched else ""
+        return f"Ratings({games}players {list(self.players)}, {shape} strategies, {counts}; solver {named})"
 
     @property
     def batched(self) -> bool:
