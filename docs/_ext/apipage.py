@@ -72,10 +72,31 @@ def _skip_namedtuple_fields(app, what, name, obj, skip, options):
     return None
 
 
+def _attribute_doc(name: str, obj) -> list[str]:
+    """The ``#:`` comment above the assignment of ``name`` in the jaxrate module that defines it
+    (a constant re-exported elsewhere, as ``jaxrate.TOLERANCES``, keeps its description)."""
+    import sys
+
+    from sphinx.errors import PycodeError
+    from sphinx.pycode import ModuleAnalyzer
+
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("jaxrate") or getattr(module, name, None) is not obj:
+            continue
+        try:
+            docs = ModuleAnalyzer.for_module(module_name).find_attr_docs()
+        except PycodeError:
+            continue
+        if ("", name) in docs:
+            return list(docs[("", name)])
+    return []
+
+
 def _drop_type_docstrings(app, what, name, obj, options, lines):
-    """A constant (a dict, a float) has no docstring of its own: do not show its type's."""
+    """A constant (a dict, a float) has no docstring of its own: show the ``#:`` comment where it is
+    defined, never its type's docstring."""
     if what in ("data", "attribute") and getattr(obj, "__doc__", None) == getattr(type(obj), "__doc__", 0):
-        lines[:] = []
+        lines[:] = _attribute_doc(name.rpartition(".")[2], obj) if what == "data" else []
 
 
 def _resolve_reexport(app, env, node, contnode):

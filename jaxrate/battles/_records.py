@@ -29,6 +29,7 @@ __all__ = [
     "comparison_components",
 ]
 
+#: What a tie counts for, as the notes and the result file say it.
 TIES = "a tie ('tie' or 'tie (bothbad)') counts as half a win for each model (Chatbot Arena's convention)"
 
 # Outcome codes: 0 model_a won, 1 model_b won, 2 tie.

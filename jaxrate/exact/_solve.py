@@ -19,6 +19,7 @@ from jaxrate.results.certificate import rows_to_freeze
 
 __all__ = ["deviation_ratings", "SOLVERS"]
 
+#: The exact path's LP backends.
 SOLVERS = ("highs", "glop", "naive", "rational")
 
 # Slacks (relative to the payoff scale) tried, smallest first, when a level

@@ -15,6 +15,7 @@ __all__ = ["STALL_AFTER", "SimplexConfig", "simplex_config"]
 
 # Degenerate pivots in a row, per (C + 1), after which a game is stalled and
 # changes its ratio-test ties (see jaxrate.batched._simplex, issue 15).
+#: Degenerate pivots in a row, per (C + 1), after which a game is stalled and changes its ratio-test ties.
 STALL_AFTER = 2
 
 # Harris's primal tolerance in float32 (normalised units). The textbook ratio test

@@ -38,6 +38,7 @@ from jaxrate.game.tolerances import TOLERANCES
 
 __all__ = ["JUMP_SEED", "jump_direction", "jump_sizes", "probe_payoffs"]
 
+#: The seed of the fixed probe direction: every path probes the same moved games.
 JUMP_SEED = 52  # the fixed direction's seed: every path probes the same games
 
 

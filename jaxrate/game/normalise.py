@@ -16,6 +16,7 @@ from jaxrate.game.tolerances import TOLERANCES, payoff_scale
 
 __all__ = ["DECIMALS", "normalise_payoffs", "quantized_payoffs"]
 
+#: Decimals payoffs are rounded to before they are normalised (``TOLERANCES.decimals``).
 DECIMALS = TOLERANCES.decimals
 
 

@@ -100,6 +100,8 @@ def _precision(precision: str) -> str:
     return precision
 
 
+#: Every tolerance of the package in one :class:`Tolerances` (ties, freezing, certificates,
+#: the JAX simplex, jumps).
 TOLERANCES = Tolerances()
 
 

@@ -11,6 +11,7 @@ from jaxrate.io._replicates import ScoreReplicates
 
 __all__ = ["HARNESS_FORMATS", "read_harness"]
 
+#: The evaluation harness outputs read, in words (for messages).
 HARNESS_FORMATS = (
     "lm-evaluation-harness results_*.json (with samples_*.jsonl), inspect-ai .eval/.json logs, "
     "or HELM runs/<suite>/<run>/run_spec.json"

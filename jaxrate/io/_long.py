@@ -24,6 +24,7 @@ __all__ = ["LongColumns", "REPLICATE_COLUMNS", "long_cells", "long_columns", "lo
 
 SCORE_COLUMNS = ("score", "value", "result", "accuracy", "acc", "reward", "return")
 GENERIC_SCORES = ("score", "scores", "value", "values", "result", "results")  # name no metric
+#: Column names that mark replicates (items, seeds, folds, runs) in a long table.
 REPLICATE_COLUMNS = tuple(
     "replicate item seed fold doc_id run resample trial repeat repetition sample".split()
 )

@@ -16,8 +16,11 @@ from jaxrate.game._defaults import DEFAULTS
 
 __all__ = ["MISSING", "MODELS", "NORMALISE", "PREFER", "ReadOptions", "check_missing", "split_names"]
 
+#: The ``--missing`` policies for a table with empty cells.
 MISSING = ("error", "drop-models", "drop-tasks", "block", "pairwise", "fill:<number>")
+#: Where a wide table's models are (``--models``).
 MODELS = ("rows", "columns")
+#: The ``--normalise`` choices.
 NORMALISE = ("none", "minmax", "rank")
 PREFER = ("error", "newest")
 _NAMES = ("tasks", "exclude", "lower_better", "higher_better")  # fields holding names or globs

@@ -28,6 +28,7 @@ _TRANSFORMS = {
     "weighted_perplexity": lambda x: np.exp(-x),  # exp(-sum(ll) / sum(words or bytes))
     "bits_per_byte": lambda x: -x / _LN2,  # -sum(ll) / sum(bytes) / ln 2
 }
+#: How a harness aggregates a task's item scores into its score (the mean, perplexities, bits per byte).
 AGGREGATES = tuple(_TRANSFORMS)
 _WEIGHTED = ("weighted_perplexity", "bits_per_byte")
 

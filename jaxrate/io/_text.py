@@ -18,11 +18,15 @@ __all__ = ["COMPRESSED", "DELIMITED", "DELIMITERS", "MAX_LINE", "MAX_ROWS", "MAX
            "as_text", "check_score", "check_unique", "delimiter_name", "first_row", "is_missing_marker",
            "lines", "open_text", "parse_number", "read_rows", "sniff_delimiter", "suffix"]  # fmt: skip
 
+#: File suffixes read as delimited text.
 DELIMITED = (".csv", ".tsv", ".tab", ".txt")  # file suffixes read as delimited text
 COMPRESSED = (".gz", ".bz2", ".xz", ".zip")  # a table compressed whole: read through, named by its own suffix
+#: The delimiters sniffed (``--sep`` takes any other).
 DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}  # the delimiters sniffed; --sep takes any other
 # Cells that mean "no score" (HELM's exports write "-"); compared stripped and lower-cased.
+#: Cells that mean "no score", compared stripped and lower-cased.
 MISSING_MARKERS = ("", "-", "--", "\u2014", "\u2013", "na", "n/a", "n.a.", "nan", "null", "none", "?")
+#: Scores of larger magnitude are refused (they overflow the ratings' arithmetic).
 MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 does; 1e305 rates): refused
 # The longest line (and so cell) of a text table read: a header of a million tasks fits; a longer line is
 # refused naming the file and this limit, never read whole (a one-line file of 200 MB, a stray binary).

@@ -48,6 +48,7 @@ def normalise_scores(table: pd.DataFrame, how: str = "none") -> pd.DataFrame:
     raise ValueError(f"normalise must be one of {', '.join(NORMALISE)}; got {how!r}")
 
 
+#: A score this many times the spread of its task's other scores away is warned of.
 OUTLIER_FACTOR = 1000.0  # a score this many times the spread of its task's other scores away is warned
 
 
@@ -102,6 +103,7 @@ def far_outliers(
     return [text for *_, text in sorted(found)]
 
 
+#: Score columns whose largest magnitudes differ more than this are warned of.
 SCALE_RATIO = 10.0  # score columns whose largest magnitudes differ more than this are warned of
 
 

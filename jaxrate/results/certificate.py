@@ -58,7 +58,9 @@ __all__ = [
 # a free row is frozen when its optimal dual exceeds FREEZE_DUAL_TOL (the
 # freeze rule); residuals are checked against CERTIFICATE_TOL times the payoff
 # scale; |sum(joint) - 1| plus the most negative entry may not exceed SIMPLEX_SUM_TOL.
+#: The freeze rule: a free row is frozen when its optimal dual exceeds this (``TOLERANCES.freeze_dual``).
 FREEZE_DUAL_TOL = TOLERANCES.freeze_dual
+#: Certificate residuals are checked against this times the payoff scale (``TOLERANCES.certificate``).
 CERTIFICATE_TOL = TOLERANCES.certificate
 SIMPLEX_SUM_TOL = TOLERANCES.simplex_sum
 SIMPLEX_TOL = SIMPLEX_SUM_TOL  # former name; jaxrate.solvers.SIMPLEX_TOL is the JAX simplex's tolerance

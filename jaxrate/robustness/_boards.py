@@ -30,6 +30,7 @@ from jaxrate.game.tolerances import payoff_scale
 
 __all__ = ["METHODS", "BattleBoard", "ItemBoard", "TaskBoard", "payoff_adjoint"]
 
+#: The rating methods the audit searches.
 METHODS = ("deviation", "elo", "uniform")
 
 

@@ -53,8 +53,11 @@ BACKENDS = ("highs", "glop", "naive", "rational")
 # result whose certificate residual exceeds it is FAILED; float32 measured:
 # ~1e-3 typical), by precision: aliases of jaxrate.TOLERANCES.
 _PRECISIONS = ("float32", "float64")
+#: The JAX simplex's pivot tolerance per precision (``TOLERANCES.simplex``).
 SIMPLEX_TOL = {p: TOLERANCES.simplex(p) for p in _PRECISIONS}
+#: Pivots between refactorisations of the JAX simplex's basis, per precision.
 REFACTOR_EVERY = {p: TOLERANCES.refactor_every(p) for p in _PRECISIONS}
+#: The accuracy the JAX simplex's ratings are checked to, per precision (``TOLERANCES.accuracy``).
 SIMPLEX_ACCURACY = {p: TOLERANCES.accuracy(p) for p in _PRECISIONS}
 # Batches of games with at most this many joints go to the JAX simplex under
 # Auto: it measured faster than the exact path on every seeded family up to
