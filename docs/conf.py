@@ -26,6 +26,7 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.napoleon",
     "sphinx.ext.mathjax",
+    "sphinx-mathjax-offline",
     "apipage",
 ]
 exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
@@ -54,9 +55,10 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(?!jaxrate\b).*"),
 ]
 
-# MathJax 3, the version the pages were checked with in a browser (Sphinx 9 defaults to
-# MathJax 4, whose fonts load separately; they left formulas clipped in that check).
-mathjax_path = "https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"
+# MathJax 3 shipped with the site (sphinx-mathjax-offline copies it into _static/mathjax and
+# points mathjax_path at it), so formulas render with the network off. MathJax 3 is also the
+# version the pages were checked with in a browser (Sphinx 9 defaults to MathJax 4, whose fonts
+# load separately; they left formulas clipped in that check).
 
 html_theme = "furo"
 html_title = f"jaxrate {release}"

@@ -1,6 +1,7 @@
 """Chatbot Arena (14 Aug 2024, 129 models): deviation ratings beside Elo, and why they differ.
 
 python examples/arena.py [path/to/chatbotarena_20240814.json]
+(from the clone's root, with the virtualenv active: `source .venv/bin/activate`, README)
 
 The data are the Arena's pairwise counts as shipped by leaderbot 0.4.3 (BSD-3;
 copied to tests/data/ with its licence): 1,670,250 battles over 3,460 of the

@@ -1,7 +1,8 @@
 """Deviation ratings as the fitness of evosax's OpenAI-ES, in one jitted step.
 
     pip install 'jaxrate[examples]'          # evosax 0.3.2
-    python examples/es_fitness.py            # 256 populations, 50 steps (about 20 s on 2 CPU cores)
+    python examples/es_fitness.py            # 256 populations, 50 steps (about 25 s on 2 CPU cores)
+    (from the clone's root, with the virtualenv active: `source .venv/bin/activate`, README)
 
 Each of ``--pops`` populations holds two players; each player's search
 distribution is evosax's ``Open_ES`` over the logits of a mixed strategy in the

@@ -1,6 +1,7 @@
 """Ratings as fitness in a population loop on an OpenSpiel game (needs `pip install 'jaxrate[openspiel]'`).
 
 python examples/improvement.py [--game sheriff|kuhn_poker_3p] [--method deviation|uniform] [--iterations 64]
+(from the clone's root, with the virtualenv active: `source .venv/bin/activate`, README)
 
 The loop API needs no OpenSpiel: `population_loop(evaluate, populations, propose, ...)`
 takes any function that returns the meta-game payoffs. Here the members are

@@ -1,6 +1,7 @@
 """Where deviation ratings jump: a population of softmax policies, one member's logits moving.
 
-.venv/bin/python examples/rating_jumps.py [--plot docs/jumps.png]   (in a clone, after the set-up)
+python examples/rating_jumps.py [--plot docs/jumps.png]
+(from the clone's root, with the virtualenv active: `source .venv/bin/activate`, README)
 
 A 2-player population of 4 softmax policies each over a random 6 x 6 game
 (seed 1); the meta-game holds the members' expected payoffs against each

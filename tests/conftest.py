@@ -42,6 +42,33 @@ def shared_file(name: str) -> Path:
 os.environ.setdefault("JAXRATE_CACHE_DIR", "")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_compilation_cache_per_run(tmp_path_factory):
+    """JAX's persistent compilation cache in a folder of this test run, shared by its xdist workers.
+
+    Many tests jit the same programs (``rate_game`` of one shape and options) through new
+    wrappers, which JAX's in-memory cache does not match: each compiled them again, in each
+    worker. The folder starts empty every run (pytest's own temporary folder, pruned by it),
+    so a test never depends on an earlier run. Set through ``jax.config``, not the environment:
+    the command-line subprocesses of the tests keep their own cache rules."""
+    import jax
+
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if base.name.startswith("popen-gw") else base) / "xla-cache"
+    folder.mkdir(exist_ok=True)
+    settings = {
+        "jax_compilation_cache_dir": str(folder),
+        "jax_persistent_cache_min_compile_time_secs": 0.0,
+        "jax_persistent_cache_min_entry_size_bytes": 0,
+    }
+    before = {name: getattr(jax.config, name) for name in settings}
+    for name, value in settings.items():
+        jax.config.update(name, value)
+    yield
+    for name, value in before.items():
+        jax.config.update(name, value)
+
+
 def random_game(rng: np.random.Generator, kind: str) -> np.ndarray:
     """A random payoff tensor ``[N, A..]`` of one family.
 

@@ -120,3 +120,89 @@ def jaxrate_commands(found: list[Block]) -> list[tuple[Block, list[str]]]:
                 if words and words[0] in ("jaxrate", ".venv/bin/jaxrate"):
                     commands.append((block, words[1:]))
     return commands
+
+
+# ```bash blocks not run by the tests, by tag -> why (each is counted: issue 56 allows at most 10).
+SHELL_NOT_RUN = {
+    "network": "needs the network: a package index, a model download, a hosted model or a running service",
+}
+_TINY = re.compile(r"[+-]?\d\.\d+e-(?:[1-9]\d|\d{3})")  # |x| < 1e-9: rounding, which differs by machine
+_SECONDS = re.compile(r"\b\d+\.\d+ s\b")
+
+
+def normalise_shell_output(text: str) -> list[str]:
+    """The words a reader compares: times, and numbers below 1e-9 (rounding, which differs by
+    machine), left out; line breaks and runs of spaces are one space (terminals wrap at their width)."""
+    return _TINY.sub("~0", _SECONDS.sub("T s", text)).split()
+
+
+def shown_output_matches(shown: str, printed: str) -> bool:
+    """``printed`` holds ``shown`` word for word, in order; a line ``...`` in ``shown`` is any text."""
+    chunks = [normalise_shell_output(part) for part in re.split(r"(?m)^[ \t]*\.\.\.[ \t]*$", shown)]
+    words, start = normalise_shell_output(printed), 0
+    for chunk in (c for c in chunks if c):
+        found = next(
+            (k for k in range(start, len(words) - len(chunk) + 1) if words[k : k + len(chunk)] == chunk), None
+        )
+        if found is None:
+            return False
+        start = found + len(chunk)
+    return True
+
+
+def run_shell_page(path: Path, folder: Path, timeout: float = 900) -> dict[str, int]:
+    """Run every ```bash block of a page in order, in ``folder``, as a reader with the virtualenv active.
+
+    Python blocks run too, in order, in the same folder (a page's Python may write a file that
+    its commands read). A ```text output block right after a bash block is what that block
+    prints (stdout and stderr together): it must be found in what it printed, in order. A block
+    tagged as in ``SHELL_NOT_RUN`` is skipped and counted. Returns the counts (blocks run, not
+    run, outputs checked).
+    """
+    import os
+    import subprocess
+    import sys
+
+    env = dict(
+        os.environ, COLUMNS="120", PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    )
+    env.pop("VIRTUAL_ENV", None)
+    counts = {"run": 0, "not run": 0, "outputs": 0}
+    found = blocks(path)
+    for k, block in enumerate(found):
+        if block.lang == "python" and block.tags == "":  # the page's Python may write a file a command reads
+            script = folder / f"block_{block.line}.py"
+            script.write_text(block.code)
+            ran = subprocess.run(
+                [sys.executable, script.name], cwd=folder, env=env, capture_output=True, text=True
+            )
+            script.unlink()
+            assert ran.returncode == 0, f"{block.where}: exit {ran.returncode}:\n{ran.stderr[-3000:]}"
+            continue
+        if block.lang != "bash":
+            continue
+        if block.tags in SHELL_NOT_RUN:
+            counts["not run"] += 1
+            continue
+        assert block.tags == "", (
+            f"{block.where}: unknown tag {block.tags!r} (only {', '.join(SHELL_NOT_RUN)})"
+        )
+        run = subprocess.run(
+            ["bash", "-e", "-o", "pipefail", "-c", block.code],
+            cwd=folder,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=timeout,
+        )
+        counts["run"] += 1
+        shown = found[k + 1] if k + 1 < len(found) and found[k + 1].tags == "output" else None
+        expected = 2 if shown is not None and "jaxrate: error:" in shown.code else 0
+        assert run.returncode == expected, f"{block.where}: exit {run.returncode}:\n{run.stdout[-3000:]}"
+        if shown is not None:
+            counts["outputs"] += 1
+            assert shown_output_matches(shown.code, run.stdout), (
+                f"{shown.where}: the page shows\n{shown.code}\nthe commands printed\n{run.stdout[-6000:]}"
+            )
+    return counts

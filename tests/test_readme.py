@@ -33,7 +33,7 @@ def test_scores_csv_output_is_what_the_command_prints(tmp_path, monkeypatch, cap
     assert len(csv) == 1, "the README shows one scores.csv"
     assert csv[0].splitlines()[0] == "model,math,code" and len(csv[0].splitlines()) == 3
     examples = cli_examples(BLOCKS)
-    assert [c for c, _ in examples] == [".venv/bin/jaxrate rate scores.csv"]
+    assert [c for c, _ in examples] == ["jaxrate rate scores.csv"]
     check_cli_output(csv[0], examples, tmp_path, monkeypatch, capsys)
 
 
