@@ -8,14 +8,21 @@ and line the block starts on.
 
 A block fenced as ```python no-run is compiled but not executed, *by design*,
 only for the reasons in ``NO_RUN``: each such block must contain the marker of
-one of them, so the tag cannot quietly hide a block that fails.
+one of them, so the tag cannot quietly hide a block that fails. A comment that
+starts with a Python literal shows its line's value, and is checked.
+
+``run_shell_page`` runs a page's ```bash blocks as a reader would, in an empty
+folder with the virtualenv active, and checks the outputs the page shows.
 """
 
 from __future__ import annotations
 
+import ast
+import io
 import random
 import re
 import shlex
+import tokenize
 from pathlib import Path
 from typing import NamedTuple
 
@@ -68,16 +75,84 @@ def no_run_reason(code: str) -> str:
     return reasons[0]
 
 
-def run_python(block: Block, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run one ```python block in ``tmp_path`` (skipped, with its reason, when tagged no-run)."""
-    source = compile("\n" * (block.line - 1) + block.code, str(block.path), "exec")  # tracebacks name lines
+def _shown_value(comment: str):
+    """``(text, value)`` of the Python literal a ``# ...`` comment starts with (a string, list, tuple,
+    dict, set, None, True or False: what the line's expression evaluates to), else ``None``."""
+    text = comment.lstrip("#").strip()
+    if not text or text[0] not in "'\"[({" and not text.startswith(("None", "True", "False")):
+        return None
+    for end in range(len(text), 0, -1):
+        try:
+            return text[:end], ast.literal_eval(text[:end])
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+    return None
+
+
+def _same(value, shown) -> bool:
+    """``value`` is what the page shows: numbers to the digits shown, arrays as lists."""
+    if isinstance(value, np.ndarray | np.generic):
+        value = value.tolist()
+    if isinstance(shown, float) or (isinstance(shown, int) and not isinstance(shown, bool)):
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            return False
+        digits = len(repr(float(shown)).split(".")[1].rstrip("0")) if "." in repr(float(shown)) else 0
+        return abs(value - shown) <= 0.5 * 10.0**-digits + 1e-12
+    if isinstance(shown, dict):
+        return (
+            isinstance(value, dict)
+            and value.keys() == shown.keys()
+            and all(_same(value[k], shown[k]) for k in shown)
+        )
+    if isinstance(shown, list | tuple):
+        return isinstance(value, list | tuple) and len(value) == len(shown) and all(map(_same, value, shown))
+    return value == shown
+
+
+def _shown_outputs(block: Block, tree: ast.Module) -> dict[int, tuple[str, object]]:
+    """Line -> (text, value) of every top-level expression whose comment shows its value."""
+    comments = {}
+    for token in tokenize.generate_tokens(io.StringIO("\n" * (block.line - 1) + block.code).readline):
+        if token.type == tokenize.COMMENT:
+            comments[token.start[0]] = token.string
+    shown = {}
+    for statement in tree.body:
+        if isinstance(statement, ast.Expr) and statement.end_lineno in comments:
+            found = _shown_value(comments[statement.end_lineno])
+            if found is not None:
+                shown[statement.end_lineno] = found
+                statement.value = ast.Call(  # record the value: __shown__(line, expression)
+                    ast.Name("__shown__", ast.Load()),
+                    [ast.Constant(statement.end_lineno), statement.value],
+                    [],
+                )
+    ast.fix_missing_locations(tree)
+    return shown
+
+
+def run_python(block: Block, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Run one ```python block in ``tmp_path`` (skipped, with its reason, when tagged no-run).
+
+    A top-level expression whose comment starts with a Python literal (``x  # 'a string'``,
+    ``y  # [0.5, 0.25]: why``) shows its value: the value must be that (numbers to the digits
+    shown). Returns how many such values were checked."""
+    tree = ast.parse("\n" * (block.line - 1) + block.code, str(block.path))  # tracebacks name lines
+    shown = _shown_outputs(block, tree)
+    source = compile(tree, str(block.path), "exec")
     if block.tags == "no-run":
         pytest.skip(f"{block.where}: not run by design: {no_run_reason(block.code)}")
     assert block.tags == "", f"{block.where}: unknown tag {block.tags!r} (only no-run)"
     monkeypatch.chdir(tmp_path)
     random.seed(0)
     np.random.seed(0)
-    exec(source, {"__name__": "__docs__"})
+    seen = {}
+    exec(source, {"__name__": "__docs__", "__shown__": lambda line, value: seen.setdefault(line, value)})
+    for line, (text, value) in shown.items():
+        assert line in seen, f"{block.path.name}:{line}: the line whose value is shown did not run"
+        assert _same(seen[line], value), (
+            f"{block.path.name}:{line}: the page shows {text}, it is {seen[line]!r}"
+        )
+    return len(shown)
 
 
 def cli_examples(found: list[Block]) -> list[tuple[str, str]]:
@@ -206,3 +281,9 @@ def run_shell_page(path: Path, folder: Path, timeout: float = 900) -> dict[str, 
                 f"{shown.where}: the page shows\n{shown.code}\nthe commands printed\n{run.stdout[-6000:]}"
             )
     return counts
+
+
+def shown_values(block: Block) -> int:
+    """How many values a ```python block shows in its comments (what ``run_python`` checks)."""
+    tree = ast.parse("\n" * (block.line - 1) + block.code, str(block.path))
+    return len(_shown_outputs(block, tree))

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from markdown_blocks import ROOT, blocks, jaxrate_commands, run_python, run_shell_page
+from markdown_blocks import ROOT, blocks, jaxrate_commands, run_python, run_shell_page, shown_values
 
 import jaxrate
 
@@ -86,6 +86,13 @@ def test_every_slow_block_is_there():
 )
 def test_python_block_runs(block, tmp_path, monkeypatch):
     run_python(block, tmp_path, monkeypatch)
+
+
+def test_the_values_the_python_blocks_show_are_checked():
+    """A comment that starts with a Python literal shows the line's value (``run_python`` checks
+    it, numbers to the digits shown); issue 56 found two that had drifted."""
+    readme = [b for b in blocks(ROOT / "README.md") if b.lang == "python"]
+    assert sum(shown_values(b) for b in PYTHON + readme) >= 15
 
 
 def test_python_blocks_mostly_run():
