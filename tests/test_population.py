@@ -32,6 +32,7 @@ def test_rate_game_jit_vmap_and_plain_call_agree_with_the_exact_path():
     assert (np.asarray(batched["status"]) == int(Status.SOLVED)).all()
 
 
+@pytest.mark.slow  # the default run stays under 5 minutes (compile-heavy); CI runs it
 def test_rate_game_inside_a_jitted_step_with_a_fixed_budget():
     games = jnp.asarray(np.random.default_rng(1).random((4, 2, 6, 6)))
     budget = SimplexConfig(1e-9, 1e-9, 1e-9, 3, 50)  # far too few pivots

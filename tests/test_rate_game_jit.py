@@ -307,6 +307,7 @@ def test_bad_payoffs_inside_jit_get_a_status_not_a_rating():
     assert int(nobody["status"]) == int(Status.FAILED) and np.isnan(nobody["ratings"]).all()
 
 
+@pytest.mark.slow  # a sibling covers this path in the default run; compile-heavy
 def test_a_masked_unsolved_game_leaves_the_batch_gradient_finite():
     game = np.random.default_rng(10).random((2, 6, 6))
     live = np.array([[True] * 6, [True, True] + [False] * 4])  # the second game: 2 x 2 of the 6 x 6
@@ -393,6 +394,7 @@ def test_near_clone_games_the_first_pass_fails_are_solved_again_and_right(monkey
         np.testing.assert_allclose(out["ratings"][i], _exact(games[i]), rtol=0, atol=1e-6 * np.ptp(games[i]))
 
 
+@pytest.mark.slow  # test_jax_families covers the retry in the default run; compile-heavy
 def test_every_retry_rung_solves_a_game_right_with_its_own_rules():
     # Each rung of RETRY_RUNGS (a perturbation, Harris's test, a relative pivot
     # tolerance, levels pivoted to the end, Bland's ties) is a traced attempt of

@@ -174,6 +174,7 @@ def test_a_joint_claim_is_also_a_claim_of_its_pair_on_skewed_resamples(method):
     assert ranks.rank_best.tolist() == [1, 1, 3] and ranks.rank_worst.tolist() == [2, 2, 3]
 
 
+@pytest.mark.slow  # 1,000 resamples on the JAX path (compiles); CI runs it
 def test_the_intervals_page_example_ties_two_models_the_rank_intervals_tie(tmp_path):
     """The docs' replicate example (``jaxrate sample returns``, ``--bootstrap 1000``): ppo is above
     dqn in about 95.5% of the resamples, short of the per-pair 97.5%: both rank intervals are

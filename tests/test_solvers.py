@@ -252,11 +252,11 @@ def test_a_result_echoes_as_one_short_line():
     """Issue 56: ``out.raise_for_status()`` as the last line of a notebook cell or a REPL echoed
     the dataclass's repr of every array: 2.84 million characters for the README's 64 games."""
     games = np.random.default_rng(0).random((64, 2, 3, 3))
-    batch = jaxrate.deviation_ratings(games)
+    batch = jaxrate.deviation_ratings(games, Exact())  # the exact path: nothing to compile
     echoed = repr(batch.raise_for_status())
     assert echoed.count("\n") == 0 and len(echoed) < 200, echoed
     assert "64 games" in echoed and "64 SOLVED" in echoed and "3 x 3 strategies" in echoed
     one = jaxrate.deviation_ratings(games[0])
     assert repr(one).startswith("Ratings(players ['player0', 'player1'], 3 x 3 strategies, 1 SOLVED; solver ")
-    failed = jaxrate.deviation_ratings(np.stack([games[0], np.full((2, 3, 3), np.nan)]), throw=False)
+    failed = jaxrate.deviation_ratings(np.stack([games[0], np.full((2, 3, 3), np.nan)]), Exact(), throw=False)
     assert "1 SOLVED" in repr(failed) and len(repr(failed)) < 200, repr(failed)
