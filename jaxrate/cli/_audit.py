@@ -44,9 +44,10 @@ def add_options(parser) -> None:
     parser.add_argument(
         "--budget",
         type=float,
-        default=0.01,
+        default=None,
         metavar="F",
-        help="the most units a search may remove: a fraction in (0, 1], default 0.01 (at least one unit)",
+        help="the most units a search may remove: a fraction in (0, 1]; default 0.01 (at least one unit), "
+        "and at least 3 units",
     )
     parser.add_argument(
         "--units", choices=("votes", "tasks", "items", "seeds"), help="what is removed (default: the input's)"
@@ -114,7 +115,7 @@ def audit_source(source, *, method, game, by, missing, units=None, **options):
 def run(args, argv: Sequence[str]) -> int:
     import jaxrate
 
-    if not (0 < args.budget <= 1):
+    if args.budget is not None and not (0 < args.budget <= 1):
         raise ValueError(f"--budget must be a fraction of the units in (0, 1]; got {args.budget:g}")
     if args.adjacent < 0:
         raise ValueError(f"--adjacent must be >= 0; got {args.adjacent}")

@@ -133,9 +133,10 @@ def _add_audit_options(parser) -> None:
     parser.add_argument(
         "--audit-budget",
         type=float,
-        default=0.01,
+        default=None,
         metavar="F",
-        help="--audit: the most units a search may remove, a fraction in (0, 1] (default 0.01)",
+        help="--audit: the most units a search may remove, a fraction in (0, 1] (default 0.01, and at "
+        "least 3 units)",
     )
 
 
@@ -257,7 +258,7 @@ def _check_options(args) -> None:
         raise ValueError("--previous re-proves exact deviation ratings (--method deviation, without --fast)")
     if args.audit and args.method not in ("deviation", "elo", "uniform"):
         raise ValueError(f"--audit audits deviation, elo and uniform ratings; not --method {args.method}")
-    if not (0 < args.audit_budget <= 1):
+    if args.audit_budget is not None and not (0 < args.audit_budget <= 1):
         raise ValueError(
             f"--audit-budget must be a fraction of the units in (0, 1]; got {args.audit_budget:g}"
         )

@@ -42,6 +42,7 @@ class PairAudit:
     rerated: int
     after_order: tuple[str, str] | None = None
     message: str | None = None
+    checked: int = 0  # every removal of up to this many units was re-rated: none of them reverses it
 
     @property
     def fraction(self) -> float | None:
@@ -58,12 +59,15 @@ class PairAudit:
                 f"{pair}: no set found that {verb[:-1]}s it within {self.budget:,} of {self.total:,} "
                 f"{self.unit} ({share})"
             )
+            if self.checked:
+                said += f"; none of up to {self.checked:,} {self.unit} does: every such removal re-rated"
             return said + (f"; {self.message}" if self.message else "")
         verb = "separated" if self.tied else "reversed"
         first = f" ({self.after_order[0]} above)" if self.tied and self.after_order else ""
+        fewest = ", the fewest (every smaller removal re-rated)" if self.checked >= self.count - 1 > 0 else ""
         return (
             f"{pair}: {verb} by dropping {self.count:,} of {self.total:,} {self.unit} "
-            f"({_percent(self.count / self.total)}), confirmed{first}"
+            f"({_percent(self.count / self.total)}), confirmed{first}{fewest}"
         )
 
     def to_dict(self) -> dict:
@@ -206,7 +210,7 @@ def audit(
     method: str = "deviation",
     pairs: Sequence[tuple[str, str]] | None = None,
     adjacent: int = 10,
-    budget: float = 0.01,
+    budget: float | None = None,
     tie_tol: float = 1e-7,
     top: bool = True,
     **board: Any,
@@ -218,7 +222,9 @@ def audit(
     re-rating confirms are reported. ``data``, and ``board`` (``units``, ``by``, ``missing``,
     ``game``, ``elo``, ``models``, ``tasks``): as :func:`board_of`. ``method``: ``"deviation"``,
     ``"elo"`` (the Bradley-Terry fit) or ``"uniform"``; ``budget``: the most units a search may
-    remove, a fraction in (0, 1] (at least one unit); ``tie_tol``: ratings within this fraction of
+    remove, a fraction in (0, 1] (at least one unit); by default 1% of the units and at least 3
+    (where every removal of up to 3 is a few hundred re-ratings, each is tried, and the line says
+    that none reverses a pair); ``tie_tol``: ratings within this fraction of
     the scale are tied (a tied pair is separated, in either direction, instead of reversed).
 
     Returns an :class:`Audit`. Raises ``ValueError`` on an unknown method, pair or unit, a budget
@@ -234,7 +240,7 @@ def audit(
         raise ValueError(f"the board itself could not be rated: {next(iter(rater.messages.values()))}")
     ratings = base[0]
     tol = tie_tol * board.scale(ratings)
-    allowed = max(1, math.floor(budget * board.total))
+    allowed = _allowed(board, budget)
     order = [int(i) for i in np.argsort(-ratings, kind="stable")]
 
     def one(a: int, b: int, most: int = allowed) -> PairAudit:
@@ -259,11 +265,25 @@ def audit(
     )
 
 
+DEFAULT_BUDGET = 0.01  # of the units
+SMALL_DEPTH = 3  # the default budget's least number of units
+
+
+def _allowed(board, budget: float | None) -> int:
+    """The most units a search may remove: ``budget`` of them, or by default 1% and at least
+    :data:`SMALL_DEPTH` (on a board of 10 tasks or 40 votes, 1% is one unit: pairs that two or
+    three reverse were "not found")."""
+    allowed = max(1, math.floor((DEFAULT_BUDGET if budget is None else budget) * board.total))
+    if budget is None:
+        allowed = max(allowed, min(SMALL_DEPTH, board.total - 1))
+    return allowed
+
+
 def _check(method: str, budget: Any, tie_tol: Any, adjacent: Any) -> None:
     """``audit``'s arguments, refused before any data is read."""
     if method not in METHODS:
         raise ValueError(f"the audit rates with {', '.join(METHODS)}; got method {method!r}")
-    if not (isinstance(budget, (int, float)) and 0 < budget <= 1):
+    if budget is not None and not (isinstance(budget, (int, float)) and 0 < budget <= 1):
         raise ValueError(f"budget must be a fraction of the units in (0, 1]; got {budget!r}")
     if not (isinstance(tie_tol, (int, float)) and 0 <= tie_tol < 1):
         raise ValueError(f"tie_tol must be a fraction of the scale in [0, 1); got {tie_tol!r}")
@@ -292,15 +312,18 @@ def _top_spot(one, order: list, allowed: int) -> PairAudit:
     """The leader against each of the next :data:`TOP_CHALLENGERS`; once a set is found, the next
     challengers need only beat it. The smallest set found, or the first challenger's search."""
     best = first = None
+    checked = []
     for c in order[1 : 1 + TOP_CHALLENGERS]:
         most = allowed if best is None else min(allowed, best.count - 1)
         if most < 1:
             break
         tried = dataclasses.replace(one(order[0], c, most), budget=allowed)
+        checked.append(tried.checked)
         if tried.count is not None:
             best = tried
         first = first or tried
-    return best or first
+    chosen = best or first
+    return dataclasses.replace(chosen, checked=min(checked)) if chosen is not None else None
 
 
 def _pair(board, rater, base, a: int, b: int, tol: float, allowed: int) -> PairAudit:
@@ -334,6 +357,7 @@ def _pair(board, rater, base, a: int, b: int, tol: float, allowed: int) -> PairA
             removed=removed,
             gap_after=float(best.after[a] - best.after[b]),
             after_order=(names[lo], names[w]),
+            checked=min(f[2].checked for f in findings),
             **common,
         )
     failed = [f[2].failed for f in findings if f[2].failed]
@@ -341,7 +365,10 @@ def _pair(board, rater, base, a: int, b: int, tol: float, allowed: int) -> PairA
         return PairAudit(status="failed", count=None, removed=(), gap_after=None, message=failed[0], **common)
     # Removals the data could not be rated without (a fit with no finite solution): said, not hidden.
     note = f"{len(failed_here)} removal(s) could not be re-rated: {failed_here[0]}" if failed_here else None
-    return PairAudit(status="not found", count=None, removed=(), gap_after=None, message=note, **common)
+    checked = min(f[2].checked for f in findings)
+    return PairAudit(
+        status="not found", count=None, removed=(), gap_after=None, message=note, checked=checked, **common
+    )
 
 
 def exhaustive_minimum(data: Any, pairs: Sequence[tuple[str, str]], max_units: int = 3, **options) -> dict:

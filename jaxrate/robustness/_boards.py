@@ -129,6 +129,10 @@ class _Board:
     def effects(self, taken: np.ndarray, rated: Any, above: int, below: int) -> np.ndarray | None:
         return None
 
+    def moves(self, rated: Any, loser: int) -> list[np.ndarray]:
+        """Removals that change the rating's equilibrium, to be priced by re-rating (none here)."""
+        return []
+
     def group_of(self, unit: dict) -> int:
         """The group of a unit as :meth:`label` names it (``ValueError`` when the board has none)."""
         if not hasattr(self, "_groups"):
@@ -207,6 +211,41 @@ class BattleBoard(_Board):
             return np.asarray(_methods.uniform_ratings(game)[0], np.float64), (counts, game)
         proven = _methods.deviation_ratings(game)
         return np.asarray(proven.ratings[0], np.float64), (counts, proven)
+
+    def moves(self, rated, loser: int) -> list[np.ndarray]:
+        """Removals that change a deviation rating's equilibrium (issue 54), fewest votes first:
+
+        * for each best-rated model ``s`` (nothing gains on it: the equilibrium holds it) and each
+          model ``m`` it beats (per category), ``s``'s wins over ``m`` removed until ``m`` ties it
+          head to head, and one more (``m`` beats it);
+        * ``loser`` made to tie, then to beat, every model that beats it (each one's wins over it
+          removed down to the tie, and one more): once it beats everyone it is rated best.
+
+        A derivative taken at today's equilibrium cannot see its support change; these are
+        priced by re-rating the changed game. ``[]`` for the other methods."""
+        if self.method != "deviation":
+            return []
+        counts, proven = rated
+        ratings = np.asarray(proven.ratings[0], np.float64)
+        best = ratings >= ratings.max() - 1e-9 * self._scale
+        if not hasattr(self, "_decisive"):
+            self._decisive = {tuple(c[:3]): g for g, c in enumerate(self.cells) if c[3] == 0}
+        out, beaten = [], [np.zeros(len(self.sizes), np.int64) for _ in range(2)]
+        for (k, s, m), g in self._decisive.items():
+            margin = int(counts.wins[k, s, m]) - int(counts.wins[k, m, s])
+            if margin <= 0:
+                continue
+            if m == loser:
+                for extra, taken in enumerate(beaten):
+                    taken[g] = min(margin + extra, int(self.sizes[g]))
+            if best[s]:
+                for units in (margin, margin + 1):
+                    if units <= self.sizes[g]:
+                        taken = np.zeros(len(self.sizes), np.int64)
+                        taken[g] = units
+                        out.append(taken)
+        out += [t for t in beaten if t.any()]
+        return sorted(out, key=lambda t: int(t.sum()))
 
     def effects(self, taken, rated, above, below):
         counts, fitted = rated
