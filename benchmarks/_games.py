@@ -66,3 +66,63 @@ def open_llm_subtask_scores(models: int, seed: int = 0) -> tuple[np.ndarray, lis
         blocks.append(1.3 * ability + second * loading + factor - difficulty + noise)
         names += [f"{bench}_{k}" for k in range(count)]
     return np.round(100 / (1 + np.exp(-np.concatenate(blocks, axis=1))), 2), names
+
+
+def first_factor_share(table: np.ndarray) -> float:
+    """The share of a board's variance its first factor explains: the largest eigenvalue of
+    the covariance of its columns (each centred, not scaled) over their total variance.
+
+    Missing cells (NaN) are filled with their column's mean first."""
+    x = np.asarray(table, dtype=np.float64)
+    x = np.where(np.isnan(x), np.nanmean(x, axis=0, keepdims=True), x)
+    x = x - x.mean(axis=0, keepdims=True)
+    s = np.linalg.svd(x, compute_uv=False) ** 2
+    return float(s[0] / s.sum()) if s.sum() > 0 else 1.0
+
+
+def subtask_family(
+    models: int,
+    share: float,
+    seed: int = 0,
+    *,
+    bench_scale: float = 0.6,
+    interactions: int = 3,
+    interaction_scale: float = 0.35,
+    noise: float = 0.25,
+    decimals: int = 2,
+) -> tuple[np.ndarray, list[str]]:
+    """A member of a family of Open-LLM-v2-like subtask boards ``([models, 53], names)`` whose
+    first factor explains ``share`` of the variance (to about 0.5 percentage points).
+
+    The logit of a score is ``w * ability + per-benchmark factor (bench_scale, shared by the
+    benchmark's subtasks, each with its own loading) + interactions (a rank-``interactions``
+    model x subtask term) + noise - difficulty``; scores are ``100 * sigmoid`` rounded to
+    ``decimals`` (ties). Only the general ability's weight ``w`` is solved for (bisection on
+    the board itself, every other draw fixed by ``seed``), so a family at one seed differs only
+    in how far it is from one ability. Boards at 95% to 50% are reachable with the defaults.
+    """
+    rng = np.random.default_rng(seed)
+    ability = rng.normal(size=(models, 1))
+    parts, names = [], []
+    for bench, count in OPEN_LLM_SUBTASKS.items():
+        factor = rng.normal(scale=bench_scale, size=(models, 1))
+        loading = rng.uniform(0.5, 1.5, size=(1, count))
+        parts.append(factor * loading)
+        names += [f"{bench}_{k}" for k in range(count)]
+    rest = np.concatenate(parts, axis=1)
+    tasks = rest.shape[1]
+    rest += rng.normal(size=(models, interactions)) @ rng.normal(
+        scale=interaction_scale, size=(interactions, tasks)
+    )
+    rest += rng.normal(scale=noise, size=(models, tasks))
+    rest -= rng.normal(scale=0.7, size=(1, tasks))
+    gloading = rng.uniform(0.7, 1.3, size=(1, tasks))
+
+    def board(w: float) -> np.ndarray:
+        return np.round(100 / (1 + np.exp(-(w * ability * gloading + rest))), decimals)
+
+    lo, hi = 0.0, 8.0
+    for _ in range(40):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if first_factor_share(board(mid)) < share else (lo, mid)
+    return board(0.5 * (lo + hi)), names

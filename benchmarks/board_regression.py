@@ -15,7 +15,9 @@ paper's table), LiveBench 2P / 3P (the shared snapshot, scores / 100), the
 sixteen hard sub-leaderboards (their total time), the 6-task boards of
 ``leaderboard_scale.py`` at 2,000 and 5,000 models, a growing board (1,000 x 6
 re-rated from the board without its last model) and the subtask boards
-(``--cases sub300 sub1000``).
+(``--cases sub300 sub1000``) and the members of a family of subtask boards further from
+one ability (``--cases fam60x1000``: ``_games.subtask_family`` at 60% first-factor share,
+1,000 models; issue 57).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def _games(case: str) -> list:
     import jaxrate
 
     sys.path.insert(0, str(HERE))
-    from _games import open_llm_scores, open_llm_subtask_scores
+    from _games import open_llm_scores, open_llm_subtask_scores, subtask_family
 
     if case.startswith("atari"):
         atari = jaxrate.datasets.load("atari").to_numpy()  # [agents, games], the paper's table
@@ -67,6 +69,9 @@ def _games(case: str) -> list:
         names = [f"m{i}" for i in range(m)]
         previous = jaxrate.deviation_ratings(jaxrate.agent_vs_agent_vs_task(x[:-1], agents=names[:-1]))
         return [(jaxrate.agent_vs_agent_vs_task(x, agents=names), previous)]
+    if case.startswith("fam"):  # famSSxM: a subtask_family board of M models at SS% first-factor share
+        share, m = (int(v) for v in case[len("fam") :].split("x"))
+        return [(jaxrate.agent_vs_agent_vs_task(subtask_family(m, share / 100, 0)[0]), None)]
     if case.startswith("sub"):
         return [(jaxrate.agent_vs_agent_vs_task(open_llm_subtask_scores(int(case[3:]), 0)[0]), None)]
     raise ValueError(f"unknown case {case!r}")
@@ -75,16 +80,26 @@ def _games(case: str) -> list:
 def _child(case: str, out: str) -> None:
     import jaxrate
 
-    ratings, seconds, verified = [], 0.0, True
+    ratings, seconds, verified, verify_seconds = [], 0.0, True, 0.0
     for game, previous in _games(case):
         start = time.perf_counter()
         result = jaxrate.deviation_ratings(game, warm_start=previous)
         seconds += time.perf_counter() - start
+        start = time.perf_counter()
         verified &= bool(jaxrate.verify(game, result).ok)
+        verify_seconds += time.perf_counter() - start
         ratings.append(np.concatenate([np.asarray(r, np.float64) for r in result.ratings]).tolist())
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     Path(out).write_text(
-        json.dumps({"seconds": seconds, "rss": rss, "ratings": ratings, "verified": verified})
+        json.dumps(
+            {
+                "seconds": seconds,
+                "rss": rss,
+                "ratings": ratings,
+                "verified": verified,
+                "verify": verify_seconds,
+            }
+        )
     )
 
 
@@ -108,7 +123,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("checkouts", nargs="*", help="before and after (two checkouts' roots)")
+    parser.add_argument(
+        "checkouts", nargs="*", help="before and after (two checkouts' roots); one: that checkout alone"
+    )
     parser.add_argument("--cases", nargs="*", default=list(CASES))
     parser.add_argument("--timeout", type=float, default=1200, help="seconds per (case, checkout)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
@@ -120,20 +137,25 @@ def main() -> None:
     from _env import header
 
     header()
-    before, after = args.checkouts
+    before, after = args.checkouts if len(args.checkouts) == 2 else (None, args.checkouts[0])
     for name, path in (("before", before), ("after", after)):
+        if path is None:
+            continue
         rev = subprocess.run(
             ["git", "-C", path, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
         )
         print(f"{name}: {path} at {rev.stdout.strip() or '?'}")
     print(
         f"{'case':<14}{'before s':>10}{'after s':>10}{'ratio':>8}{'before GiB':>12}{'after GiB':>11}"
-        f"{'verified':>10}{'max|dr|/range':>15}"
+        f"{'verified':>10}{'max|dr|/range':>15}{'verify s (after)':>18}"
     )
     for case in args.cases:
-        a, b = _run(before, case, args.timeout), _run(after, case, args.timeout)
+        a = _run(before, case, args.timeout) if before else {"skipped": True}
+        b = _run(after, case, args.timeout)
 
         def secs(r):
+            if "skipped" in r:
+                return "-"
             return "timeout" if "timeout" in r else "error" if "error" in r else f"{r['seconds']:.2f}"
 
         ratio = diff = ""
@@ -147,7 +169,7 @@ def main() -> None:
         ok = "/".join("yes" if r.get("verified") else "-" for r in (a, b))
         print(
             f"{case:<14}{secs(a):>10}{secs(b):>10}{ratio:>8}{a.get('rss', float('nan')):>12.2f}"
-            f"{b.get('rss', float('nan')):>11.2f}{ok:>10}{diff:>15}",
+            f"{b.get('rss', float('nan')):>11.2f}{ok:>10}{diff:>15}{b.get('verify', float('nan')):>18.2f}",
             flush=True,
         )
         for name, r in (("before", a), ("after", b)):

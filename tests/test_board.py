@@ -129,6 +129,60 @@ def test_lowest_and_pricing_equal_the_full_minimum(seed):
             assert limit - 1e-12 <= lowest <= value.min() + 1e-9
 
 
+def _far_from_one_ability(models: int, seed: int) -> np.ndarray:
+    """A board that is not one ability: two groups of tasks led by different models, a task
+    against both, a constant task, and noise (two decimals, ties)."""
+    rng = np.random.default_rng(seed)
+    first, second = rng.normal(size=(2, models, 1))
+    logits = np.concatenate(
+        [
+            first + 0.5 * rng.normal(size=(models, 3)),
+            second + 0.5 * rng.normal(size=(models, 3)),
+            -first - second,
+        ],
+        axis=1,
+    )
+    table = np.round(100 / (1 + np.exp(-logits)), 2)
+    return np.concatenate([table, np.full((models, 1), 50.0)], axis=1)
+
+
+def test_the_shrunk_bounds_use_each_pair_of_tasks_correlation():
+    from jaxrate.game._table_gains import _shrink
+
+    x = _far_from_one_ability(40, 0)
+    for lam in _shrink(x, (2, 8)):
+        assert np.all(np.abs(lam) <= 1.0) and np.all(np.diag(lam) == 1.0)
+        assert np.all(lam[-1, :-1] == 0.0)  # a constant task moves with none
+        assert lam[0, 6] < 0  # the task against both: its sign is kept
+    assert _shrink(x[:, :1], (2,)) == []
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_lowest_and_pricing_are_exact_on_a_board_far_from_one_ability(seed, monkeypatch):
+    """With the shrunk variants always on, every bound stays a lower bound: the minimum and the
+    joints below a limit equal the full enumeration's, duals of any sign."""
+    from jaxrate.game import _table_gains
+
+    monkeypatch.setattr(_table_gains, "_SHRINK_FROM", -1.0)
+    rng = np.random.default_rng(seed)
+    x = _far_from_one_ability(31, seed)
+    m, tt = x.shape
+    payoffs = jaxrate.agent_vs_agent_vs_task(x).payoffs
+    tg = TableGains(x)
+    duals = rng.random((6, 2 * m + tt)) * (rng.random((6, 2 * m + tt)) < 0.3)
+    duals[2, 2 * m :] *= 40
+    duals[3] = -duals[3]
+    duals[4, 2 * m :] = rng.normal(size=tt)  # task multipliers of both signs
+    full = np.array([gains.transpose_gains(payoffs, d).min() for d in duals])
+    np.testing.assert_allclose(tg.lowest(TableDuals.from_flat(duals, m)), full, rtol=1e-12, atol=1e-9)
+    for d in duals[[0, 2, 4]]:
+        value = gains.transpose_gains(payoffs, d).reshape(-1)
+        limit = float(np.quantile(value, 0.01))
+        joints, values, _ = tg.below(TableDuals.from_flat(d[None], m), limit, most=10**6)
+        assert set(joints.tolist()) == set(np.flatnonzero(value < limit).tolist())
+        np.testing.assert_allclose(values, value[joints], atol=1e-9)
+
+
 # --------------------------------------------------------------------------- the table route
 
 

@@ -62,9 +62,20 @@ _BOUND_CELLS = 1 << 19
 # Tasks whose sign is flipped, one at a time, in the bound's other variants (flipping each
 # benchmark's subtasks together measured 1.9x slower on the 1,000 x 53 subtask board).
 _FLIPS = 2
+# The bound's shrunk variants: |D_t'| >= lambda s D_t' for any lambda in [-1, 1], with
+# lambda = rho^p (rho: the correlation of tasks t and t' over the models, sign kept), one
+# variant per power.
+_SHRINK_POWERS = (2, 8)
+# Partners per level that the base and flipped bounds would list, past which the shrunk
+# variants are added (they cost two more bound passes; below this they save less).
+_SHRINK_FROM = 100_000
 # Candidate (row, partner) pairs of the bound checked at once: small enough to stay in cache
 # (1 << 20 took 5,000 x 6 from 93 to 156 s).
 _PAIRS = 1 << 16
+# Models of each task's order sampled to estimate how many partners a bound leaves a row.
+_SAMPLE = 64
+# Flagged rows sampled to estimate how many partners a level's bound would list.
+_SAMPLE_ROWS = 128
 
 
 def uniform_payoffs(table: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -130,6 +141,7 @@ class TableGains:
         rows = np.arange(self.tasks)[:, None] * self.models
         self.order_flat = (self.order + rows).ravel()
         self.end_flat = [(self.end[:, case] + rows).ravel() for case in (0, 1)]
+        self.shrink = _shrink(table, _SHRINK_POWERS)
 
     # ------------------------------------------------------------ joints and columns
 
@@ -291,40 +303,85 @@ class _Search:
         """
         tg, x = self.tg, self.tg.table
         pos, neg = np.maximum(self.d_t, 0.0), np.minimum(self.d_t, 0.0)  # [K, T]
-        c_t = self.d_t - self.s_t[:, None]  # [K, T]: the coefficient of |D_t| while t is played
         xt = x.T[:, :, None]  # [T, M, 1]
+        # The played task's own coefficient, c_t = d_T(t) - S_T, less the pos(t) that the
+        # product over every task counts: [T, M, K].
+        self.own = xt * (self.d_t - self.s_t[:, None] - pos).T[:, None, :]
         # s times: sum_{t' != t} pos(t') X(., t') plus task t's own coefficient: [T, M, K]
-        signed = (x @ pos.T)[None] + xt * (c_t - pos).T[:, None, :]
-        far = (tg.far @ neg.T)[None] - tg.far.T[:, :, None] * neg.T[:, None, :]  # c < 0: |D| <= far
-        a_part = xt * -self.s_a + far + self.u.T[:, None, :]
-        b_part = xt * -self.s_b
+        signed = (x @ pos.T)[None] + self.own
+        self.a_part = xt * -self.s_a + self.u.T[:, None, :]
+        if neg.any():  # c < 0: |D| <= far
+            self.a_part = self.a_part + (tg.far @ neg.T)[None] - tg.far.T[:, :, None] * neg.T[:, None, :]
+        self.b_in_order = tg.sorted[:, :, None] * -self.s_b  # [T, M, K]: b's part, each task's order
         flips = [
             2.0
             * np.take(x, flip, axis=1).transpose(1, 0, 2)
             * np.take_along_axis(pos.T, flip, axis=0)[:, None, :]
             for flip in _flips(pos, _FLIPS)  # [T, K] each
         ]
-        shape = signed.shape
-        cases = []
-        for sign in (1.0, -1.0):
-            v0, w0 = sign * signed + a_part, -sign * signed + b_part
-            end = tg.end_flat[0 if sign > 0 else 1]
-            low, which, parts = None, None, []
-            for i, (v, beta) in enumerate([(v0, w0), *((v0 - sign * f, w0 + sign * f) for f in flips)]):
-                w = beta.reshape(-1, shape[2]).take(tg.order_flat, axis=0).reshape(shape)
+        cases = [(1.0, (None, None, [])), (-1.0, (None, None, []))]
+        return self._with(cases, [signed, *(signed - f for f in flips)])
+
+    def _shrunk(self, cases: list) -> list:
+        """``cases`` with the shrunk variants of the bound added (one per ``lambda``): with
+        ``|D_t'| >= lambda s D_t'`` for ``lambda = rho(t, t')^p``, a task that moves with ``t``
+        keeps most of its term and one that does not gives up little of it, where the base bound
+        (``lambda = 1``) gives up twice the term for every partner on its other side."""
+        x, pos = self.tg.table, np.maximum(self.d_t, 0.0)
+        k, (m, n_t) = len(pos), x.shape
+        lams = np.stack(self.tg.shrink)  # [P, T, T]
+        weighted = (x[None] * pos[:, None, :]).reshape(k * m, n_t)
+        products = (weighted @ lams.transpose(2, 0, 1).reshape(n_t, -1)).reshape(k, m, len(lams), n_t)
+        return self._with(
+            cases, [products[:, :, i, :].transpose(2, 1, 0) + self.own for i in range(len(lams))]
+        )
+
+    def _with(self, cases: list, sources: list) -> list:
+        """``cases`` with one variant of the bound added per ``sources`` array (``s`` times the
+        bound's ``X`` terms, ``[T, M, K]``): ``v = s * source + a_part``, ``w = -s * source +
+        b_part`` in each task's order."""
+        tg = self.tg
+        shape = sources[0].shape
+        k = shape[2]
+        out = []
+        for c, (sign, (low, which, parts)) in enumerate(cases):
+            parts = list(parts)
+            for s_i in sources:
+                v = sign * s_i + self.a_part
+                w = self.b_in_order - sign * s_i.reshape(-1, k).take(tg.order_flat, axis=0).reshape(shape)
                 if sign > 0:  # D_t >= 0: the b with X(b, t) <= X(a, t), a prefix
                     best = np.minimum.accumulate(w, axis=1)
                 else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
                     best = np.minimum.accumulate(w[:, ::-1], axis=1)[:, ::-1]
-                bound = v + best.reshape(-1, shape[2]).take(end, axis=0).reshape(shape)
+                bound = v + best.reshape(-1, k).take(tg.end_flat[c], axis=0).reshape(shape)
                 if low is None:
                     low, which = bound, np.zeros(shape, dtype=np.int8)
                 else:
-                    which[bound > low] = i
+                    which = which.copy()
+                    which[bound > low] = len(parts)
                     low = np.maximum(low, bound)
                 parts.append((v, w))
-            cases.append((sign, (low, which, parts)))
-        return cases
+            out.append((sign, (low, which, parts)))
+        return out
+
+    def _listing(self, cases: list, flagged: list, limit: np.ndarray) -> float:
+        """About how many partners the flagged rows would list from their tightest bound, per
+        level (every ``_SAMPLE``-th model of each task's order counted)."""
+        step = max(1, self.tg.models // _SAMPLE)
+        total = 0
+        for (_, (_, which, parts)), flags in zip(cases, flagged):
+            tt, aa, kk = np.nonzero(flags)
+            every = max(1, len(tt) // _SAMPLE_ROWS)  # and every `every`-th flagged row
+            tt, aa, kk = tt[::every], aa[::every], kk[::every]
+            step_rows = step * every
+            tightest = which[tt, aa, kk]
+            for i, (v, w) in enumerate(parts):
+                at = np.flatnonzero(tightest == i)
+                if len(at):
+                    t, a, k = tt[at], aa[at], kk[at]
+                    threshold = limit[k] - v[t, a, k]
+                    total += int((w[:, ::step, :][t, :, k] < threshold[:, None]).sum()) * step_rows
+        return total / len(limit)
 
     def below(self, limit: np.ndarray, keep: bool, most: int | None = None):
         """Each level's minimum resolved below ``limit`` ``[K]`` (see :meth:`TableGains.lowest`),
@@ -339,6 +396,9 @@ class _Search:
         self.found, self.most = 0, most
         cases = self._bounds()
         flagged = [low < limit for _, (low, *_) in cases]  # [T, M, K] per sign case
+        if self.tg.shrink and self._listing(cases, flagged, limit) > _SHRINK_FROM:
+            cases = self._shrunk(cases)
+            flagged = [low < limit for _, (low, *_) in cases]
         for (_, (low, *_)), flags in zip(cases, flagged):
             np.minimum(out, np.where(flags, np.inf, low).min(axis=(0, 1)), out=out)
         for k in np.flatnonzero(flagged[0].any(axis=(0, 1)) | flagged[1].any(axis=(0, 1))):
@@ -366,23 +426,28 @@ class _Search:
     def _left(self, k: int, sign: float, parts, flags: np.ndarray, limit: float):
         """The joints ``(a, b, t)`` that level ``k``'s bound leaves in sign case ``sign``, every
         task at once, in chunks of about ``_PAIRS``: the rows ``(t, a)`` flagged by the bound,
-        each with the partners ``b`` on its side that no bound (the base one, each flipped one)
-        clears. Each row's partners are listed from the bound that leaves it the fewest (a
-        prefix of its task's candidates sorted by that bound's ``w``), then checked against
-        the others pair by pair."""
+        each with the partners ``b`` on its side that no variant of the bound clears. Each row's
+        partners are listed from one variant (a prefix of its task's candidates sorted by that
+        variant's ``w``): the tightest at the row, or with the shrunk variants the one estimated
+        to list the fewest (:func:`_fewest`); then checked against the others pair by pair,
+        the pairs a variant clears dropped before the next is checked."""
         tg = self.tg
         _, which, variants = parts
         tt, aa = np.nonzero(flags)  # [R]: flagged rows, by task
         row_at = tt * tg.models + aa  # flat [T, M] indices
-        bounds = [(b_v[:, :, k].ravel(), b_w[:, :, k].ravel()) for b_v, b_w in variants]
-        tightest = which[:, :, k].ravel().take(row_at)
+        bounds = [b_w[:, :, k].ravel() for _, b_w in variants]
+        # Each row's threshold under each bound: a partner b clears the row where w(b) >= it.
+        thresholds = np.stack([limit - b_v[:, :, k].ravel().take(row_at) for b_v, _ in variants])
+        listed_by = which[:, :, k].ravel().take(row_at)
+        if len(bounds) > 1 + _FLIPS:  # with the shrunk variants: from the one that lists fewest
+            listed_by = _fewest(tg, tt, thresholds, bounds, listed_by)
         ends_k = tg.end[:, 0 if sign > 0 else 1].ravel()
-        for i, (b_v, b_w) in enumerate(bounds):
-            rows_i = np.flatnonzero(tightest == i)
+        for i, b_w in enumerate(bounds):
+            rows_i = np.flatnonzero(listed_by == i)
             if not len(rows_i):
                 continue
-            ci, first, count = _candidates(tg, tt[rows_i], limit - b_v.take(row_at[rows_i]), b_w)
-            rows_i, count = rows_i, _scatter(count, rows_i, len(tt))
+            ci, first, count = _candidates(tg, tt[rows_i], thresholds[i, rows_i], b_w)
+            count = _scatter(count, rows_i, len(tt))
             ends = np.cumsum(count[rows_i])
             start = 0
             while start < len(rows_i):
@@ -393,17 +458,36 @@ class _Search:
                 within = np.arange(len(rows)) - np.repeat(
                     ends[start:stop] - count[chunk] - base, count[chunk]
                 )
-                t, a = tt[rows], aa[rows]
-                at = ci[first[t] + within]
-                row, partner = t * tg.models + a, t * tg.models + at  # flat [T, M] indices
-                end = ends_k.take(row)
-                near = at <= end if sign > 0 else at >= end
-                for j, (b_v, b_w) in enumerate(bounds):  # the other bounds, pair by pair
-                    if j != i:
-                        near &= b_v.take(row) + b_w.take(partner) < limit
+                t = tt.take(rows)
+                at = ci.take(first.take(t) + within)
                 start = stop
-                if near.any():
-                    yield a[near], tg.order[t[near], at[near]], t[near]
+                keep = np.flatnonzero(
+                    at <= ends_k.take(row_at.take(rows)) if sign > 0 else at >= ends_k.take(row_at.take(rows))
+                )
+                for j, w_j in enumerate(bounds):  # the other bounds, pair by pair, on what is left
+                    if j != i and len(keep):
+                        r, partner = rows.take(keep), t.take(keep) * tg.models + at.take(keep)
+                        keep = keep[w_j.take(partner) < thresholds[j].take(r)]
+                if len(keep):
+                    t_k = t.take(keep)
+                    yield aa.take(rows.take(keep)), tg.order[t_k, at.take(keep)], t_k
+
+
+def _fewest(tg: TableGains, tt: np.ndarray, thresholds: np.ndarray, bounds: list, tightest: np.ndarray):
+    """For each flagged row, the bound to list its partners from: the one that leaves it the
+    fewest, estimated from every ``_SAMPLE``-th model of its task's order (the tightest bound
+    where the estimates tie)."""
+    if len(bounds) == 1:
+        return tightest
+    step = max(1, tg.models // _SAMPLE)
+    counts = np.stack(
+        [
+            (w.reshape(tg.tasks, tg.models)[:, ::step].take(tt, axis=0) < thr[:, None]).sum(axis=1)
+            for w, thr in zip(bounds, thresholds)
+        ]
+    )  # [V, R]
+    fewest = counts.min(axis=0)
+    return np.where(counts[tightest, np.arange(len(tt))] == fewest, tightest, counts.argmin(axis=0))
 
 
 def _candidates(tg: TableGains, tt: np.ndarray, threshold: np.ndarray, w: np.ndarray):
@@ -426,6 +510,23 @@ def _candidates(tg: TableGains, tt: np.ndarray, threshold: np.ndarray, w: np.nda
     count = np.empty(len(tt), dtype=np.int64)
     count[merged[is_row] - n] = np.cumsum(~is_row)[is_row]
     return ci, first, count - first[tt]
+
+
+def _shrink(table: np.ndarray, powers: tuple) -> list:
+    """The bound's shrunk coefficients ``[T, T]``, one per power ``p``: ``sign(rho) |rho|^p`` with
+    ``rho`` the correlation of two tasks' columns (0 where a column is constant), 1 on the
+    diagonal (the played task's own term is exact)."""
+    if table.shape[1] < 2:
+        return []
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rho = np.nan_to_num(np.corrcoef(table.T), nan=0.0)
+    rho = np.clip(rho, -1.0, 1.0)
+    out = []
+    for p in powers:
+        lam = np.sign(rho) * np.abs(rho) ** p
+        np.fill_diagonal(lam, 1.0)
+        out.append(lam)
+    return out
 
 
 def _scatter(values: np.ndarray, at: np.ndarray, size: int) -> np.ndarray:
