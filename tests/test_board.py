@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import pickle
+import warnings
 
 import numpy as np
 import pytest
@@ -155,6 +156,10 @@ def test_the_shrunk_bounds_use_each_pair_of_tasks_correlation():
         assert np.all(lam[-1, :-1] == 0.0)  # a constant task moves with none
         assert lam[0, 6] < 0  # the task against both: its sign is kept
     assert _shrink(x[:, :1], (2,)) == []
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # one model: no correlation, and no warning either
+        assert _shrink(x[:1], (2,)) == [] and TableGains(x[:1]).shrink == []
+        assert np.all(_shrink(np.full((5, 3), 7.0), (2,))[0] == np.eye(3))
 
 
 @pytest.mark.parametrize("seed", [0, 1])

@@ -516,11 +516,15 @@ def _shrink(table: np.ndarray, powers: tuple) -> list:
     """The bound's shrunk coefficients ``[T, T]``, one per power ``p``: ``sign(rho) |rho|^p`` with
     ``rho`` the correlation of two tasks' columns (0 where a column is constant), 1 on the
     diagonal (the played task's own term is exact)."""
-    if table.shape[1] < 2:
+    if table.shape[0] < 2 or table.shape[1] < 2:
         return []
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rho = np.nan_to_num(np.corrcoef(table.T), nan=0.0)
-    rho = np.clip(rho, -1.0, 1.0)
+    centred = table - table.mean(axis=0)
+    norm = np.sqrt(np.einsum("mt,mt->t", centred, centred))
+    moves = norm > 0
+    safe = np.where(moves, norm, 1.0)
+    rho = np.clip((centred.T @ centred) / np.outer(safe, safe), -1.0, 1.0)
+    rho[~moves, :] = 0.0
+    rho[:, ~moves] = 0.0
     out = []
     for p in powers:
         lam = np.sign(rho) * np.abs(rho) ** p
