@@ -4,8 +4,9 @@
 
 10 score tables of 5-6 models x 8-10 tasks and 10 battle sets of 5 models (the tests' generators,
 ``tests/test_audit.py``), deviation ratings, every adjacent pair: the audit with its default budget
-beside the exact fewest units up to 3 (``exhaustive_minimum``). Prints, per kind, the pairs found at
-their minimum and the pairs reported "not found" that 3 or fewer units reverse.
+beside the exact fewest units up to 3 (``exhaustive_minimum``). Prints each pair the audit did not
+find at its minimum, and per kind the pairs found at their minimum and the pairs reported "not found"
+that 3 or fewer units reverse.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def main() -> None:
     for kind in ("tasks", "battles"):
         compared = minimal = missed = reported = 0
         start = time.perf_counter()
-        for _ in range(args.boards):
+        for board in range(args.boards):
             if kind == "tasks":
                 data = test_audit._small_table(rng, m=int(rng.integers(5, 7)), t=int(rng.integers(8, 11)))
             else:
@@ -53,6 +54,11 @@ def main() -> None:
             for pair in audit.pairs:
                 want = exact[(pair.above, pair.below)]
                 reported += pair.count is not None
+                if want is not None and pair.count != want:
+                    print(
+                        f"  {kind} board {board}: {pair.above} over {pair.below}: the audit {pair.count}, "
+                        f"the exhaustive minimum {want}"
+                    )
                 if want is not None:
                     compared, minimal, missed = (
                         compared + 1,

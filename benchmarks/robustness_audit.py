@@ -2,6 +2,7 @@
 
     python benchmarks/robustness_audit.py                    # Arena (votes), LiveBench and Atari (tasks)
     python benchmarks/robustness_audit.py --boards arena
+    python benchmarks/robustness_audit.py --boards arena --methods elo deviation --repeat 3
     python benchmarks/robustness_audit.py --boards livebench --exhaustive 3 --game 2p
 
 Arena: Chatbot Arena's 1,670,250 battles of 14 Aug 2024 (``tests/data``); the top spot and the first
@@ -57,8 +58,17 @@ def arena(args):
                 jaxrate.deviation_ratings(game) if method == "deviation" else jaxrate.uniform_ratings(game)
             rating_s = time.perf_counter() - start
             counts = battle_counts(frame)
-            audit = jaxrate.audit(counts, method=method, adjacent=10, budget=args.budget)
+            seconds = []
+            for _ in range(args.repeat):
+                audit = jaxrate.audit(counts, method=method, adjacent=10, budget=args.budget)
+                seconds.append(audit.seconds)
         _print_audit("arena", method, audit, rating_s)
+        if args.repeat > 1:
+            print(
+                f"arena     {method:<10}audit seconds of {args.repeat} runs in this process: "
+                f"{', '.join(f'{s:.2f}' for s in seconds)}; median {sorted(seconds)[len(seconds) // 2]:.2f}",
+                flush=True,
+            )
 
 
 def tables(args):
@@ -138,7 +148,7 @@ def small(args):
         for kind, method in test_audit.COMBOS + [("tasks-2p", m) for m in METHODS]:
             start = time.perf_counter()
             compared, minimal, reported, confirmed = test_audit._compare_with_exhaustive(
-                kind, method, boards=args.small, depth=3, seed=11
+                kind, method, boards=args.small, depth=3, seed=args.small_seed
             )
             print(
                 f"small {kind:<9}{method:<10}{'greedy alone' if greedy_only else 'audit':<13}"
@@ -159,9 +169,13 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.01, help="votes (Arena): the audit's default, 1%%")
     parser.add_argument("--task-budget", type=float, default=None, help="tasks: default 3 tasks' worth")
     parser.add_argument("--adjacent", type=int, default=10)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="Arena: audits per method in this process (median)"
+    )
     parser.add_argument("--game", default="3p", choices=["2p", "3p"])
     parser.add_argument("--exhaustive", type=int, default=0, metavar="K")
     parser.add_argument("--small", type=int, default=0, metavar="BOARDS")
+    parser.add_argument("--small-seed", type=int, default=11, help="--small: the boards' seed")
     args = parser.parse_args()
     from _env import header
 

@@ -133,6 +133,10 @@ class _Board:
         """Removals that change the rating's equilibrium, to be priced by re-rating (none here)."""
         return []
 
+    def designs(self, rated: Any, winner: int, loser: int, limit: int) -> list[np.ndarray]:
+        """Removals designed for an equilibrium that reverses the pair, to be re-rated (none here)."""
+        return []
+
     def group_of(self, unit: dict) -> int:
         """The group of a unit as :meth:`label` names it (``ValueError`` when the board has none)."""
         if not hasattr(self, "_groups"):
@@ -246,6 +250,29 @@ class BattleBoard(_Board):
                         out.append(taken)
         out += [t for t in beaten if t.any()]
         return sorted(out, key=lambda t: int(t.sum()))
+
+    def designs(self, rated, winner: int, loser: int, limit: int) -> list[np.ndarray]:
+        """Removals designed to move the equilibrium so that ``loser`` is rated above ``winner``
+        (:mod:`jaxrate.robustness._design`: a linear program over the win rates for each chosen
+        support), of at most ``limit`` votes, fewest first. Deviation ratings of battles without
+        categories (a two-player game); ``[]`` otherwise."""
+        if self.method != "deviation" or self.by is not None:
+            return []
+        from jaxrate.robustness._design import designed_removals
+
+        counts, proven = rated
+        payoffs = np.asarray(self._game(counts).payoffs[0], np.float64)
+        ratings = np.asarray(proven.ratings[0], np.float64)
+        removals = designed_removals(counts.wins[0], counts.ties[0], payoffs, ratings, winner, loser, limit)
+        if not hasattr(self, "_decisive"):
+            self._decisive = {tuple(c[:3]): g for g, c in enumerate(self.cells) if c[3] == 0}
+        out = []
+        for removed in removals:
+            taken = np.zeros(len(self.sizes), np.int64)
+            for i, j in zip(*np.nonzero(removed)):
+                taken[self._decisive[(0, int(i), int(j))]] = removed[i, j]
+            out.append(taken)
+        return out
 
     def effects(self, taken, rated, above, below):
         counts, fitted = rated

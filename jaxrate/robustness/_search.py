@@ -93,6 +93,11 @@ def reverse(
     )
     if moved is not None:
         found = Finding(True, moved[0], moved[1][0], 0)
+    designed = _designed(
+        board, rater, base, winner, loser, tol, int(found.taken.sum()) - 1 if found.found else budget
+    )
+    if designed is not None:
+        found = designed
     limit = int(found.taken.sum()) - 1 if found.found else min(3, budget)
     smaller, checked = _polish(board, rater, winner, loser, tol, limit)
     if smaller is not None:
@@ -119,6 +124,25 @@ def _moves(board, rater, base, winner, loser, tol, limit: int):
         if np.count_nonzero(taken) == 1:
             taken, rated = _fewest_of_one_group(rater, taken, rated, winner, loser, tol)
         best, limit = (taken, rated), int(taken.sum()) - 1
+    return best
+
+
+DESIGNS = 4  # designed removals re-rated per direction of a pair (fewest votes first)
+
+
+def _designed(board, rater, base, winner, loser, tol, limit: int) -> Finding | None:
+    """The board's removals designed for a new equilibrium (:meth:`BattleBoard.designs`) of at most
+    ``limit`` units, fewest first, each re-rated; one that reverses the pair has every unit put back
+    that it can spare (:func:`_pruned`). The smallest such :class:`Finding`, or ``None``."""
+    best = None
+    for taken in board.designs(base[1], winner, loser, limit)[:DESIGNS]:
+        if taken.sum() > limit:
+            break
+        rated = rater(taken)
+        if _gap_of(rated, winner, loser) >= -tol:
+            continue
+        best = _pruned(rater, Finding(True, taken, rated[0], 0), winner, loser, tol)
+        limit = int(best.taken.sum()) - 1
     return best
 
 
@@ -161,28 +185,27 @@ POLISH_SECONDS = 2.0  # ...and at most this long (at the base rating's speed), p
 
 def _polish(board, rater, winner, loser, tol, limit):
     """The smallest removal of at most ``limit`` units that reverses the pair, by trying them all, where
-    that costs at most :data:`POLISH` re-ratings (and :data:`POLISH_SECONDS`); else, where the single
-    removals are affordable, every removal of the ``K`` units that move the gap most alone (``K`` as
-    large as the rest allows). ``(found or None, checked)``: ``checked``, the size up to which every
-    removal was re-rated (a lower bound where nothing was found)."""
+    that costs at most :data:`POLISH` re-ratings (and :data:`POLISH_SECONDS`); else every removal of
+    as many units as that allows, then the larger ones of the ``K`` units that move the gap most alone
+    (``K`` as large as the rest allows). ``(found or None, checked)``: ``checked``, the size up to
+    which every removal was re-rated (a lower bound where nothing was found)."""
     groups = len(board.sizes)
     allowed = min(POLISH, POLISH_SECONDS / max(rater.seconds_each, 1e-9))
     full = _affordable(groups, limit, allowed)
-    if full >= limit:
-        found = _smallest(board, rater, winner, loser, tol, np.arange(groups), 1, limit)
-        return found, max(limit, 0) if found is None else int(found[0].sum()) - 1
-    if full < 1 or limit < 2:
+    if full < 1:
         return None, 0
-    singles = _smallest(board, rater, winner, loser, tol, np.arange(groups), 1, 1)
-    if singles is not None:
-        return singles, 0
+    found = _smallest(board, rater, winner, loser, tol, np.arange(groups), 1, full)
+    if found is not None or full >= limit:
+        return found, full if found is None else int(found[0].sum()) - 1
     gaps = np.array([_gap_of(rater(np.eye(groups, dtype=np.int64)[g]), winner, loser) for g in range(groups)])
+    spent = sum(math.comb(groups + i - 1, i) for i in range(1, full + 1))
     k = groups
-    while k > 1 and sum(math.comb(k + i - 1, i) for i in range(2, limit + 1)) > allowed - groups:
+    while k > 1 and sum(math.comb(k + i - 1, i) for i in range(full + 1, limit + 1)) > allowed - spent:
         k -= 1
     if k < 2:
-        return None, 1
-    return _smallest(board, rater, winner, loser, tol, np.argsort(gaps, kind="stable")[:k], 2, limit), 1
+        return None, full
+    ranked = np.argsort(gaps, kind="stable")[:k]
+    return _smallest(board, rater, winner, loser, tol, ranked, full + 1, limit), full
 
 
 def _affordable(groups: int, limit: int, allowed: float) -> int:
