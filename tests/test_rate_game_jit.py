@@ -424,3 +424,33 @@ def test_every_retry_rung_solves_a_game_right_with_its_own_rules():
     for rung, ratings in zip(table, out["ratings"]):  # perturbed right-hand sides move them a little
         np.testing.assert_allclose(ratings, want, rtol=0, atol=(1e-6 if rung[0] else 1e-9) * np.ptp(game))
     assert len(set(out["iterations"].tolist()) | {int(plain["iterations"])}) > 1
+
+
+def _mappings() -> int | None:
+    """The process's memory mappings (Linux), or ``None`` where there is no ``/proc/self/maps``."""
+    maps = Path("/proc/self/maps")
+    return len(maps.read_text().splitlines()) if maps.exists() else None
+
+
+def test_an_eager_call_compiles_once_and_leaves_the_memory_mappings_flat():
+    """Issue 55: called outside ``jit``, ``rate_game`` compiled again at every call (4-5 s) and left
+    about 900 memory mappings behind each time, so that a loop of about 40 calls (central differences,
+    ``jax.grad`` of a plain function, a notebook cell run again) died with "Cannot allocate memory".
+    Now one compiled function per shape and configuration serves every eager call and eager
+    derivative, with the exact path's ratings."""
+    from jaxrate.batched import _pure
+
+    rng = np.random.default_rng(55)
+    games = rng.random((9, 2, 2, 3)).astype(np.float32)
+    fitness = jax.grad(lambda g: rate_game(g)["ratings"][0])
+    rate_game(games[0]), fitness(games[0])  # the first calls compile
+    compiled, maps = _pure._compiled._cache_size(), _mappings()
+    for game in games[1:]:
+        out = rate_game(game)
+        assert int(out["status"]) == int(Status.SOLVED) and out["ratings"].dtype == jnp.float32
+        assert np.isfinite(np.asarray(fitness(game))).all()
+    assert _pure._compiled._cache_size() == compiled  # nothing compiled again
+    if maps is not None:
+        assert _mappings() - maps < 50, (maps, _mappings())  # ~900 a call before
+    exact = jaxrate.deviation_ratings(games[-1].astype(np.float64)).ratings
+    np.testing.assert_allclose(out["ratings"], np.concatenate(exact), atol=1e-6)

@@ -102,8 +102,35 @@ def rate_game(
       ([0.0, 0.0, 0.0, 0.0], 0)
     """
     payoffs, masks, start, config, work = _arguments(payoffs, masks, start, warm, config, precision)
+    if _eager(payoffs):  # outside any jit or vmap: one compiled function, cached
+        with _arithmetic(work):
+            return _compiled(payoffs, masks, start, warm, config=config, work=work, jumps=bool(jumps))
+    return _rating(payoffs, masks, start, warm, config=config, work=work, jumps=bool(jumps))
+
+
+def _eager(value) -> bool:
+    """Whether ``value`` is an array, or a derivative's tracer around one: ``rate_game`` called
+    outside any ``jit`` or ``vmap`` (a ``jax.grad`` of a plain function included)."""
+    while isinstance(value, jax.core.Tracer):
+        value = getattr(value, "primal", None)  # JVP and linearize tracers hold their primal
+        if value is None:
+            return False
+    return True
+
+
+def _rating(payoffs, masks, start, warm, *, config: SimplexConfig, work: str, jumps: bool) -> dict:
     out = _rated(payoffs, masks, start, warm, config, work)
     return out | (_jump_check(payoffs, masks, start, warm, config, work, out) if jumps else {})
+
+
+@functools.partial(jax.jit, static_argnames=("config", "work", "jumps"))
+def _compiled(payoffs, masks, start, warm, *, config: SimplexConfig, work: str, jumps: bool) -> dict:
+    """:func:`rate_game` as one compiled function, cached by shape, dtype and configuration: inside a
+    caller's ``jit`` it is traced into the caller's program, and a call outside any ``jit`` (a loop
+    of central differences, ``jax.grad`` of a plain function, a notebook cell run again) compiles
+    once instead of at every call (each compile cost 4-5 s and about 900 memory mappings that were
+    never given back: a loop of about 40 such calls exhausted the process's mappings)."""
+    return _rating(payoffs, masks, start, warm, config=config, work=work, jumps=jumps)
 
 
 def _jump_check(payoffs, masks, start, warm, config: SimplexConfig, work: str, out: dict) -> dict:
