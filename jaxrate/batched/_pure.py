@@ -102,10 +102,16 @@ def rate_game(
       ([0.0, 0.0, 0.0, 0.0], 0)
     """
     payoffs, masks, start, config, work = _arguments(payoffs, masks, start, warm, config, precision)
-    if _eager(payoffs):  # outside any jit or vmap: one compiled function, cached
-        with _arithmetic(work):
-            return _compiled(payoffs, masks, start, warm, config=config, work=work, jumps=bool(jumps))
-    return _rating(payoffs, masks, start, warm, config=config, work=work, jumps=bool(jumps))
+    return _called(payoffs, masks, start, warm, config=config, work=work, jumps=bool(jumps))
+
+
+def _called(payoffs, masks, start, warm, **static) -> dict:
+    """Outside any ``jit`` or ``vmap``: one compiled function, cached (:func:`_compiled`); inside,
+    traced into the caller's program."""
+    if _eager(payoffs):
+        with _arithmetic(static["work"]):
+            return _compiled(payoffs, masks, start, warm, **static)
+    return _rating(payoffs, masks, start, warm, **static)
 
 
 def _eager(value) -> bool:
