@@ -59,7 +59,7 @@ def arena(args):
             rating_s = time.perf_counter() - start
             counts = battle_counts(frame)
             seconds = []
-            for _ in range(args.repeat):
+            for _ in range(max(args.repeat, 1)):
                 audit = jaxrate.audit(counts, method=method, adjacent=10, budget=args.budget)
                 seconds.append(audit.seconds)
         _print_audit("arena", method, audit, rating_s)

@@ -432,6 +432,7 @@ def _mappings() -> int | None:
     return len(maps.read_text().splitlines()) if maps.exists() else None
 
 
+@pytest.mark.slow  # two compilations (10 s); the default run stays under 5 minutes; CI runs it
 def test_an_eager_call_compiles_once_and_leaves_the_memory_mappings_flat():
     """Issue 55: called outside ``jit``, ``rate_game`` compiled again at every call (4-5 s) and left
     about 900 memory mappings behind each time, so that a loop of about 40 calls (central differences,

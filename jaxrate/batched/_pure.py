@@ -106,9 +106,9 @@ def rate_game(
 
 
 def _called(payoffs, masks, start, warm, **static) -> dict:
-    """Outside any ``jit`` or ``vmap``: one compiled function, cached (:func:`_compiled`); inside,
-    traced into the caller's program."""
-    if _eager(payoffs):
+    """On arrays (a call outside any ``jit`` or ``vmap``, or a derivative of one): one compiled
+    function, cached (:func:`_compiled`); otherwise traced into the caller's program."""
+    if all(_eager(leaf) for leaf in jax.tree.leaves((payoffs, masks, start, warm))):
         with _arithmetic(static["work"]):
             return _compiled(payoffs, masks, start, warm, **static)
     return _rating(payoffs, masks, start, warm, **static)

@@ -8,8 +8,9 @@ models, never the winner) and weights ``sigma`` on it, the votes that make ``sig
 with the loser above the winner are found by a linear program in the win rates' changes:
 
 * each pair's win rate ``P_ab`` falls by removing ``a``'s wins over ``b`` and rises by removing its
-  losses, priced in votes per unit of rate by the first vote's effect (a vote moves ``P`` by
-  ``(1 - P) / (n - 1)`` or ``P / (n - 1)``), and bounded by the votes there are;
+  losses, priced in votes per unit of rate at the slope of the first removal (``n / (1 - P)`` and
+  ``n / P``; later votes move the rate further, so the price is an upper bound), and bounded by the
+  votes there are (one of each pair's stays);
 * every model's payoff against ``sigma`` at most 0 (``sigma`` is then an equilibrium), and the
   loser's above the winner's by :data:`MARGIN`.
 
@@ -118,20 +119,21 @@ class _Program:
         if x is None:
             return math.inf
         fun = float(price @ x)
-        removed = self._rounded(x[:k], x[k:], a, b, n, p)
+        removed = self._rounded(x[:k], x[k:], a, b, n, p, fall_by, rise_by)
         tried.setdefault(removed.tobytes(), (int(removed.sum()), removed))
         return fun
 
-    def _rounded(self, fall, rise, a, b, n, p) -> np.ndarray:
+    def _rounded(self, fall, rise, a, b, n, p, fall_by, rise_by) -> np.ndarray:
         """Whole votes: ``x`` of ``a``'s wins move ``P_ab`` by ``x (1 - P) / (n - x)``; ``y`` of its
-        losses by ``P n / (n - y) - P``; the fewest that move it at least as far as designed."""
+        losses by ``P n / (n - y) - P``; the fewest that move it at least as far as designed, never
+        more than the program's bounds allow (one vote of each pair stays)."""
         removed = np.zeros(self.wins.shape, np.int64)
         down = fall > 1e-12
         x = np.ceil(fall[down] * n[down] / (1 - p[down] + fall[down]) - 1e-9)
-        removed[a[down], b[down]] = np.minimum(x, self.wins[a[down], b[down]])
+        removed[a[down], b[down]] = np.minimum(x, fall_by[down])
         up = rise > 1e-12
         y = np.ceil(n[up] - self.scores[a[up], b[up]] / (p[up] + rise[up]) - 1e-9)
-        removed[b[up], a[up]] = np.minimum(y, self.wins[b[up], a[up]])
+        removed[b[up], a[up]] = np.minimum(y, rise_by[up])
         return removed
 
 
@@ -170,4 +172,5 @@ def _solved(cost, upper, bound, row, col, val) -> np.ndarray | None:
     h.run()
     if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
         return None
-    return np.asarray(h.getSolution().col_value, np.float64)
+    x = np.asarray(h.getSolution().col_value, np.float64)
+    return x if x.shape == (len(cost),) else None  # a model HiGHS refused: no design
