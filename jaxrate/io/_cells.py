@@ -79,6 +79,7 @@ def _wide(
     check_unique(path, "task", names)
     if named is None:
         names_are_names(path, models, header[0])
+        dates_are_not_names(path, header, columns, models)
     repeated = len(set(models)) < len(models)  # the hint only where there is a repeat to explain
     check_unique(
         path, what, models, where, _duplicate_hint(header, columns, first, models) if repeated else None
@@ -234,6 +235,36 @@ def names_are_names(path: str, models: Sequence[str], first_header: str) -> None
             "the index); write them as its first column (df.reset_index()) or as the index "
             "(df.to_json(), df.to_parquet())"
         )
+
+
+_DATE = re.compile(r"^\d{2,4}[-/.]\d{1,2}[-/.]\d{1,4}$")  # 2021-02-06, 21-04-16, 06/02/2021
+
+
+def dates_are_not_names(path: str, header: list[str], columns: list[list], models: Sequence[str]) -> None:
+    """A ``ValueError`` when the first column holds dates (a release column), naming a column of
+    distinct words that may hold the names."""
+    if not models or not all(_DATE.match(m) for m in models):
+        return
+    others = [
+        j
+        for j in range(1, len(header))
+        if len({str(c).strip() for c in columns[j]}) == len(models)
+        and all(isinstance(c, str) and c.strip() and not _DATE.match(c.strip()) for c in columns[j])
+        and any(not _numberlike(c) for c in columns[j])
+    ]
+    hint = f" (perhaps {header[others[0]]!r}, whose values are distinct words)" if others else ""
+    raise ValueError(
+        f"{path}: the first column {header[0]!r} holds dates ({models[0]}, ...), not model names; name the "
+        f"column that holds them with --model-col{hint}"
+    )
+
+
+def _numberlike(cell: object) -> bool:
+    try:
+        value(cell, ".")
+    except ValueError:
+        return False
+    return True
 
 
 # A percent as leaderboards write it: "56.3%", "1.8 %", NeMo's "4.2 % WER" (the metric's name after it).

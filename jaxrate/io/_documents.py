@@ -39,9 +39,11 @@ def yaml_records(path: str):
         where = f"line {mark.line + 1}: " if mark is not None else ""
         problem = " ".join(str(getattr(err, "problem", None) or err).split())
         raise ValueError(f"{path}: not valid YAML: {where}{problem}") from None
+    from jaxrate.io._nested import is_tree
+
     records = isinstance(data, list) and data and all(isinstance(r, dict) for r in data)
     keyed = isinstance(data, dict) and data and all(isinstance(r, dict) for r in data.values())
-    if not (records or keyed):
+    if not (records or keyed or is_tree(data)):
         shown = "nothing" if not data else f"a {type(data).__name__}"
         shown += " of other things than records" if isinstance(data, (list, dict)) and data else ""
         raise ValueError(
@@ -68,6 +70,7 @@ class Table(NamedTuple):
     heading: str
     header: list[str]
     rows: list[list[str]]
+    above: str = ""  # the text between the heading (or the table before) and this one, its last lines
 
     @property
     def size(self) -> int:
@@ -94,15 +97,18 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
       ValueError: naming the line of a row with more cells than its header.
     """
     tables: list[Table] = []
-    heading, fenced, k = "", False, 0
+    heading, fenced, k, prose = "", False, 0, []
     while k < len(lines):
         line = lines[k]
         if _FENCE.match(line):
             fenced = not fenced
         found = None if fenced else _HEADING.match(line)
         heading = plain(found.group(1)) if found else heading
+        prose = [] if found else prose
         below = lines[k + 1].strip() if k + 1 < len(lines) else ""
         if fenced or "|" not in line or not _DELIMITER.match(below) or "-" not in below:
+            if not fenced and not found and line.strip() and not _FENCE.match(line):
+                prose = [*prose[-2:], plain(line)]
             k += 1
             continue
         header = [plain(c) for c in _cells(line)]
@@ -121,8 +127,8 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
                 )
             rows.append(cells + [""] * (len(header) - len(cells)))
             j += 1
-        tables.append(Table(k + 1, heading, header, rows))
-        k = j
+        tables.append(Table(k + 1, heading, header, rows, " ".join(prose)))
+        k, prose = j, []
     return tables
 
 
@@ -146,6 +152,7 @@ _INLINE = (
     (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),
     (re.compile(r"<br\s*/?>", re.I), " "),
     (re.compile(r"</?[A-Za-z][^<>]*>"), ""),
+    (re.compile(r"\\([!-/:-@\[-`{-~])"), r"\1"),  # a backslash escape: "\*" is "*"
 )
 
 
@@ -173,10 +180,15 @@ def markdown_frame(path: str, pd, options_table=None):
             f"{path}: no Markdown pipe table in it (a | header | row, a |---|---| row under it, then "
             "rows): give the table so, or as CSV or JSON"
         )
+    if str(options_table).strip().lower() == "all":
+        return _all_tables(path, tables, pd)
+    if options_table is None:
+        _refuse_parts(path, tables)
     chosen = _chosen(path, tables, options_table)
     if not chosen.rows:
         raise ValueError(f"{path}: line {chosen.line}: the table has a header and no rows")
     rows, sections = _sections(chosen.rows)
+    rows, marked = _unmarked(rows)
     frame = pd.DataFrame(rows, columns=chosen.header, dtype=object)
     notes: list = [] if len(tables) == 1 or options_table is not None else [_which(path, chosen, tables)]
     if sections:
@@ -184,6 +196,161 @@ def markdown_frame(path: str, pd, options_table=None):
         notes.append(
             f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
         )
+    said = _said_metric(chosen)
+    if said is not None:
+        frame.attrs["metric"] = said[0]
+        notes.append(
+            Assumed(
+                "direction",
+                f"lower is better on the table's scores (they are {said[0]}s)",
+                f"nothing in the table says; the text above it does: {said[1]!r}",
+                "--higher-better NAMES says otherwise",
+                "--lower-better NAMES",
+            )  # fmt: skip
+        )
+    if marked:
+        notes.append(
+            f"read {len(marked)} name(s) without their footnote marks ({', '.join(map(repr, marked[:3]))}"
+            f"{' ...' if len(marked) > 3 else ''}: the mark is not part of the name)"
+        )
+    frame.attrs["notes"] = notes
+    return frame
+
+
+def _said_metric(table: Table) -> tuple[str, str] | None:
+    """``(metric, the text)`` where the heading or the text above a table names lower-is-better metrics
+    (``The WERs are``) and no higher-is-better one, and none of its columns names a direction."""
+    from jaxrate.io._roles import HIGHER_WORDS, LOWER_WORDS, direction, words
+
+    if any(direction(h) is not None for h in table.header[1:]):
+        return None
+    text = f"{table.heading} {table.above}".strip()
+    found = [w[:-1] if w.endswith("s") and w[:-1] in LOWER_WORDS else w for w in words(text)]
+    lower = [w for w in found if w in LOWER_WORDS]
+    if not lower or any(w in HIGHER_WORDS for w in found):
+        return None
+    at = re.search(rf"\b{re.escape(lower[0])}s?\b", text, re.I)
+    start = max(0, (at.start() if at else 0) - 30)
+    snippet = ("..." if start else "") + text[start : start + 70] + ("..." if start + 70 < len(text) else "")
+    return lower[0].upper(), snippet
+
+
+_MARK = re.compile(r"(?<=\S)\s*[*\u2020\u2021]+$")  # "name*", "name \u2020": a footnote's mark
+
+
+def _unmarked(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+    """The rows with their first cells' footnote marks removed (unless two names would then be one),
+    and the names that had one."""
+    names = [r[0] for r in rows]
+    bare = [_MARK.sub("", n) for n in names]
+    if bare == names or len(set(bare)) < len(set(names)) or not all(bare):
+        return rows, []
+    return [[b, *r[1:]] for b, r in zip(bare, rows)], [n for n, b in zip(names, bare) if n != b]
+
+
+def _names(table: Table) -> set[str]:
+    return {r[0] for r in _sections(table.rows)[0] if r[0]}
+
+
+def _parts(tables: list[Table]) -> list[Table]:
+    """The tables holding numbers that look like parts of one board with the largest: its header, or
+    one of its models."""
+    scored = [t for t in tables if _numbers(t) and t.rows]
+    if len(scored) < 2:
+        return []
+    largest = max(scored, key=lambda t: (t.size, -t.line))
+    related = [
+        t for t in scored if t is largest or t.header[1:] == largest.header[1:] or _names(t) & _names(largest)
+    ]
+    return related if len(related) > 1 else []
+
+
+def _refuse_parts(path: str, tables: list[Table]) -> None:
+    """A ``ValueError`` when several tables look like parts of one board (nothing says which to rate)."""
+    parts = _parts(tables)
+    if parts:
+        shown = "; ".join(
+            f"{tables.index(t) + 1}: line {t.line}"
+            + (f" under {t.heading!r}" if t.heading else "")
+            + f" ({len(t.rows)} x {len(t.header)})"
+            for t in parts[:6]
+        )
+        raise ValueError(
+            f"{path}: holds {len(parts)} tables that look like parts of one board (a header or models in "
+            f"common: {shown}); rate them together with --table all, or one with --table N (or its heading)"
+        )
+
+
+def _all_tables(path: str, tables: list[Table], pd):
+    """Every table holding numbers, as one frame: tables of one header and the same models are one per
+    task (a long frame, the task the table's heading or its first header cell); tables of one header
+    and other models add models; tables of other headers add tasks (joined on the models)."""
+    scored = [t for t in tables if _numbers(t) and t.rows]
+    if not scored:
+        raise ValueError(f"{path}: --table all: no table holds numbers")
+    groups: dict[tuple, list[Table]] = {}
+    for t in scored:
+        groups.setdefault(tuple(t.header[1:]), []).append(t)
+    per_task = [g for g in groups.values() if len(g) > 1 and _overlap(g)]
+    notes: list = []
+    if per_task and len(groups) == 1:
+        return _long_tables(path, per_task[0], pd, notes)
+    if per_task:
+        shown = ", ".join(f"line {g[0].line}" for g in per_task)
+        raise ValueError(
+            f"{path}: --table all: some tables of one header are one per task (at {shown}) and others add "
+            "columns; rate one kind at a time with --table N"
+        )
+    frames = []
+    for group in groups.values():
+        rows = [r for t in group for r in _sections(t.rows)[0]]
+        frame = pd.DataFrame(rows, columns=["model", *group[0].header[1:]], dtype=object)
+        frames.append(frame)
+    joined = frames[0]
+    for frame in frames[1:]:
+        clash = [c for c in frame.columns[1:] if c in joined.columns]
+        if clash:
+            raise ValueError(
+                f"{path}: --table all: tables of different headers share the column {clash[0]!r}"
+            )
+        joined = joined.merge(frame, on="model", how="outer", sort=False)
+    lines = ", ".join(str(t.line) for t in scored)
+    notes.append(
+        f"read {len(scored)} tables together (at lines {lines}): tables of one header as more models, "
+        "tables of other headers as more tasks of the same models (by their names)"
+    )
+    joined.attrs["notes"] = notes
+    return joined
+
+
+def _overlap(group: list[Table]) -> bool:
+    """Whether tables of one header share a model (one table per task), rather than adding models."""
+    seen: set[str] = set()
+    for t in group:
+        if _names(t) & seen:
+            return True
+        seen |= _names(t)
+    return False
+
+
+def _long_tables(path: str, group: list[Table], pd, notes: list):
+    """Tables of one header, one per task: a long frame, the task each table's first header cell where
+    those differ (``| Movielens 1M | RMSE |``), else its heading."""
+    firsts = [t.header[0] for t in group]
+    by_first = len(set(firsts)) == len(group)
+    names = firsts if by_first else [t.heading or f"table {k}" for k, t in enumerate(group, 1)]
+    if len(set(names)) < len(group):
+        raise ValueError(
+            f"{path}: --table all: {len(group)} tables of one header and no names to tell them apart"
+        )
+    model = "model" if by_first or not firsts[0] else firsts[0]
+    rows = [[r[0], name, *r[1:]] for t, name in zip(group, names) for r in _sections(t.rows)[0]]
+    frame = pd.DataFrame(rows, columns=[model, "task", *group[0].header[1:]], dtype=object)
+    said = "first header cells" if by_first else "headings"
+    notes.append(
+        f"read {len(group)} tables of one header as one per task, the task their {said}: "
+        + ", ".join(map(repr, names[:6]))
+    )
     frame.attrs["notes"] = notes
     return frame
 

@@ -299,6 +299,12 @@ def _score_columns(path, frame, columns, taken, metric_col, task, options, notes
     if described and len(described) < len(numbers):
         notes.append(f"left out {few(described, 4)}: the same for every model of a task (they describe it)")
         numbers = [c for c in numbers if c not in described]
+    from jaxrate.io._roles import not_score
+
+    named = [c for c in numbers if not_score(c)]
+    if named and len(named) < len(numbers):
+        notes.append(f"left out {few(named, 4)}: counts or metadata by their names, not scores")
+        numbers = [c for c in numbers if c not in named]
     if metric_col is not None:
         numbers = [c for c in numbers if c.lower() not in ("n", "count")]
     if not numbers:
@@ -335,6 +341,7 @@ def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | 
         found, where = list(scores), "the score columns"
     picked = _picked(path, found, where, options)
     if picked is None and len(found) > 1:
+        found = sorted(found, key=lambda m: direction(m) is None)  # scores by name first, for the example
         shown = few(found, 8)
         if metric_col is not None:
             what = f"holds {len(found)} metrics in {where} ({shown})"

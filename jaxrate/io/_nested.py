@@ -9,8 +9,15 @@ Two shapes are read; which columns are tasks is left to the roles (:mod:`jaxrate
   every level but the last joined into one key (``pair/dataset``), then read as two-level JSON is
   (:data:`jaxrate.io._tables.UNSURE_JSON`: the names say which keys are the models, or ``--models``).
 
-A list of plain values becomes one cell of text (``"en, de"``); a list of objects is left as it is,
-and refused where it lands in a column.
+* **trees of records**: records holding lists of records (``Models: [{Name, Results: [{Dataset,
+  Metrics: {Top 1: 82.1}}]}]``, ``conditions: [{name, datasets: [{dataset, scores: [{nDCG@10: ...}]}]}]``):
+  one row per innermost record, its ancestors' fields repeated beside its own, each column named by
+  its last key where that is unique (``Dataset``, ``Top 1``), else by as many keys as tell it apart. A
+  mapping holding such a list beside other things (a YAML file's ``Collections:`` and ``Models:``)
+  is read by the one list whose records hold numbers, said in a note.
+
+A list of plain values becomes one cell of text (``"en, de"``); a list of objects holding no numbers
+becomes the text of its number of entries.
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["SEP", "flatten", "is_nested", "nested_frame", "refuse_mixed"]
+__all__ = ["SEP", "flatten", "is_nested", "is_tree", "nested_frame", "refuse_mixed", "tree_frame"]
 
 SEP = "/"  # between an object's name and its fields' in a column's name
+MAX_ROWS = 2_000_000  # rows a tree of records may unfold into
+_KEYS = "\x1f"  # between the keys of an unfolded record's column, until it is named
 
 
 def is_nested(data: Any) -> bool:
@@ -48,6 +57,162 @@ def flatten(record: dict, prefix: str = "") -> dict:
         else:
             out[name] = value
     return out
+
+
+def _records(value: Any) -> bool:
+    """Whether ``value`` is a non-empty list of records (objects)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(x, dict) for x in value)
+
+
+def _numbers_in(value: Any) -> bool:
+    """Whether a number (not a bool) sits anywhere in ``value``."""
+    if isinstance(value, dict):
+        return any(_numbers_in(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_numbers_in(v) for v in value)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _lists_inside(record: dict) -> bool:
+    """Whether a list of records holding numbers sits in ``record`` (or in its objects), and no number
+    beside it: a record with numbers of its own (``passed: 4`` beside its ``checks: [...]``) is a row
+    whose list is its detail."""
+    if any(_number(v) for v in record.values()):
+        return False
+    return any(
+        (_records(v) and _numbers_in(v)) or (isinstance(v, dict) and _lists_inside(v))
+        for v in record.values()
+    )
+
+
+def _listed(data: Any) -> list[str]:
+    """The keys of a mapping whose values are lists of records holding numbers, where its other values
+    are not all objects (a mapping of records is read by :func:`is_nested`)."""
+    if not isinstance(data, dict) or not data or all(isinstance(v, dict) for v in data.values()):
+        return []
+    return [str(k) for k, v in data.items() if _records(v) and _numbers_in(v)]
+
+
+def is_tree(data: Any) -> bool:
+    """Whether ``data`` is a tree of records: records (listed, keyed, or a list under one key of a
+    mapping) of which one holds a list of records with numbers in it."""
+    if _listed(data):
+        return True
+    if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
+        return any(_lists_inside(v) for v in data.values())
+    return _records(data) and any(_lists_inside(r) for r in data)
+
+
+def _unfolded(path: str, record: dict, prefix: str = "") -> list[dict]:
+    """One row per innermost record of ``record``, its fields (``outer/inner``) beside its ancestors'."""
+    rows: list[dict] = [{}]
+    lists = [k for k, v in record.items() if _records(v) and _numbers_in(v)]
+    if len(lists) > 1:
+        raise ValueError(
+            f"{path}: a record holds numbers in {len(lists)} lists of records "
+            f"({', '.join(map(repr, lists[:4]))}), which are not one table; rate a file holding one of them"
+        )
+    for key, value in record.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            part = _unfolded(path, value, name + _KEYS)
+        elif _records(value) and _numbers_in(value):
+            part = [row for x in value for row in _unfolded(path, x, name + _KEYS)]
+        elif _records(value):
+            part = [{name: f"{len(value)} records"}]
+        elif isinstance(value, list):
+            part = [{name: ", ".join(str(v) for v in value)}]
+        else:
+            part = [{name: value}]
+        rows = [{**a, **b} for a in rows for b in part]
+        if len(rows) > MAX_ROWS:
+            raise ValueError(f"{path}: its records unfold into more than {MAX_ROWS:,} rows")
+    return rows
+
+
+def _short(columns: list[str]) -> dict[str, str]:
+    """Each column's shortest ending of keys that no other column shares (``a/b/Top 1`` -> ``Top 1``)."""
+    parts = {c: c.split(_KEYS) for c in columns}
+    out = {}
+    for column, keys in parts.items():
+        for n in range(1, len(keys) + 1):
+            tail = SEP.join(keys[-n:])
+            if sum(SEP.join(k[-n:]) == tail for k in parts.values()) == 1 and tail not in out.values():
+                out[column] = tail
+                break
+        else:
+            out[column] = SEP.join(keys)
+    return out
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _inner_only(rows: list[dict], columns: list[str], notes: list) -> tuple[list[dict], list[str]]:
+    """The rows that reach the innermost list (records without entries there are named and left out),
+    and the columns without the numbers of the records above it (sizes, counts: they describe the
+    record, and are the same on each of its rows)."""
+    inner = max((c.count(_KEYS) for c in columns if any(_number(r.get(c)) for r in rows)), default=0)
+    deep = [c for c in columns if c.count(_KEYS) >= inner and any(_number(r.get(c)) for r in rows)]
+    kept = [r for r in rows if any(_number(r.get(c)) for c in deep)]
+    if len(kept) < len(rows):
+        name = columns[0]
+        shown = [str(r.get(name)) for r in rows if r not in kept]
+        notes.append(
+            f"left out {len(rows) - len(kept)} records with no entry holding numbers at the innermost level "
+            f"({', '.join(map(repr, shown[:4]))}{' ...' if len(shown) > 4 else ''})"
+        )
+    outer = [c for c in columns if c not in deep and any(_number(r.get(c)) for r in kept)]
+    if outer and deep:
+        shown = [c.replace(_KEYS, SEP) for c in outer[:4]]
+        notes.append(
+            f"left out {', '.join(map(repr, shown))}{' ...' if len(outer) > 4 else ''}: numbers of the "
+            "records above the innermost entries (they describe a record, not one of its results)"
+        )
+    keep = [c for c in columns if c not in outer and any(r.get(c) is not None for r in kept)]
+    return [{c: r.get(c) for c in keep} for r in kept], keep
+
+
+def tree_frame(path: str, data: Any, pd):
+    """A tree of records (:func:`is_tree`) as a DataFrame, one row per innermost record; its notes
+    say which list was read and how."""
+    notes = []
+    listed = _listed(data)
+    if listed:
+        if len(listed) > 1:
+            raise ValueError(
+                f"{path}: holds lists of records with numbers under {len(listed)} keys "
+                f"({', '.join(map(repr, listed[:4]))}), which are not one table; rate a file holding one"
+            )
+        others = [str(k) for k in data if str(k) != listed[0]]
+        left = (
+            f" (beside {', '.join(map(repr, others[:4]))}, which hold no records with numbers)"
+            if others
+            else ""
+        )
+        notes.append(f"read the records listed under {listed[0]!r}{left}")
+        data = next(v for k, v in data.items() if str(k) == listed[0])
+    if isinstance(data, dict):
+        rows = [row for key, r in data.items() for row in _unfolded(path, {"": str(key), **r})]
+    else:
+        rows = [row for r in data for row in _unfolded(path, r)]
+        if len(rows) > MAX_ROWS:
+            raise ValueError(f"{path}: its records unfold into more than {MAX_ROWS:,} rows")
+    columns = list(dict.fromkeys(c for row in rows for c in row))
+    rows, columns = _inner_only(rows, columns, notes)
+    short = _short(columns)
+    frame = pd.DataFrame.from_records(rows, columns=columns).rename(columns=short)
+    unfolded = [c for c in columns if _KEYS in c]
+    lists = sorted({c.rsplit(_KEYS, 1)[0].replace(_KEYS, SEP) for c in columns if _KEYS in c}, key=len)
+    notes.append(
+        f"read one row per innermost record ({len(rows)} rows), its fields beside its ancestors' "
+        f"(by their last keys: {', '.join(repr(short[c]) for c in unfolded[:4])}"
+        f"{' ...' if len(unfolded) > 4 else ''}"
+        f"{'' if not lists else ' from ' + repr(lists[-1])})"
+    )
+    frame.attrs["notes"] = notes
+    return frame
 
 
 def _depths(value: Any, depth: int = 0) -> set[int]:

@@ -26,6 +26,7 @@ __all__ = [
     "LOWER_LAST_WORDS",
     "LOWER_WORDS",
     "METADATA_WORDS",
+    "not_score",
     "MODEL_COLUMNS",
     "MORE_MODELS",
     "MORE_TASKS",
@@ -48,14 +49,16 @@ ROLES = ("score", "stderr", "count", "aggregate", "metadata", "text")
 MODEL_COLUMNS = ("model", "agent", "name", "system", "model_name", "classifier", "algorithm", "method")
 TASK_COLUMNS = ("task", "benchmark", "category", "game", "dataset", "problem", "env", "environment")
 MORE_MODELS = ("algo", "alg_name", "algorithm_name", "method_name", "agent_name", "system_name", "model_id")
-MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "environment_name", "game_name")
+MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "environment_name", "game_name",
+              "question_id", "prompt_id", "problem_id")  # fmt: skip
 # Lower is better. Metric names anywhere in a column's name; everyday words (time, cost, error) only as
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
 LOWER_WORDS = frozenset(
     "wer cer ter loss perplexity ppl bpb latency runtime rmse mse mae mape smape mase crps brier regret "
-    "fid wql wape msis nll logloss rmsse lpips kid hallucination".split()
+    "fid wql wape msis nll logloss rmsse lpips kid hallucination eer fpr fnr".split()
 )
-LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs price".split())
+# "per": a phone error rate ("Test PER") as a name's last word, never "tokens per second".
+LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs price per minimum".split())
 # Higher is better: the common names of accuracies, rates of success, rewards and quality scores.
 HIGHER_WORDS = frozenset(
     "acc accuracy score f1 em exact match bleu rouge rougel chrf pass win winrate elo auc auroc precision "
@@ -72,7 +75,7 @@ _COUNTED = frozenset("wins draws losses ties total base games battles votes toke
 METADATA_WORDS = frozenset(
     "size params parameters param license licence date released release link url organization org type "
     "architecture arch tokens token length memory dimensions dimension dim ci interval hub downloads likes "
-    "year version seed".split()
+    "year version seed tstamp timestamp".split()
 )
 # A name led by one of these summarises the other columns ("Avg. WER"; "coraal_avg" is a task's own).
 AGGREGATE_WORDS = frozenset("avg average mean overall total rank ranking".split())
@@ -273,6 +276,12 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     if shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and all(shared[w] > 1 for w in rest):
         return "aggregate", "an aggregate of the other columns"  # "Average", "Avg. WER"; not mean_reward
     return None
+
+
+def not_score(name: str) -> str | None:
+    """``"count"`` or ``"metadata"`` where the vocabulary says a column of that name is not a score."""
+    found = _by_name(name, None)
+    return found[0] if found and found[0] in ("count", "metadata") else None
 
 
 _ALLOWED = COUNT_WORDS | METADATA_WORDS | _FILLER | AGGREGATE_WORDS  # the words a non-score name is made of

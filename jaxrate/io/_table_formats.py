@@ -13,6 +13,7 @@ from jaxrate.io._format import Format, Head, Parsed
 from jaxrate.io._layouts import describe, where_rows, wide_models
 from jaxrate.io._long import long_cells, long_columns, long_runs
 from jaxrate.io._nested import refuse_mixed
+from jaxrate.io._roles import Declared
 from jaxrate.io._tables import TABLES, read_frame
 from jaxrate.io._text import COMPRESSED, DELIMITED, first_row, sniff_delimiter, suffix
 
@@ -95,8 +96,11 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
                 "several "
                 f"score columns); {name} is a wide table: pick its columns with {options.flag('tasks')}"
             )
+        said = frame.attrs.get("metric")  # a document's text says what the scores are (a WER)
         frame, named = wide_models(path, frame, options)
-        return Parsed("table", name, cells=frame_cells(path, frame), sep=sep, notes=read + kept + named)
+        declared = {str(c).strip(): Declared(metric=said) for c in frame.columns[1:]} if said else {}
+        cells = frame_cells(path, frame)
+        return Parsed("table", name, cells=cells, declared=declared, sep=sep, notes=read + kept + named)
     frame, found, metrics, notes = described
     notes = read + kept + notes
     if found.replicate is not None:

@@ -165,8 +165,10 @@ def _json_frame(path: str, pd, data=None):
     if isinstance(data, dict) and {"columns", "data"} <= set(data) and isinstance(data["data"], list):
         frame = pd.DataFrame(data["data"], columns=data["columns"], index=data.get("index"))  # "split"
         return _index_first(frame, pd)
-    from jaxrate.io._nested import is_nested, nested_frame
+    from jaxrate.io._nested import flatten, is_nested, is_tree, nested_frame, tree_frame
 
+    if is_tree(data):
+        return tree_frame(path, data, pd)
     if is_nested(data):
         return nested_frame(path, data, pd, _json_frame)
     if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
@@ -179,7 +181,7 @@ def _json_frame(path: str, pd, data=None):
         frame.attrs["unsure"] = UNSURE_JSON
         return frame
     if isinstance(data, list) and data and all(isinstance(r, dict) for r in data):
-        return pd.DataFrame.from_records(data)
+        return pd.DataFrame.from_records([flatten(r) for r in data])  # a list of plain values: its text
     if isinstance(data, list) and data and all(isinstance(r, list) for r in data):
         raise ValueError(
             "JSON lists of values (pandas' orient='values') hold no model or task names; "
