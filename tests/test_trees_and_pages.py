@@ -1,0 +1,166 @@
+"""Records nested in records, several tables in one page, and what a page's text says (issue 51).
+
+The published files these readings were built for are in ``tests/data/published/round3`` (checked by
+``tests/test_published.py``); these tests pin the edges the published files do not reach.
+"""
+
+import json
+
+import numpy as np
+import pytest
+import yaml
+
+from jaxrate import io
+
+
+def _read(path, **options):
+    return io.read(str(path), io.ReadOptions(cli=True, **options))
+
+
+METAFILE = {
+    "Collections": [{"Name": "Family", "Paper": {"Title": "A paper"}}],
+    "Models": [
+        {
+            "Name": f"net-{k}",
+            "Metadata": {"FLOPs": 4_000_000 + k, "Parameters": 28_000 + k},
+            "Results": [{"Dataset": "ImageNet-1k", "Task": "Image Classification", "Metrics": metrics}],
+        }
+        for k, metrics in enumerate(
+            [
+                {"Top 1 Accuracy": 82.1, "Top 5 Accuracy": 96.0},
+                {"Top 1 Accuracy": 81.0, "Top 5 Accuracy": 96.5},
+            ]
+        )
+    ]
+    + [{"Name": "pretrained-only", "Metadata": {"FLOPs": 1, "Parameters": 2}, "Results": None}],
+}
+
+
+def test_a_tree_of_records_is_one_row_per_result_and_its_metrics_are_chosen_by_name(tmp_path):
+    path = tmp_path / "metafile.yml"
+    path.write_text(yaml.safe_dump(METAFILE, sort_keys=False), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"--metric 'Top 1 Accuracy'"):
+        _read(path)
+    reading = _read(path, metric="Top 1 Accuracy")
+    assert list(reading.models) == ["net-0", "net-1"] and reading.scores.shape == (2, 1)
+    np.testing.assert_array_equal(reading.scores[:, 0], [82.1, 81.0])
+    notes = " ".join(reading.notes)
+    assert "'Models'" in notes and "'pretrained-only'" in notes  # the list read, the record left out
+    assert "'Metadata/FLOPs'" in notes  # the numbers above the results: said, not rated
+
+
+def test_a_tree_of_records_over_several_levels(tmp_path):
+    data = {
+        "conditions": [
+            {"name": f"run-{c}", "datasets": [{"dataset": d, "scores": [{"nDCG@10": 0.1 * c + 0.01 * k}]}]}
+            for c in range(3)
+            for k, d in enumerate(["biology", "economics"])
+        ]
+    }
+    path = tmp_path / "2cr.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    reading = _read(path)
+    assert sorted(reading.models) == ["run-0", "run-1", "run-2"] and sorted(reading.tasks) == [
+        "biology",
+        "economics",
+    ]
+
+
+def test_numbers_in_two_lists_of_one_record_are_refused(tmp_path):
+    data = [{"model": "m", "dev": [{"task": "a", "acc": 1.0}], "test": [{"task": "a", "acc": 0.5}]}]
+    path = tmp_path / "two.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"2 lists of records \('dev', 'test'\)"):
+        _read(path)
+
+
+def test_a_record_with_numbers_of_its_own_keeps_its_list_as_detail(tmp_path):
+    """can-ai-code's records: passed and total beside the checks that make them; one row a record."""
+    records = [
+        {"model": m, "name": t, "passed": p, "total": 4, "checks": [{"assert": "x", "status": 1}]}
+        for m, p in (("a", 4), ("b", 2))
+        for t in ("t1", "t2")
+    ]
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in records), encoding="utf-8")
+    with pytest.raises(ValueError) as err:
+        _read(path)
+    assert "innermost record" not in str(err.value)
+
+
+PAGE = """# Results
+
+## Branin
+
+| Method | Minimum | Calls |
+|---|---|---|
+| a | 0.40 | 10 |
+| b | 0.45 | 12 |
+
+## Hart6
+
+| Method | Minimum | Calls |
+|---|---|---|
+| a | -3.1 | 30 |
+| b | -3.3 | 28 |
+"""
+
+
+def test_tables_that_are_parts_of_one_board_are_refused_and_read_together(tmp_path):
+    path = tmp_path / "README.md"
+    path.write_text(PAGE, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"2 tables that look like parts of one board.*--table all"):
+        _read(path)
+    reading = _read(path, table="all", metric="Minimum")
+    assert sorted(reading.tasks) == ["Branin", "Hart6"]
+    # "Minimum": lower is better by its name, so 'a' (0.40, -3.1) and 'b' (0.45, -3.3) split the tasks
+    a = list(reading.models).index("a")
+    np.testing.assert_array_equal(reading.scores[a], [-0.40, 3.1])
+    assert _read(path, table="2", exclude="Calls").scores.shape == (2, 1)  # one of them, by its number
+
+
+def test_tables_of_other_models_add_models_and_tables_of_other_columns_add_tasks(tmp_path):
+    page = (
+        "| Model | A | B |\n|---|---|---|\n| m1 | 1 | 2 |\n| m2 | 3 | 4 |\n\n"
+        "| Model | A | B |\n|---|---|---|\n| m3 | 5 | 6 |\n\n"
+        "| Model | C |\n|---|---|\n| m1 | 7 |\n| m2 | 8 |\n| m3 | 9 |\n"
+    )
+    path = tmp_path / "EVAL.md"
+    path.write_text(page, encoding="utf-8")
+    reading = _read(path, table="all")
+    assert list(reading.models) == ["m1", "m2", "m3"] and list(reading.tasks) == ["A", "B", "C"]
+    np.testing.assert_array_equal(reading.scores, [[1, 2, 7], [3, 4, 8], [5, 6, 9]])
+
+
+def test_a_direction_the_text_above_a_table_names_is_taken_and_said(tmp_path):
+    page = "Decoding results.\n\nThe WERs are\n\n| | dev | test |\n|---|---|---|\n"
+    page += "| greedy | 5.5 | 6.6 |\n| beam | 5.3 | 6.3 |\n"
+    path = tmp_path / "RESULTS.md"
+    path.write_text(page, encoding="utf-8")
+    reading = _read(path)
+    np.testing.assert_array_equal(reading.scores, [[-5.5, -6.6], [-5.3, -6.3]])
+    said = [n for n in reading.notes if "they are WERs" in n]
+    assert said and "The WERs are" in said[0]
+    path.write_text(page.replace("The WERs are", "Accuracy (WER-free decoding)"), encoding="utf-8")
+    assert not any("they are WER" in n for n in _read(path).notes)  # a higher-is-better word beside it
+
+
+def test_dates_in_the_first_column_are_not_model_names(tmp_path):
+    page = "| Release | file | PER |\n|---|---|---|\n"
+    page += "| 2021-02-06 | train.yaml | 14.1 |\n| 21-04-16 | w2v.yaml | 8.9 |\n"
+    path = tmp_path / "README.md"
+    path.write_text(page, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"holds dates .* --model-col \(perhaps 'file'"):
+        _read(path)
+    reading = _read(path, model="file")
+    assert list(reading.models) == ["train.yaml", "w2v.yaml"]
+    np.testing.assert_array_equal(reading.scores[:, 0], [-14.1, -8.9])  # PER: a phone error rate
+
+
+def test_footnote_marks_leave_the_names_unless_two_names_would_be_one(tmp_path):
+    path = tmp_path / "README.md"
+    path.write_text("| Model | Top-1 |\n|---|---|\n| a\\* | 80 |\n| b | 81 |\n", encoding="utf-8")
+    reading = _read(path)
+    assert list(reading.models) == ["a", "b"] and any("footnote marks" in n for n in reading.notes)
+    path.write_text("| Model | Top-1 |\n|---|---|\n| a\\* | 80 |\n| a | 81 |\n", encoding="utf-8")
+    assert list(_read(path).models) == ["a*", "a"]
