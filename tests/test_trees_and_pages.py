@@ -139,10 +139,10 @@ def test_a_direction_the_text_above_a_table_names_is_taken_and_said(tmp_path):
     path.write_text(page, encoding="utf-8")
     reading = _read(path)
     np.testing.assert_array_equal(reading.scores, [[-5.5, -6.6], [-5.3, -6.3]])
-    said = [n for n in reading.notes if "they are WERs" in n]
+    said = [n for n in reading.notes if "scores (WERs)" in n]
     assert said and "The WERs are" in said[0]
     path.write_text(page.replace("The WERs are", "Accuracy (WER-free decoding)"), encoding="utf-8")
-    assert not any("they are WER" in n for n in _read(path).notes)  # a higher-is-better word beside it
+    assert not any("scores (WER" in n for n in _read(path).notes)  # a higher-is-better word beside it
 
 
 def test_dates_in_the_first_column_are_not_model_names(tmp_path):

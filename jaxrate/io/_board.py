@@ -254,6 +254,12 @@ def _turned(cells: Cells, js: list[int], parsed: dict):
     problems = [parsed[j][1] for j in js if parsed[j][1] is not None]
     if problems:
         raise ValueError(min(problems)[1])
+    if not js:
+        shown = ", ".join(map(repr, cells.names[:4])) + (" ..." if len(cells.names) > 4 else "")
+        raise ValueError(
+            f"{cells.path}: no column reads as a model's scores ({shown} hold text, not numbers): the "
+            "columns are not models"
+        )
     values = np.stack([parsed[j][0] for j in js], axis=1)  # [tasks, models]
     models = [cells.names[j] for j in js]
     rows = [list(v) for v in values]

@@ -21,6 +21,7 @@ __all__ = [
     "DECIMAL_COMMAS",
     "Cells",
     "column_numbers",
+    "comma_hint",
     "decimal_commas",
     "frame_cells",
     "names_are_names",
@@ -382,6 +383,19 @@ DECIMAL_COMMAS = Assumed(
 )
 
 
+_THOUSANDS = re.compile(r"^\s*[-+]?\d{1,3}(,\d{3})+\s*$")  # 24,832: a thousands separator
+
+
+def comma_hint(cell: object, decimal: str) -> str:
+    """The advice for a cell with a comma that is not a number: decimal commas (``0,5``), or a count
+    written with thousands separators (``24,832``: not a decimal comma)."""
+    if decimal != "." or "," not in str(cell):
+        return ""
+    if _THOUSANDS.match(str(cell)):
+        return "; a thousands separator (a count, not a score?): leave the column out with --exclude"
+    return "; decimal commas? use --decimal ,"
+
+
 def decimal_commas(columns: Sequence[Sequence[object]]) -> bool:
     """Whether the cells are numbers with decimal commas (``0,5``) and none with a decimal point."""
     comma = False
@@ -418,7 +432,7 @@ def column_numbers(
         try:
             out[k] = value(cell, decimal)
         except ValueError:
-            hint = "; decimal commas? use --decimal ," if decimal == "." and "," in str(cell) else ""
+            hint = comma_hint(cell, decimal)
             first = first or (k, f"{where} is not a number: {shown(cell)}{hint}")
             continue
         if np.isnan(out[k]):

@@ -71,6 +71,7 @@ class Table(NamedTuple):
     header: list[str]
     rows: list[list[str]]
     above: str = ""  # the text between the heading (or the table before) and this one, its last lines
+    path: tuple = ()  # the headings it is under, outermost first ("Scores", "Antmaze")
 
     @property
     def size(self) -> int:
@@ -97,13 +98,16 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
       ValueError: naming the line of a row with more cells than its header.
     """
     tables: list[Table] = []
-    heading, fenced, k, prose = "", False, 0, []
+    heading, fenced, k, prose, levels = "", False, 0, [], {}
     while k < len(lines):
         line = lines[k]
         if _FENCE.match(line):
             fenced = not fenced
         found = None if fenced else _HEADING.match(line)
         heading = plain(found.group(1)) if found else heading
+        if found:
+            depth = len(line.strip()) - len(line.strip().lstrip("#"))
+            levels = {d: h for d, h in levels.items() if d < depth} | {depth: heading}
         prose = [] if found else prose
         below = lines[k + 1].strip() if k + 1 < len(lines) else ""
         if fenced or "|" not in line or not _DELIMITER.match(below) or "-" not in below:
@@ -127,7 +131,8 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
                 )
             rows.append(cells + [""] * (len(header) - len(cells)))
             j += 1
-        tables.append(Table(k + 1, heading, header, rows, " ".join(prose)))
+        path = tuple(levels[d] for d in sorted(levels))
+        tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path))
         k, prose = j, []
     return tables
 
@@ -188,6 +193,8 @@ def markdown_frame(path: str, pd, options_table=None):
     if not chosen.rows:
         raise ValueError(f"{path}: line {chosen.line}: the table has a header and no rows")
     rows, sections = _sections(chosen.rows)
+    rows, filled = _continued(rows)
+    rows, groups = _lm_eval_groups(chosen.header, rows)
     rows, marked = _unmarked(rows)
     frame = pd.DataFrame(rows, columns=chosen.header, dtype=object)
     notes: list = [] if len(tables) == 1 or options_table is not None else [_which(path, chosen, tables)]
@@ -196,13 +203,24 @@ def markdown_frame(path: str, pd, options_table=None):
         notes.append(
             f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
         )
+    if groups:
+        notes.append(
+            f"left out {len(groups)} group row(s) ({', '.join(map(repr, groups[:3]))}"
+            f"{' ...' if len(groups) > 3 else ''}): lm-eval's tables write a group's Version as N/A (the "
+            "aggregate of its subtasks, not a task)"
+        )
+    if filled:
+        notes.append(
+            f"read {filled} row(s) with an empty first cell as continuing the row above (its "
+            f"{chosen.header[0] or 'first column'!r}), as lm-eval's tables write a task's second metric"
+        )
     said = _said_metric(chosen)
     if said is not None:
-        frame.attrs["metric"] = said[0]
+        frame.attrs["metric"] = said[2]
         notes.append(
             Assumed(
                 "direction",
-                f"lower is better on the table's scores (they are {said[0]}s)",
+                f"lower is better on the table's scores ({said[0]})",
                 f"nothing in the table says; the text above it does: {said[1]!r}",
                 "--higher-better NAMES says otherwise",
                 "--lower-better NAMES",
@@ -217,9 +235,10 @@ def markdown_frame(path: str, pd, options_table=None):
     return frame
 
 
-def _said_metric(table: Table) -> tuple[str, str] | None:
-    """``(metric, the text)`` where the heading or the text above a table names lower-is-better metrics
-    (``The WERs are``) and no higher-is-better one, and none of its columns names a direction."""
+def _said_metric(table: Table) -> tuple[str, str, str] | None:
+    """``(what the scores are, the text, the metric's name)`` where the heading or the text above a
+    table names lower-is-better metrics (``The WERs are``, ``## Word Error Rate``) and no
+    higher-is-better one, and none of its columns names a direction."""
     from jaxrate.io._roles import HIGHER_WORDS, LOWER_WORDS, direction, words
 
     if any(direction(h) is not None for h in table.header[1:]):
@@ -227,12 +246,15 @@ def _said_metric(table: Table) -> tuple[str, str] | None:
     text = f"{table.heading} {table.above}".strip()
     found = [w[:-1] if w.endswith("s") and w[:-1] in LOWER_WORDS else w for w in words(text)]
     lower = [w for w in found if w in LOWER_WORDS]
+    named = None
+    if not lower and table.heading and direction(table.heading) is False:  # "Word Error Rate"
+        lower, named = [table.heading.lower()], table.heading
     if not lower or any(w in HIGHER_WORDS for w in found):
         return None
-    at = re.search(rf"\b{re.escape(lower[0])}s?\b", text, re.I)
+    at = re.search(rf"{re.escape(lower[0])}s?\b", text, re.I)
     start = max(0, (at.start() if at else 0) - 30)
     snippet = ("..." if start else "") + text[start : start + 70] + ("..." if start + 70 < len(text) else "")
-    return lower[0].upper(), snippet
+    return named or lower[0].upper() + "s", snippet, named or lower[0].upper()
 
 
 _MARK = re.compile(r"(?<=\S)\s*[*\u2020\u2021]+$")  # "name*", "name \u2020": a footnote's mark
@@ -338,7 +360,7 @@ def _long_tables(path: str, group: list[Table], pd, notes: list):
     those differ (``| Movielens 1M | RMSE |``), else its heading."""
     firsts = [t.header[0] for t in group]
     by_first = len(set(firsts)) == len(group)
-    names = firsts if by_first else [t.heading or f"table {k}" for k, t in enumerate(group, 1)]
+    names = firsts if by_first else _told_apart([t.path or (f"table {k}",) for k, t in enumerate(group, 1)])
     if len(set(names)) < len(group):
         raise ValueError(
             f"{path}: --table all: {len(group)} tables of one header and no names to tell them apart"
@@ -353,6 +375,37 @@ def _long_tables(path: str, group: list[Table], pd, notes: list):
     )
     frame.attrs["notes"] = notes
     return frame
+
+
+def _lm_eval_groups(header: list[str], rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+    """An lm-eval ``make_table`` table's rows without its groups' (``Version`` ``N/A``), and their names."""
+    names = [h.strip().lower() for h in header]
+    if not {"version", "metric", "value"} <= set(names) or names[0] not in ("tasks", "task", "groups"):
+        return rows, []
+    v = names.index("version")
+    groups = list(dict.fromkeys(r[0] for r in rows if r[v].strip() == "N/A"))
+    return [r for r in rows if r[0] not in groups], groups
+
+
+def _continued(rows: list[list[str]]) -> tuple[list[list[str]], int]:
+    """The rows with an empty first cell given the one above's (a merged cell, as lm-eval's
+    ``make_table`` leaves a task's name off its next metric's row), and how many were."""
+    out, filled = [], 0
+    for r in rows:
+        if not r[0] and out and any(r[1:]):
+            r, filled = [out[-1][0], *r[1:]], filled + 1
+        out.append(r)
+    return out, filled if out and out[0][0] else 0
+
+
+def _told_apart(paths: list[tuple]) -> list[str]:
+    """Each table's name: the fewest of its innermost headings that no other table shares
+    (``Antmaze`` twice, under ``Scores`` and ``Regrets``: ``Scores/Antmaze``, ``Regrets/Antmaze``)."""
+    for n in range(1, max(len(p) for p in paths) + 1):
+        names = ["/".join(p[-n:]) for p in paths]
+        if len(set(names)) == len(names):
+            return names
+    return ["/".join(p) for p in paths]
 
 
 def _numbers(table: Table) -> bool:

@@ -15,7 +15,7 @@ import re
 from jaxrate.io._assumed import Assumed
 from jaxrate.io._roles import few
 
-__all__ = ["FILE_COLUMN", "JOINED", "joined_frame", "shapes"]
+__all__ = ["FILE_COLUMN", "JOINED", "joined_frame", "keyed_frame", "shapes"]
 
 FILE_COLUMN = "file"
 # The files a folder's tables are joined from: data tables, not documents (a README.md, a config.yaml).
@@ -33,6 +33,8 @@ JOINED = (
     ".ndjson",
     ".yaml",
     ".yml",
+    ".md",
+    ".markdown",
 )
 
 
@@ -196,8 +198,14 @@ def documents_frame(paths: list[str], options):
             )  # fmt: skip
         )
     frame[column] = stems
+    dirs, parts = path_columns(paths)
+    dirs = [d for d in dirs if d != FILE_COLUMN and d not in columns]
+    for k, d in enumerate(dirs):  # the folders that tell the files apart, for --model-col and --task-col
+        frame[d] = [part[k] for part in parts]
+    if dirs:
+        notes.append(f"the parts of the files' paths that differ are the columns {few(dirs, 4)}")
     if not named:
-        frame = frame[[column] + columns]
+        frame = frame[[column] + columns + dirs]
     frame.attrs["notes"] = notes
     nested = [
         c
@@ -223,7 +231,12 @@ def _picks(columns: list[str]) -> list[str]:
     for glob in found:
         found[glob] = sum(fnmatch.fnmatchcase(c, glob) for c in columns)
     # one metric across tasks (results/*/pass_1) before every metric of one task (results/retail/*)
-    best = sorted((g for g, n in found.items() if n >= 2), key=lambda g: (-found[g], g.endswith("/*"), g))
+    from jaxrate.io._nested import _SETTINGS
+
+    settings = lambda g: _SETTINGS.fullmatch(g.split("/")[0].strip().lower()) is not None  # noqa: E731
+    best = sorted(
+        (g for g, n in found.items() if n >= 2), key=lambda g: (settings(g), -found[g], g.endswith("/*"), g)
+    )
     return best[:3]
 
 
@@ -265,8 +278,89 @@ def joined_frame(paths: list[str], options, name: str):
         frame.columns = columns
         frame[column] = stem
         parts.append(frame)
+    read = [n for f in frames for n in f.attrs.get("notes", ())]  # how each file was read (Markdown)
+    notes += list(dict.fromkeys(read))
     joined = pd.concat(parts, ignore_index=True)
     if not named:  # the files' names first: a wide table's models are its first column
         joined = joined[[column] + columns]
     joined.attrs["notes"] = notes
     return joined
+
+
+def _keyed(path: str):
+    """A JSON or YAML file holding an object of objects (``{task: {metric: score}}``), or ``None``."""
+    from jaxrate.io._text import suffix
+
+    if suffix(path) not in _DOCUMENTS:
+        return None
+    if suffix(path) == ".json":
+        from jaxrate.results._files import load_json
+
+        data = load_json(path)
+    else:
+        import yaml
+
+        from jaxrate.io._text import open_text
+
+        with open_text(path) as f:
+            data = yaml.safe_load(f)
+    keyed = isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values())
+    return data if keyed else None
+
+
+def path_columns(paths: list[str]) -> tuple[list[str], list[list[str]]]:
+    """The parts of the files' paths below their common folder that differ between files, as columns:
+    ``dir1``, ``dir2``, ... (by depth) and ``file`` (the name less the ending every file shares)."""
+    root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
+    stems = [_stem(os.path.abspath(p), root).split("/") for p in paths]
+    end = _shared_end([s[-1] for s in stems])
+    depth = max(len(s) for s in stems)
+    names, values = [], []
+    for k in range(depth - 1):
+        column = [s[k] if k < len(s) - 1 else "" for s in stems]
+        if len(set(column)) > 1:
+            names.append(f"dir{k + 1}")
+            values.append(column)
+    files = [s[-1][: len(s[-1]) - len(end)] for s in stems]
+    if len(set(files)) > 1:
+        names.append(FILE_COLUMN)
+        values.append(files)
+    return names, [list(row) for row in zip(*values)] if values else [[] for _ in paths]
+
+
+def keyed_frame(paths: list[str]):
+    """Files of other shapes that each hold an object of objects (``{task: {metric: score}, total:
+    {...}}``, a model or a run named only by its folder or file) as one long table: a row per key of
+    each file (its fields as columns, nested ones ``outer/inner``), beside the parts of the file's path
+    that differ (``dir1``, ``dir2``, ..., ``file``); ``None`` where a file holds something else."""
+    import pandas as pd
+
+    found = [_keyed(p) for p in paths]
+    if len(paths) < 2 or any(d is None for d in found):
+        return None
+    from jaxrate.io._nested import _SETTINGS
+    from jaxrate.io._roles import AGGREGATE_WORDS, words
+
+    names, parts = path_columns(paths)
+    aside = lambda k: set(words(k)) & AGGREGATE_WORDS or _SETTINGS.fullmatch(str(k).strip().lower())  # noqa: E731
+    left = list(dict.fromkeys(str(k) for data in found for k in data if aside(k)))
+    rows = [
+        {**dict(zip(names, part)), "key": str(key), **_flat(inner)}
+        for data, part in zip(found, parts)
+        for key, inner in data.items()
+        if not aside(key)
+    ]
+    if not rows:
+        return None
+    columns = list(dict.fromkeys(c for r in rows for c in r))
+    frame = pd.DataFrame([[r.get(c) for c in columns] for r in rows], columns=columns, dtype=object)
+    frame.attrs["notes"] = [
+        f"read {len(paths)} files of objects as one long table: a row per key of each file ('key'), "
+        f"beside the parts of their paths that differ ({', '.join(map(repr, names)) or 'none'})"
+    ]
+    if left:
+        frame.attrs["notes"].append(
+            f"left out the keys {few(left, 4)}: by their names, aggregates of the others or settings, "
+            "not tasks"
+        )
+    return frame

@@ -92,7 +92,8 @@ def recognise(files: list[Found], options=None) -> tuple[dict[Format, list[str]]
         else:
             found.setdefault(fmt, []).append(f.path)
     if not any(fmt.role not in ("part", "listing") for fmt in found):
-        return _tables_only(files, passed, _broken(broken, options) + _passed_over(other))
+        parts = [p for paths in found.values() for p in paths]  # a harness's parts without it: tables
+        return _tables_only(files, passed + parts, _broken(broken, options) + _passed_over(other))
     return found, _broken(broken, options) + _passed_over(other + passed)  # a results folder's tables too
 
 

@@ -335,8 +335,12 @@ def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | 
     """``(metric, its score column)`` of the metrics rated: the metric column's values or the score
     columns, all of them when there is one, else those ``--metric`` picks."""
     if metric_col is not None:
-        found = list(dict.fromkeys(as_text(frame[metric_col]).str.strip()))
+        names = as_text(frame[metric_col]).str.strip()
+        found = list(dict.fromkeys(names))
         where = f"column {metric_col!r}"
+        words = [m for m in found if not any(_numeric(frame[names == m], c) for c in scores)]
+        if words and len(words) < len(found):  # lm-eval's 'alias' rows: text where the scores are
+            found = [m for m in found if m not in words]
     else:
         found, where = list(scores), "the score columns"
     picked = _picked(path, found, where, options)

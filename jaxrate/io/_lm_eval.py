@@ -508,6 +508,10 @@ def _limited(data: dict, task: str) -> tuple[str, str] | None:
 def _measured(data: dict, task: str, metric: str, filter_: str) -> tuple:
     """What must agree for two scores of ``task`` to be comparable (limit, n-shot, version, ...)."""
     n = (data.get("n-samples") or {}).get(task) or {}
-    limit, shots = (data.get("config") or {}).get("limit"), (data.get("n-shot") or {}).get(task)
+    config = data.get("config") or {}
+    shots = (data.get("n-shot") or {}).get(task)
+    if shots is None and isinstance(config.get("num_fewshot"), int):  # 0.3: one count for the run
+        shots = config["num_fewshot"]
+    limit = config.get("limit")
     head = (("limit", limit), ("n-shot", shots), ("version", (data.get("versions") or {}).get(task)))
     return (*head, ("metric", metric), ("filter", filter_), ("documents", n.get("effective")))

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from jaxrate.io._cells import DECIMAL_COMMAS, Cells, decimal_commas, percent_cells, value
+from jaxrate.io._cells import DECIMAL_COMMAS, Cells, comma_hint, decimal_commas, percent_cells, value
 from jaxrate.io._roles import MODEL_COLUMNS, TASK_COLUMNS, Declared, direction, error_target, few
 from jaxrate.io._tables import record_name
 from jaxrate.io._text import as_text, check_score
@@ -181,7 +181,7 @@ def _numbers(path: str, cells: list, where: list[str], decimal: str, what: str =
         try:
             out[k] = value(cell, decimal)
         except ValueError:
-            hint = "; decimal commas? use --decimal ," if decimal == "." and "," in str(cell) else ""
+            hint = comma_hint(cell, decimal)
             raise ValueError(f"{path}: {where[k]}{what} is not a number: {cell!r}{hint}") from None
         if not np.isnan(out[k]):
             check_score(out[k], cell, f"{path}: {where[k]}{what}")

@@ -292,7 +292,10 @@ def refuse_mixed(path: str, frame, options) -> None:
                 f"settings, and beside them ({shown}): say which are the tasks, e.g. {left_out} (or name "
                 f"them with {options.flag('tasks')})"
             )
-        picks = " or ".join(repr(p) for p in frame.attrs.get("picks") or [g + SEP + "*" for g in groups[:2]])
+        found = frame.attrs.get("picks") or [g + SEP + "*" for g in groups[:2]]
+        settings = lambda p: _SETTINGS.fullmatch(p.split(SEP)[0].strip().lower()) is not None  # noqa: E731
+        found = sorted(found, key=settings)  # the run's settings (config/*) last: they are rarely the scores
+        picks = " or ".join(repr(p) for p in found)
         raise ValueError(
             f"{path}: its records hold numbers in nested objects ({_shown(groups)}) and beside them "
             f"({shown}): say which are the tasks, e.g. {options.flag('tasks')} {picks} (or leave the others "

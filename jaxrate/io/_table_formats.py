@@ -67,7 +67,7 @@ def _scores(path: str, options) -> Parsed:
 
 def joined_tables(paths: list[str], options) -> Parsed:
     """Several tables of one shape (a folder, a glob, several paths) as one (:mod:`jaxrate.io._folders`)."""
-    from jaxrate.io._folders import documents_frame, joined_frame, refuse_shapes, shapes
+    from jaxrate.io._folders import documents_frame, joined_frame, keyed_frame, refuse_shapes, shapes
 
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
     where = os.path.relpath(root) if not os.path.isabs(paths[0]) else root
@@ -75,6 +75,9 @@ def joined_tables(paths: list[str], options) -> Parsed:
     if documents is not None:  # one document per model or run: a row each
         return scores_frame(where, os.path.basename(root) or where, documents, None, options)
     groups = shapes(paths)
+    keyed = keyed_frame(paths)
+    if keyed is not None:  # {task: {metric: score}} per file, the model in the path
+        return scores_frame(where, os.path.basename(root) or where, keyed, None, options)
     if len(groups) > 1:
         refuse_shapes(where, groups, os.path.relpath(root) if not os.path.isabs(paths[0]) else root)
     name = os.path.basename(root) or where
