@@ -166,9 +166,11 @@ def _add_long_options(parser) -> None:
         long.add_argument(f"--{role}-col", metavar="COLUMN", help=text)
     long.add_argument(
         "--table",
-        metavar="N|HEADING",
-        help="a Markdown file's table to rate: its number (1 is the first) or its heading (default: the "
-        "largest holding numbers, said)",
+        metavar="N|HEADING|all",
+        help="a Markdown file's table to rate: its number (1 is the first), its heading, or all: every table "
+        "holding numbers as one board (tables of one header and the same models are one per task, named "
+        "by their headings; of other models, more models; of other columns, more tasks) (default: the "
+        "largest holding numbers, said; refused where several look like parts of one board)",
     )
     long.add_argument(
         "--where",
