@@ -272,6 +272,10 @@ def _numberlike(cell: object) -> bool:
 _PERCENT = re.compile(r"^\s*([^%\s]+)\s*%\s*([A-Za-z][A-Za-z0-9@._-]{0,11})?\s*$")
 
 
+# A count of successes with its percent, as agent reports write it: "1/3 (33.3%)" is 33.3 (percent).
+_SHARE = re.compile(r"^\s*\d+\s*/\s*\d+\s*\(\s*([-+]?[\d.,]+)\s*%\s*\)\s*$")
+
+
 # A mean and its spread as reports write them: "1736.39 ± 68.65", "0.71 +/- 0.02" (the mean is the score).
 _SPREAD = re.compile(r"^\s*([^\s±]+)\s*(?:±|\+/-)\s*[^\s±]+\s*$")
 
@@ -285,6 +289,9 @@ def value(cell: object, decimal: str) -> float:
         if is_missing_marker(cell):
             return np.nan
         if "%" in cell or "±" in cell or "+/-" in cell:
+            share = _SHARE.match(cell) if "/" in cell else None  # "1/3 (33.3%)": its percent
+            if share:
+                return parse_number(share.group(1), decimal)
             found = _PERCENT.match(cell) if "%" in cell else None
             spread = None if found else _SPREAD.match(cell)
             return parse_number((found or spread).group(1) if found or spread else cell.strip(), decimal)

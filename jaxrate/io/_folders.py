@@ -179,7 +179,9 @@ def documents_frame(paths: list[str], options):
     from jaxrate.io._layouts import common_name
     from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
 
-    named = options.model is not None or any(common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns)
+    named = _names_a_column(options.model, columns) or any(
+        common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns
+    )
     column = FILE_COLUMN if FILE_COLUMN not in columns else "__file__"
     notes: list = [
         f"read {len(paths)} documents as one table, a row each, nested fields as outer/inner columns"
@@ -215,6 +217,15 @@ def documents_frame(paths: list[str], options):
     frame.attrs["groups"] = list(dict.fromkeys(c.split("/")[0] for c in nested))
     frame.attrs["picks"] = _picks(nested)
     return frame
+
+
+def _names_a_column(model, columns: list[str]) -> bool:
+    """Whether ``--model-col`` names a column of the files (``model`` names the files' own column)."""
+    if model is None:
+        return False
+    given = [model] if isinstance(model, str) else list(model)
+    parts = [p.strip() for g in given for p in str(g).split(",")]
+    return any(p in columns for p in parts) or "model" not in parts
 
 
 def _picks(columns: list[str]) -> list[str]:
@@ -253,8 +264,11 @@ def joined_frame(paths: list[str], options, name: str):
     frames = [read_frame(p, options.sep) for p in paths]
     stems = [_stem(os.path.abspath(p), root) for p in paths]
     columns = [str(c).strip() for c in frames[0].columns]
-    named = options.model is not None or any(common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns)
+    named = _names_a_column(options.model, columns) or any(
+        common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns
+    )
     column = FILE_COLUMN if FILE_COLUMN not in columns else "__file__"
+    named_metric = None
     notes: list = [
         f"read {len(paths)} tables of one shape as one ({few([os.path.basename(p) for p in paths], 3)})"
     ]
@@ -263,6 +277,11 @@ def joined_frame(paths: list[str], options, name: str):
         stems = [s[: len(s) - len(end)] for s in stems]
         column = "model"
         evidence = "no column names them" + (f"; the names less the ending {end!r} they share" if end else "")
+        from jaxrate.io._roles import direction
+
+        metric = end.strip("-_. ")
+        if metric and direction(metric) is not None:  # DrCIF_rmse.csv, FreshPRINCE_rmse.csv: RMSEs
+            named_metric = metric
         notes.append(
             Assumed(
                 "models",
@@ -284,6 +303,8 @@ def joined_frame(paths: list[str], options, name: str):
     if not named:  # the files' names first: a wide table's models are its first column
         joined = joined[[column] + columns]
     joined.attrs["notes"] = notes
+    if not named and named_metric:
+        joined.attrs["metric"] = named_metric
     return joined
 
 

@@ -226,6 +226,9 @@ def describe(path: str, frame, options) -> Described | None:
     metric_col, replicate, count, taken = _others(frame, columns, model, task, metric_col, replicate, notes)
     if not scores:
         scores = _score_columns(path, frame, columns, taken, metric_col, task, options, notes)
+    if replicate is None and metric_col is None and options.metric is None and _numbered(scores):
+        frame, scores, replicate = _replicates_across(frame, scores, notes)
+        columns = [str(c) for c in frame.columns]
     stderr = stderr_column(columns, scores[0], taken | set(scores)) if len(scores) == 1 else None
     used = taken | set(scores) | {stderr}
     left = [c for c in columns if c not in used]
@@ -237,6 +240,29 @@ def describe(path: str, frame, options) -> Described | None:
             "their spread, and --bootstrap resamples those"
         )
     return _canonical(path, frame, model, task, scores, metric_col, replicate, count, stderr, options, notes)
+
+
+def _numbered(scores: list[str]) -> bool:
+    """Whether the score columns are numbered 0..k or 1..k (folds, resamples, seeds as columns)."""
+    if len(scores) < 2 or not all(s.strip().isdigit() for s in scores):
+        return False
+    numbers = sorted(int(s) for s in scores)
+    return numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[0] in (0, 1)
+
+
+def _replicates_across(frame, scores: list[str], notes: list):
+    """A long table whose score columns are numbered (``folds:,0,1,2,3,4``) as one score column beside a
+    replicate column: each model and task's mean is rated (``--bootstrap`` resamples the replicates)."""
+    keep = [c for c in frame.columns if c not in scores]
+    if {"replicate", "value"} & set(keep):
+        return frame, scores, None
+    melted = frame.melt(id_vars=keep, value_vars=scores, var_name="replicate", value_name="value")
+    melted.index = np.arange(len(melted))
+    notes.append(
+        f"read the columns numbered {scores[0]} to {scores[-1]} as replicates (folds, resamples or seeds) "
+        "of one score, each model and task's mean rated"
+    )
+    return melted, ["value"], "replicate"
 
 
 def _named(path, columns, model, task, by_name: bool, options, notes) -> list[str]:

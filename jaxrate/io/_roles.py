@@ -272,6 +272,9 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
         return "count", "a count"
     if _all_in(found, METADATA_WORDS) or set(found) & _LENGTHS and direction(name) is None:
         return "metadata", "not a score"
+    wider = _pooled(name, found, shared)
+    if wider:
+        return "aggregate", f"pooled over the columns whose names extend it ({few(wider, 2)})"
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER]
     if shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and all(shared[w] > 1 for w in rest):
         return "aggregate", "an aggregate of the other columns"  # "Average", "Avg. WER"; not mean_reward
@@ -292,11 +295,33 @@ _LENGTHS = frozenset("length lengths len lens".split())
 _OVER = frozenset("without excluding except all of over tasks score scores".split())
 
 
+class _Words(dict):
+    """How many of the columns use each word, and the columns' names (``names``)."""
+
+    names: tuple = ()
+
+
 def _shared(names: Sequence[str]):
     """How many of the columns use each word (``None`` for one column)."""
     from collections import Counter
 
-    return Counter(w for n in names for w in set(words(n))) if len(names) > 1 else None
+    if len(names) <= 1:
+        return None
+    shared = _Words(Counter(w for n in names for w in set(words(n))))
+    shared.names = tuple(names)
+    return shared
+
+
+_SPREADS = frozenset("stderr se std stddev sd error err ci".split())  # a spread's column, not a score's
+
+
+def _pooled(name: str, found: list[str], shared) -> list[str]:
+    """The columns whose names extend a metric's name (``G1_tool_WinRate``, ``G2_category_WinRate``
+    beside ``WinRate``): at least three, none a spread's; ``name`` is then their pooled aggregate."""
+    if not getattr(shared, "names", ()) or direction(name) is None:
+        return []
+    wider = [n for n in shared.names if n != name and n.endswith("_" + name) and not set(words(n)) & _SPREADS]
+    return wider if len(wider) >= 3 else []
 
 
 def decide(

@@ -89,6 +89,7 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
     read = list(frame.attrs.get("notes", ()))  # how a document or nested JSON was read (_documents, _nested)
+    said_metric = frame.attrs.get("metric")  # what the files' names or a document's text say the scores are
     refuse_mixed(path, frame, options)  # nested JSON: numbers inside and beside its objects, and no --tasks
     frame, kept = where_rows(path, frame, options)
     described = describe(path, frame, options)
@@ -106,6 +107,8 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
         return Parsed("table", name, cells=cells, declared=declared, sep=sep, notes=read + kept + named)
     frame, found, metrics, notes = described
     notes = read + kept + notes
+    metrics, named = _metric_named(metrics, said_metric)
+    notes += named
     if found.replicate is not None:
         runs = long_runs(path, frame, found, options, metrics)
         notes.append(
@@ -115,6 +118,16 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
         return Parsed("runs", name, runs=runs, notes=notes, sep=sep, column=found.replicate)
     cells, declared, more = long_cells(path, frame, found, options, sep, metrics)
     return Parsed("table", name, cells=cells, declared=declared, notes=notes + more, sep=sep)
+
+
+def _metric_named(metrics: dict, said: str | None) -> tuple[dict, list]:
+    """A long table's metrics, each the one the files' names say (``_rmse.csv``) where no column's name
+    gives a direction, and the note that says so."""
+    from jaxrate.io._roles import direction
+
+    if not said or any(direction(m) is not None for m in metrics.values()):
+        return metrics, []
+    return dict.fromkeys(metrics, said), [f"the scores are {said} (the ending the files' names share)"]
 
 
 def _plain(options) -> bool:
