@@ -296,7 +296,7 @@ def _refuse_parts(path: str, tables: list[Table]) -> None:
             + (f" under {t.heading!r}" if t.heading else "")
             + f" ({len(t.rows)} x {len(t.header)})"
             for t in parts[:6]
-        )
+        ) + ("; ..." if len(parts) > 6 else "")
         raise ValueError(
             f"{path}: holds {len(parts)} tables that look like parts of one board (a header or models in "
             f"common: {shown}); rate them together with --table all, or one with --table N (or its heading)"
