@@ -15,7 +15,7 @@ import re
 from jaxrate.io._assumed import Assumed
 from jaxrate.io._roles import few
 
-__all__ = ["FILE_COLUMN", "JOINED", "joined_frame", "keyed_frame", "shapes"]
+__all__ = ["FILE_COLUMN", "JOINED", "joined_frame", "keyed_frame", "nested_headers", "shapes"]
 
 FILE_COLUMN = "file"
 # The files a folder's tables are joined from: data tables, not documents (a README.md, a config.yaml).
@@ -99,6 +99,16 @@ def _is_number(text: str) -> bool:
         return True
     except ValueError:
         return False
+
+
+def nested_headers(groups: dict) -> bool:
+    """Whether tables of several headers are one table with columns some files lack: one first column,
+    and every header's columns among the widest's (BARS: ``gAUC`` in 4 of 13 leaderboards)."""
+    headers = [h for h in groups if h]
+    if len(headers) != len(groups):
+        return False
+    widest = max(headers, key=len)
+    return all(h[0] == widest[0] and set(h) <= set(widest) and len(set(h)) == len(h) for h in headers)
 
 
 def refuse_shapes(where: str, groups: dict, root: str) -> None:
@@ -262,8 +272,11 @@ def joined_frame(paths: list[str], options, name: str):
 
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
     frames = [read_frame(p, options.sep) for p in paths]
+    for frame in frames:
+        frame.columns = [str(c).strip() for c in frame.columns]
     stems = [_stem(os.path.abspath(p), root) for p in paths]
-    columns = [str(c).strip() for c in frames[0].columns]
+    columns = list(max((list(f.columns) for f in frames), key=len))  # some files may lack a column
+    lacking = sorted({c for f in frames for c in columns if c not in f.columns})
     named = _names_a_column(options.model, columns) or any(
         common_name(c) in MODEL_COLUMNS + MORE_MODELS for c in columns
     )
@@ -291,10 +304,15 @@ def joined_frame(paths: list[str], options, name: str):
                 "--model-col model",
             )  # fmt: skip
         )
+    if lacking:
+        some = sum(any(c not in f.columns for c in lacking) for f in frames)
+        notes.append(
+            f"{some} of the {len(frames)} tables lack the column(s) {few(lacking, 4)}: their cells there "
+            "are empty"
+        )
     parts = []
     for frame, stem in zip(frames, stems):
-        frame = frame.copy()
-        frame.columns = columns
+        frame = frame.reindex(columns=columns)
         frame[column] = stem
         parts.append(frame)
     read = [n for f in frames for n in f.attrs.get("notes", ())]  # how each file was read (Markdown)

@@ -67,7 +67,14 @@ def _scores(path: str, options) -> Parsed:
 
 def joined_tables(paths: list[str], options) -> Parsed:
     """Several tables of one shape (a folder, a glob, several paths) as one (:mod:`jaxrate.io._folders`)."""
-    from jaxrate.io._folders import documents_frame, joined_frame, keyed_frame, refuse_shapes, shapes
+    from jaxrate.io._folders import (
+        documents_frame,
+        joined_frame,
+        keyed_frame,
+        nested_headers,
+        refuse_shapes,
+        shapes,
+    )
 
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
     where = os.path.relpath(root) if not os.path.isabs(paths[0]) else root
@@ -78,7 +85,7 @@ def joined_tables(paths: list[str], options) -> Parsed:
     keyed = keyed_frame(paths)
     if keyed is not None:  # {task: {metric: score}} per file, the model in the path
         return scores_frame(where, os.path.basename(root) or where, keyed, None, options)
-    if len(groups) > 1:
+    if len(groups) > 1 and not nested_headers(groups):
         refuse_shapes(where, groups, os.path.relpath(root) if not os.path.isabs(paths[0]) else root)
     name = os.path.basename(root) or where
     return scores_frame(where, name, joined_frame(paths, options, name), options.sep, options)
