@@ -323,6 +323,25 @@ def joined_frame(paths: list[str], options, name: str):
     joined.attrs["notes"] = notes
     if not named and named_metric:
         joined.attrs["metric"] = named_metric
+    if not named and not named_metric:
+        joined = _model_and_metric(joined, notes)
+    return joined
+
+
+def _model_and_metric(joined, notes: list):
+    """Files named ``<model>_<metric>`` (``HC1_accuracy.csv``, ``HC1_logloss.csv``): the model and the
+    metric each a column of their own, where every name ends in a metric and there are several."""
+    from jaxrate.io._roles import direction
+
+    parts = [str(s).rsplit("_", 1) for s in joined["model"]]
+    if not all(len(p) == 2 and p[0] and direction(p[1]) is not None for p in parts):
+        return joined
+    if len({p[1] for p in parts}) < 2 or "metric" in joined.columns:
+        return joined
+    joined = joined.copy()
+    joined["model"] = [p[0] for p in parts]
+    joined.insert(1, "metric", [p[1] for p in parts])
+    notes.append("the files' names are <model>_<metric> (each name ends in a metric's): both read from them")
     return joined
 
 

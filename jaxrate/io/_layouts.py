@@ -226,7 +226,7 @@ def describe(path: str, frame, options) -> Described | None:
     metric_col, replicate, count, taken = _others(frame, columns, model, task, metric_col, replicate, notes)
     if not scores:
         scores = _score_columns(path, frame, columns, taken, metric_col, task, options, notes)
-    if replicate is None and metric_col is None and options.metric is None and _numbered(scores):
+    if replicate is None and (metric_col is not None or options.metric is None) and _numbered(scores):
         frame, scores, replicate = _replicates_across(frame, scores, notes)
         columns = [str(c) for c in frame.columns]
     stderr = stderr_column(columns, scores[0], taken | set(scores)) if len(scores) == 1 else None
@@ -349,7 +349,7 @@ def _score_columns(path, frame, columns, taken, metric_col, task, options, notes
             )  # fmt: skip
         )
         return numbers
-    if metric_col is not None:
+    if metric_col is not None and not _numbered(numbers):
         raise ValueError(
             f"{path}: which column holds the scores of {metric_col!r}? {few(numbers, 6)} hold numbers; name "
             f"it with {options.flag('score', numbers[0])}"

@@ -63,7 +63,7 @@ LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs 
 HIGHER_WORDS = frozenset(
     "acc accuracy score f1 em exact match bleu rouge rougel chrf pass win winrate elo auc auroc precision "
     "recall map ndcg mrr reward return returns success solved resolved correct throughput speedup top "
-    "iou miou dice psnr ssim meteor cider spearman pearson kendall dcg r2".split()
+    "iou miou dice psnr ssim meteor cider spearman pearson kendall dcg r2 balacc".split()
 )
 # Not scores: counts (also any name starting "#", "n_" or "num_") and metadata, when every word of the
 # name is one of these (or a filler: "Model size (B)", "Max tokens"), so that a task named
