@@ -164,3 +164,58 @@ def test_footnote_marks_leave_the_names_unless_two_names_would_be_one(tmp_path):
     assert list(reading.models) == ["a", "b"] and any("footnote marks" in n for n in reading.notes)
     path.write_text("| Model | Top-1 |\n|---|---|\n| a\\* | 80 |\n| a | 81 |\n", encoding="utf-8")
     assert list(_read(path).models) == ["a*", "a"]
+
+
+def test_a_numbered_folder_is_a_name_never_a_task(tmp_path):
+    """Hydra's multirun folders (0/, 1/, 2/): the folder is told apart as text, not rated."""
+    for k, (model, mmlu) in enumerate([("A", 0.6), ("B", 0.7), ("C", 0.5)]):
+        (tmp_path / str(k)).mkdir()
+        (tmp_path / str(k) / "m.json").write_text(json.dumps({"model": model, "mmlu": mmlu, "gsm8k": 0.3}))
+    reading = _read(tmp_path)
+    assert list(reading.tasks) == ["mmlu", "gsm8k"]
+
+
+def test_a_tree_keeps_every_number_of_its_innermost_records(tmp_path):
+    """A result's own object (timing) is not what the innermost level is: accuracy stays a metric."""
+    data = [
+        {"model": m, "results": [{"task": t, "accuracy": a, "timing": {"seconds": s}} for t in ("x", "y")]}
+        for m, a, s in (("A", 0.9, 30.0), ("B", 0.5, 1.0))
+    ]
+    path = tmp_path / "runs.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"'accuracy', 'seconds'.*--metric 'accuracy'"):
+        _read(path)
+    reading = _read(path, metric="accuracy")
+    assert reading.scores[list(reading.models).index("A")].tolist() == [0.9, 0.9]
+
+
+def test_everyday_words_in_the_text_say_no_direction(tmp_path):
+    for above in ("Models trained with our contrastive loss are in bold.", "## Results over time"):
+        path = tmp_path / "README.md"
+        path.write_text(
+            f"{above}\n\n| Model | MNLI | SST-2 |\n|---|---|---|\n| a | 80 | 90 |\n| b | 85 | 92 |\n"
+        )
+        assert (_read(path).scores > 0).all()  # not negated
+
+
+def test_a_folder_of_objects_keeps_tasks_named_like_settings_or_rankings(tmp_path):
+    for model in ("llama", "mistral"):
+        (tmp_path / model).mkdir()
+        scores = {"passage_ranking": {"acc": 0.5}, "generation": {"acc": 0.6}, "total": {"acc": 0.55}}
+        (tmp_path / model / "summary.json").write_text(json.dumps(scores), encoding="utf-8")
+    reading = _read(tmp_path, model="dir1", task="key")
+    assert sorted(reading.tasks) == ["generation", "passage_ranking"]  # 'total' left out, said
+    assert any("'total'" in n for n in reading.notes)
+
+
+def test_lm_eval_markdown_with_unnamed_mark_columns(tmp_path):
+    """lm-eval 0.4's make_table: |Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|."""
+    table = (
+        "|Tasks|Version|Filter|n-shot|Metric| |Value| |Stderr|\n|---|---|---|---|---|---|---|---|---|\n"
+        "|arc_easy|1|none|0|acc|↑|0.75|±|0.01|\n| | |none|0|acc_norm|↑|0.70|±|0.01|\n"
+        "|piqa|1|none|0|acc|↑|0.78|±|0.01|\n| | |none|0|acc_norm|↑|0.79|±|0.01|\n"
+    )
+    for model in ("a", "b"):
+        (tmp_path / f"{model}.md").write_text(table, encoding="utf-8")
+    reading = _read(tmp_path, metric="acc")
+    assert sorted(reading.tasks) == ["arc_easy", "piqa"] and sorted(reading.models) == ["a", "b"]

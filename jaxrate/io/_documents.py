@@ -192,12 +192,34 @@ def markdown_frame(path: str, pd, options_table=None):
     chosen = _chosen(path, tables, options_table)
     if not chosen.rows:
         raise ValueError(f"{path}: line {chosen.line}: the table has a header and no rows")
+    chosen = _without_marks(chosen)
+    notes: list = [] if len(tables) == 1 or options_table is not None else [_which(path, chosen, tables)]
+    rows, more = _cleaned(chosen)
+    frame = pd.DataFrame(rows, columns=chosen.header, dtype=object)
+    said = _said_metric(chosen)
+    if said is not None:
+        frame.attrs["metric"] = said[2]
+        notes.append(
+            Assumed(
+                "direction",
+                f"lower is better on the table's scores ({said[0]})",
+                f"nothing in the table says; the text above it does: {said[1]!r}",
+                "--higher-better NAMES says otherwise",
+                "--lower-better NAMES",
+            )  # fmt: skip
+        )
+    frame.attrs["notes"] = notes + more
+    return frame
+
+
+def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
+    """A table's rows without section rows, lm-eval's groups and footnote marks, its continuation rows
+    filled; and the notes that say so."""
     rows, sections = _sections(chosen.rows)
     rows, filled = _continued(rows)
     rows, groups = _lm_eval_groups(chosen.header, rows)
     rows, marked = _unmarked(rows)
-    frame = pd.DataFrame(rows, columns=chosen.header, dtype=object)
-    notes: list = [] if len(tables) == 1 or options_table is not None else [_which(path, chosen, tables)]
+    notes: list = []
     if sections:
         shown = ", ".join(repr(s) for s in sections[:3]) + (" ..." if len(sections) > 3 else "")
         notes.append(
@@ -214,41 +236,36 @@ def markdown_frame(path: str, pd, options_table=None):
             f"read {filled} row(s) with an empty first cell as continuing the row above (its "
             f"{chosen.header[0] or 'first column'!r}), as lm-eval's tables write a task's second metric"
         )
-    said = _said_metric(chosen)
-    if said is not None:
-        frame.attrs["metric"] = said[2]
-        notes.append(
-            Assumed(
-                "direction",
-                f"lower is better on the table's scores ({said[0]})",
-                f"nothing in the table says; the text above it does: {said[1]!r}",
-                "--higher-better NAMES says otherwise",
-                "--lower-better NAMES",
-            )  # fmt: skip
-        )
     if marked:
         notes.append(
             f"read {len(marked)} name(s) without their footnote marks ({', '.join(map(repr, marked[:3]))}"
             f"{' ...' if len(marked) > 3 else ''}: the mark is not part of the name)"
         )
-    frame.attrs["notes"] = notes
-    return frame
+    return rows, notes
+
+
+# What a page's text may say its numbers are: metrics' own names (never everyday words such as loss,
+# time or cost, which prose uses of other things: "trained with our contrastive loss").
+_TEXT_METRICS = frozenset(
+    "wer cer ter per der eer rmse mse mae mape smape mase crps fid perplexity ppl nll".split()
+)
 
 
 def _said_metric(table: Table) -> tuple[str, str, str] | None:
     """``(what the scores are, the text, the metric's name)`` where the heading or the text above a
     table names lower-is-better metrics (``The WERs are``, ``## Word Error Rate``) and no
     higher-is-better one, and none of its columns names a direction."""
-    from jaxrate.io._roles import HIGHER_WORDS, LOWER_WORDS, direction, words
+    from jaxrate.io._roles import HIGHER_WORDS, direction, words
 
     if any(direction(h) is not None for h in table.header[1:]):
         return None
-    text = f"{table.heading} {table.above}".strip()
-    found = [w[:-1] if w.endswith("s") and w[:-1] in LOWER_WORDS else w for w in words(text)]
-    lower = [w for w in found if w in LOWER_WORDS]
+    text = " ".join([*table.path, table.above]).strip()
+    found = [w[:-1] if w.endswith("s") and w[:-1] in _TEXT_METRICS else w for w in words(text)]
+    lower = [w for w in found if w in _TEXT_METRICS]
     named = None
-    if not lower and table.heading and direction(table.heading) is False:  # "Word Error Rate"
-        lower, named = [table.heading.lower()], table.heading
+    rate = re.search(r"\b(\w+ )?error rates?\b", text, re.I)  # "Word Error Rate", "the error rates"
+    if not lower and rate:
+        lower, named = [rate.group(0).lower()], rate.group(0)
     if not lower or any(w in HIGHER_WORDS for w in found):
         return None
     at = re.search(rf"{re.escape(lower[0])}s?\b", text, re.I)
@@ -277,7 +294,16 @@ def _names(table: Table) -> set[str]:
 def _parts(tables: list[Table]) -> list[Table]:
     """The tables holding numbers that look like parts of one board with the largest: its header, or
     one of its models."""
-    scored = [t for t in tables if _numbers(t) and t.rows]
+    from jaxrate.io._roles import not_score
+
+    def scores(t: Table) -> bool:  # a column of numbers that is not a size, a count or a link
+        return any(
+            not_score(h) is None and any(re.search(r"\d", r[j]) for r in t.rows)
+            for j, h in enumerate(t.header)
+            if j
+        )
+
+    scored = [t for t in tables if _numbers(t) and t.rows and scores(t)]
     if len(scored) < 2:
         return []
     largest = max(scored, key=lambda t: (t.size, -t.line))
@@ -346,20 +372,27 @@ def _all_tables(path: str, tables: list[Table], pd):
 
 
 def _overlap(group: list[Table]) -> bool:
-    """Whether tables of one header share a model (one table per task), rather than adding models."""
+    """Whether tables of one header share most of their models (one table per task), rather than adding
+    models (a baseline, GPT-4, in each of a 7B and a 13B table)."""
     seen: set[str] = set()
     for t in group:
-        if _names(t) & seen:
+        names = _names(t)
+        if seen and 2 * len(names & seen) > min(len(names), len(seen)):  # most of them: not a shared baseline
             return True
-        seen |= _names(t)
+        seen |= names
     return False
 
 
 def _long_tables(path: str, group: list[Table], pd, notes: list):
     """Tables of one header, one per task: a long frame, the task each table's first header cell where
     those differ (``| Movielens 1M | RMSE |``), else its heading."""
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
+
+    common_name = lambda h: re.sub(r"[\s-]+", "_", h.strip().lower())  # noqa: E731  (as _layouts writes names)
+
     firsts = [t.header[0] for t in group]
-    by_first = len(set(firsts)) == len(group)
+    models = MODEL_COLUMNS + MORE_MODELS
+    by_first = len(set(firsts)) == len(group) and not any(common_name(f) in models for f in firsts)
     names = firsts if by_first else _told_apart([t.path or (f"table {k}",) for k, t in enumerate(group, 1)])
     if len(set(names)) < len(group):
         raise ValueError(
@@ -385,6 +418,22 @@ def _lm_eval_groups(header: list[str], rows: list[list[str]]) -> tuple[list[list
     v = names.index("version")
     groups = list(dict.fromkeys(r[0] for r in rows if r[v].strip() == "N/A"))
     return [r for r in rows if r[0] not in groups], groups
+
+
+_MARKS = frozenset({"", "↑", "↓", "±", "+/-", "+-"})
+
+
+def _without_marks(table: Table) -> Table:
+    """The table without its unnamed columns of marks (lm-eval's ``|Value| |Stderr|``: an arrow, a
+    ``±``), and its other unnamed columns named by their place (``column 7``)."""
+    drop = [
+        j
+        for j, h in enumerate(table.header)
+        if j and not h and all(r[j].strip() in _MARKS for r in table.rows)
+    ]
+    header = [h or (f"column {j + 1}" if j else h) for j, h in enumerate(table.header) if j not in drop]
+    rows = [[c for j, c in enumerate(r) if j not in drop] for r in table.rows]
+    return table._replace(header=header, rows=rows)
 
 
 def _continued(rows: list[list[str]]) -> tuple[list[list[str]], int]:

@@ -286,24 +286,9 @@ def joined_frame(paths: list[str], options, name: str):
         f"read {len(paths)} tables of one shape as one ({few([os.path.basename(p) for p in paths], 3)})"
     ]
     if not named:
-        end = _shared_end(stems)
-        stems = [s[: len(s) - len(end)] for s in stems]
+        stems, named_metric, said = _files_as_models(stems)
         column = "model"
-        evidence = "no column names them" + (f"; the names less the ending {end!r} they share" if end else "")
-        from jaxrate.io._roles import direction
-
-        metric = end.strip("-_. ")
-        if metric and direction(metric) is not None:  # DrCIF_rmse.csv, FreshPRINCE_rmse.csv: RMSEs
-            named_metric = metric
-        notes.append(
-            Assumed(
-                "models",
-                "the models are the files' names",
-                evidence,
-                "--model-col COLUMN names them by a column",
-                "--model-col model",
-            )  # fmt: skip
-        )
+        notes.append(said)
     if lacking:
         some = sum(any(c not in f.columns for c in lacking) for f in frames)
         notes.append(
@@ -315,17 +300,49 @@ def joined_frame(paths: list[str], options, name: str):
         frame = frame.reindex(columns=columns)
         frame[column] = stem
         parts.append(frame)
-    read = [n for f in frames for n in f.attrs.get("notes", ())]  # how each file was read (Markdown)
-    notes += list(dict.fromkeys(read))
+    read, said = _files_said(frames)
+    notes += read
     joined = pd.concat(parts, ignore_index=True)
     if not named:  # the files' names first: a wide table's models are its first column
         joined = joined[[column] + columns]
     joined.attrs["notes"] = notes
-    if not named and named_metric:
+    named_metric = said or (None if said is False or named else named_metric)
+    if named_metric:
         joined.attrs["metric"] = named_metric
     if not named and not named_metric:
         joined = _model_and_metric(joined, notes)
     return joined
+
+
+def _files_as_models(stems: list[str]) -> tuple[list[str], str | None, Assumed]:
+    """The files' names less the ending they share (the models), the metric that ending names where it
+    names one (``DrCIF_rmse.csv``, ``FreshPRINCE_rmse.csv``: RMSEs), and the note that says so."""
+    from jaxrate.io._roles import direction
+
+    end = _shared_end(stems)
+    metric = end.strip("-_. ")
+    evidence = "no column names them" + (f"; the names less the ending {end!r} they share" if end else "")
+    said = Assumed(
+        "models", "the models are the files' names", evidence, "--model-col COLUMN names them by a column",
+        "--model-col model",
+    )  # fmt: skip
+    return (
+        [s[: len(s) - len(end)] for s in stems],
+        metric if metric and direction(metric) is not None else None,
+        said,
+    )
+
+
+def _files_said(frames: list) -> tuple[list, str | None | bool]:
+    """How each file was read (a Markdown file's notes), and the metric every file's text names
+    (``None``: none names one; ``False``: they disagree, or some say and some do not, so none is taken,
+    nor said)."""
+    read = [n for f in frames for n in f.attrs.get("notes", ())]
+    said = {f.attrs.get("metric") for f in frames}
+    if len(said) > 1:
+        read = [n for n in read if getattr(n, "topic", None) != "direction"]
+        return list(dict.fromkeys(read)), False
+    return list(dict.fromkeys(read)), next(iter(said))
 
 
 def _model_and_metric(joined, notes: list):
@@ -368,7 +385,8 @@ def _keyed(path: str):
 
 def path_columns(paths: list[str]) -> tuple[list[str], list[list[str]]]:
     """The parts of the files' paths below their common folder that differ between files, as columns:
-    ``dir1``, ``dir2``, ... (by depth) and ``file`` (the name less the ending every file shares)."""
+    ``dir1``, ``dir2``, ... (by depth) and ``file`` (the name less the ending every file shares); a
+    folder named by a number (a run's, a seed's) is written ``#7``, a name, never a score."""
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
     stems = [_stem(os.path.abspath(p), root).split("/") for p in paths]
     end = _shared_end([s[-1] for s in stems])
@@ -378,7 +396,7 @@ def path_columns(paths: list[str]) -> tuple[list[str], list[list[str]]]:
         column = [s[k] if k < len(s) - 1 else "" for s in stems]
         if len(set(column)) > 1:
             names.append(f"dir{k + 1}")
-            values.append(column)
+            values.append([f"#{v}" if _is_number(v) else v for v in column])  # a run's number: a name
     files = [s[-1][: len(s[-1]) - len(end)] for s in stems]
     if len(set(files)) > 1:
         names.append(FILE_COLUMN)
@@ -400,13 +418,20 @@ def keyed_frame(paths: list[str]):
     from jaxrate.io._roles import AGGREGATE_WORDS, words
 
     names, parts = path_columns(paths)
-    aside = lambda k: set(words(k)) & AGGREGATE_WORDS or _SETTINGS.fullmatch(str(k).strip().lower())  # noqa: E731
-    left = list(dict.fromkeys(str(k) for data in found for k in data if aside(k)))
+    shapes = [set(inner) for data in found for inner in data.values()]
+
+    def aside(key, inner) -> bool:  # "total" (led by an aggregate's word), or settings not shaped as results
+        if words(key)[:1] and words(key)[0] in AGGREGATE_WORDS:
+            return True
+        shaped = sum(bool(set(inner) & other) for other in shapes) > len(found)  # its fields are others'
+        return bool(_SETTINGS.fullmatch(str(key).strip().lower())) and not shaped
+
+    left = list(dict.fromkeys(str(k) for data in found for k, v in data.items() if aside(k, v)))
     rows = [
         {**dict(zip(names, part)), "key": str(key), **_flat(inner)}
         for data, part in zip(found, parts)
         for key, inner in data.items()
-        if not aside(key)
+        if not aside(key, inner)
     ]
     if not rows:
         return None

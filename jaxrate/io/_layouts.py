@@ -230,7 +230,7 @@ def describe(path: str, frame, options) -> Described | None:
         frame, scores, replicate = _replicates_across(frame, scores, notes)
         columns = [str(c) for c in frame.columns]
     stderr = stderr_column(columns, scores[0], taken | set(scores)) if len(scores) == 1 else None
-    used = taken | set(scores) | {stderr}
+    used = taken | set(scores) | {stderr, replicate}
     left = [c for c in columns if c not in used]
     if left:
         notes.append(f"columns not rated (a long table rates {few(scores, 3)}): {', '.join(left)}")
@@ -259,8 +259,13 @@ def _replicates_across(frame, scores: list[str], notes: list):
     melted = frame.melt(id_vars=keep, value_vars=scores, var_name="replicate", value_name="value")
     melted.index = np.arange(len(melted))
     notes.append(
-        f"read the columns numbered {scores[0]} to {scores[-1]} as replicates (folds, resamples or seeds) "
-        "of one score, each model and task's mean rated"
+        Assumed(
+            "layout",
+            f"read the columns numbered {scores[0]} to {scores[-1]} as replicates (folds, resamples or "
+            "seeds) of one score, each model and task's mean rated",
+            "their names are consecutive numbers",
+            "--metric NAMES rates them as metrics of their own instead",
+        )  # fmt: skip
     )
     return melted, ["value"], "replicate"
 

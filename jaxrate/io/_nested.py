@@ -29,7 +29,8 @@ __all__ = ["SEP", "flatten", "is_nested", "is_tree", "nested_frame", "refuse_mix
 
 SEP = "/"  # between an object's name and its fields' in a column's name
 MAX_ROWS = 2_000_000  # rows a tree of records may unfold into
-_KEYS = "\x1f"  # between the keys of an unfolded record's column, until it is named
+_KEYS = "\x1f"  # between the keys of an unfolded record's column (into an object), until it is named
+_LIST = "\x1e"  # the same, down into a list of records
 
 
 def is_nested(data: Any) -> bool:
@@ -107,10 +108,21 @@ def is_tree(data: Any) -> bool:
     return 2 * sum(_lists_inside(r) for r in records) > len(records)  # most records hold their results there
 
 
-def _unfolded(path: str, record: dict, prefix: str = "") -> list[dict]:
+def _lists_with_numbers(record: dict, prefix: str = "") -> list[str]:
+    """The lists of records holding numbers in ``record`` and its objects (not inside those lists)."""
+    found = []
+    for key, value in record.items():
+        if isinstance(value, dict):
+            found += _lists_with_numbers(value, f"{prefix}{key}{SEP}")
+        elif _records(value) and _numbers_in(value):
+            found.append(f"{prefix}{key}")
+    return found
+
+
+def _unfolded(path: str, record: dict, prefix: str = "", top: bool = True) -> list[dict]:
     """One row per innermost record of ``record``, its fields (``outer/inner``) beside its ancestors'."""
     rows: list[dict] = [{}]
-    lists = [k for k, v in record.items() if _records(v) and _numbers_in(v)]
+    lists = _lists_with_numbers(record) if top else []
     if len(lists) > 1:
         raise ValueError(
             f"{path}: a record holds numbers in {len(lists)} lists of records "
@@ -119,9 +131,9 @@ def _unfolded(path: str, record: dict, prefix: str = "") -> list[dict]:
     for key, value in record.items():
         name = f"{prefix}{key}"
         if isinstance(value, dict):
-            part = _unfolded(path, value, name + _KEYS)
+            part = _unfolded(path, value, name + _KEYS, top=False)
         elif _records(value) and _numbers_in(value):
-            part = [row for x in value for row in _unfolded(path, x, name + _KEYS)]
+            part = [row for x in value for row in _unfolded(path, x, name + _LIST)]
         elif _records(value):
             part = [{name: f"{len(value)} records"}]
         elif isinstance(value, list):
@@ -136,7 +148,7 @@ def _unfolded(path: str, record: dict, prefix: str = "") -> list[dict]:
 
 def _short(columns: list[str]) -> dict[str, str]:
     """Each column's shortest ending of keys that no other column shares (``a/b/Top 1`` -> ``Top 1``)."""
-    parts = {c: c.split(_KEYS) for c in columns}
+    parts = {c: re.split(f"[{_KEYS}{_LIST}]", c) for c in columns}
     out = {}
     for column, keys in parts.items():
         for n in range(1, len(keys) + 1):
@@ -157,8 +169,9 @@ def _inner_only(rows: list[dict], columns: list[str], notes: list) -> tuple[list
     """The rows that reach the innermost list (records without entries there are named and left out),
     and the columns without the numbers of the records above it (sizes, counts: they describe the
     record, and are the same on each of its rows)."""
-    inner = max((c.count(_KEYS) for c in columns if any(_number(r.get(c)) for r in rows)), default=0)
-    deep = [c for c in columns if c.count(_KEYS) >= inner and any(_number(r.get(c)) for r in rows)]
+    # the innermost list's records: every column under as many lists as the deepest number is
+    inner = max((c.count(_LIST) for c in columns if any(_number(r.get(c)) for r in rows)), default=0)
+    deep = [c for c in columns if c.count(_LIST) >= inner and any(_number(r.get(c)) for r in rows)]
     kept = [r for r in rows if any(_number(r.get(c)) for c in deep)]
     if len(kept) < len(rows):
         name = columns[0]
@@ -169,7 +182,7 @@ def _inner_only(rows: list[dict], columns: list[str], notes: list) -> tuple[list
         )
     outer = [c for c in columns if c not in deep and any(_number(r.get(c)) for r in kept)]
     if outer and deep:
-        shown = [c.replace(_KEYS, SEP) for c in outer[:4]]
+        shown = [re.sub(f"[{_KEYS}{_LIST}]", SEP, c) for c in outer[:4]]
         notes.append(
             f"left out {', '.join(map(repr, shown))}{' ...' if len(outer) > 4 else ''}: numbers of the "
             "records above the innermost entries (they describe a record, not one of its results)"
@@ -198,7 +211,7 @@ def tree_frame(path: str, data: Any, pd):
         notes.append(f"read the records listed under {listed[0]!r}{left}")
         data = next(v for k, v in data.items() if str(k) == listed[0])
     if isinstance(data, dict):
-        rows = [row for key, r in data.items() for row in _unfolded(path, {"": str(key), **r})]
+        rows = [row for key, r in data.items() for row in _unfolded(path, {"key": str(key), **r})]
     else:
         rows = [row for r in data for row in _unfolded(path, r)]
         if len(rows) > MAX_ROWS:
@@ -207,8 +220,10 @@ def tree_frame(path: str, data: Any, pd):
     rows, columns = _inner_only(rows, columns, notes)
     short = _short(columns)
     frame = pd.DataFrame.from_records(rows, columns=columns).rename(columns=short)
-    unfolded = [c for c in columns if _KEYS in c]
-    lists = sorted({c.rsplit(_KEYS, 1)[0].replace(_KEYS, SEP) for c in columns if _KEYS in c}, key=len)
+    unfolded = [c for c in columns if _KEYS in c or _LIST in c]
+    lists = sorted(
+        {re.sub(f"[{_KEYS}{_LIST}]", SEP, c.rsplit(_LIST, 1)[0]) for c in columns if _LIST in c}, key=len
+    )
     notes.append(
         f"read one row per innermost record ({len(rows)} rows), its fields beside its ancestors' "
         f"(by their last keys: {', '.join(repr(short[c]) for c in unfolded[:4])}"

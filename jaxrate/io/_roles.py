@@ -50,7 +50,7 @@ MODEL_COLUMNS = ("model", "agent", "name", "system", "model_name", "classifier",
 TASK_COLUMNS = ("task", "benchmark", "category", "game", "dataset", "problem", "env", "environment")
 MORE_MODELS = ("algo", "alg_name", "algorithm_name", "method_name", "agent_name", "system_name", "model_id")
 MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "environment_name", "game_name",
-              "question_id", "prompt_id", "problem_id")  # fmt: skip
+              "question_id", "prompt_id", "problem_id", "tasks")  # fmt: skip
 # Lower is better. Metric names anywhere in a column's name; everyday words (time, cost, error) only as
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
 LOWER_WORDS = frozenset(
