@@ -219,3 +219,24 @@ def test_lm_eval_markdown_with_unnamed_mark_columns(tmp_path):
         (tmp_path / f"{model}.md").write_text(table, encoding="utf-8")
     reading = _read(tmp_path, metric="acc")
     assert sorted(reading.tasks) == ["arc_easy", "piqa"] and sorted(reading.models) == ["a", "b"]
+
+
+def test_rows_told_apart_by_a_metric_column_and_another_name_both(tmp_path):
+    """model, metric, dataset rows with a repeated model: the advice names the long table's columns,
+    and following it gives the metric choice, then the board."""
+    rows = ["model,metric,dataset,score"] + [
+        f"{m},{metric},{d},{v}"
+        for m, base in (("a", 0.5), ("b", 0.6))
+        for metric in ("accuracy", "logloss")
+        for d, v in (("x", base), ("y", base + 0.1))
+    ]
+    path = tmp_path / "long.csv"
+    path.write_text("\n".join(rows).replace("model,metric,dataset", "system_id,metric,set"), encoding="utf-8")
+    with pytest.raises(
+        ValueError, match=r"told apart by 'metric' and 'set'.*--model-col 'system_id' --task-col 'set'"
+    ):
+        _read(path)
+    with pytest.raises(ValueError, match=r"--metric 'accuracy'"):
+        _read(path, model="system_id", task="set")
+    reading = _read(path, model="system_id", task="set", metric="accuracy,logloss")
+    assert len(reading.tasks) == 4 and sorted(reading.models) == ["a", "b"]

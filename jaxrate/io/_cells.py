@@ -185,7 +185,24 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
         )
     if unique:
         said.append(f"{header[unique[0]]!r} names each row once: --model-col {header[unique[0]]!r}")
+    if not said:
+        said += _metric_apart(header, columns, first, models)
     return "; ".join(said) or _long_hint(header)
+
+
+def _metric_apart(header: list[str], columns: list[list], first: int, models: list[str]) -> list[str]:
+    """Where a column named like a metric's (``metric``) and one other column tell the rows apart
+    together: the long table's model and task columns (its metric column is then found by its name)."""
+    named = [re.sub(r"[\s-]+", "_", h.strip().lower()) for h in header]
+    metric = [j for j in range(len(columns)) if j != first and named[j] in ("metric", "metric_name")]
+    for m in metric:
+        for j in (j for j in range(len(columns)) if j not in (first, m)):
+            if len(set(zip(models, map(str, columns[m]), map(str, columns[j])))) == len(models):
+                return [
+                    f"the rows are told apart by {header[m]!r} and {header[j]!r}: a long table, one row per "
+                    f"model, metric and task: --model-col {header[first]!r} --task-col {header[j]!r}"
+                ]
+    return []
 
 
 def frame_cells(path: str, frame) -> Cells:
