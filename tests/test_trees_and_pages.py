@@ -240,3 +240,20 @@ def test_rows_told_apart_by_a_metric_column_and_another_name_both(tmp_path):
         _read(path, model="system_id", task="set")
     reading = _read(path, model="system_id", task="set", metric="accuracy,logloss")
     assert len(reading.tasks) == 4 and sorted(reading.models) == ["a", "b"]
+
+
+def test_tables_per_family_name_their_models_by_the_heading(tmp_path):
+    """One table per base model over the same schemes (BF16, FP8) with columns in common."""
+    page = (
+        "## LLaMa-3-8B\n\n| Scheme | arc | mmlu |\n|---|---|---|\n"
+        "| BF16 | 0.53 | 0.65 |\n| FP8 | 0.52 | 0.64 |\n\n"
+        "## Qwen3-8B\n\n| Scheme | arc | gsm8k |\n|---|---|---|\n"
+        "| BF16 | 0.55 | 0.80 |\n| FP8 | 0.54 | 0.79 |\n"
+    )
+    path = tmp_path / "acc.md"
+    path.write_text(page, encoding="utf-8")
+    with pytest.raises(ValueError, match="--table all"):
+        _read(path)
+    reading = _read(path, table="all", missing="drop-tasks")
+    assert sorted(reading.models) == ["LLaMa-3-8B/BF16", "LLaMa-3-8B/FP8", "Qwen3-8B/BF16", "Qwen3-8B/FP8"]
+    assert list(reading.tasks) == ["arc"]

@@ -341,6 +341,9 @@ def _all_tables(path: str, tables: list[Table], pd):
         groups.setdefault(tuple(t.header[1:]), []).append(t)
     per_task = [g for g in groups.values() if len(g) > 1 and _overlap(g)]
     notes: list = []
+    shared = set.intersection(*(set(t.header[1:]) for t in scored))
+    if len(groups) > 1 and shared and _overlap(scored):  # one table per family: its heading names models
+        return _qualified_tables(path, scored, pd, notes)
     if per_task and len(groups) == 1:
         return _long_tables(path, per_task[0], pd, notes)
     if per_task:
@@ -369,6 +372,30 @@ def _all_tables(path: str, tables: list[Table], pd):
     )
     joined.attrs["notes"] = notes
     return joined
+
+
+def _qualified_tables(path: str, tables: list[Table], pd, notes: list):
+    """Tables of partly different headers over the same row names (one per base model: ``BF16``,
+    ``FP8`` under ``## LLaMa-3-8B`` and under ``## Qwen3-8B``): one table, each row's model named by
+    its table's heading and its own name (``LLaMa-3-8B/FP8``), the columns every table's, a column some
+    lack empty there."""
+    names = _told_apart([t.path or (f"table {k}",) for k, t in enumerate(tables, 1)])
+    columns = list(dict.fromkeys(h for t in tables for h in t.header[1:]))
+    rows = [
+        {"model": f"{name}/{r[0]}", **dict(zip(t.header[1:], r[1:]))}
+        for t, name in zip(tables, names)
+        for r in _sections(t.rows)[0]
+    ]
+    frame = pd.DataFrame(
+        [[r.get(c, "") for c in ["model", *columns]] for r in rows], columns=["model", *columns]
+    )
+    notes.append(
+        f"read {len(tables)} tables over the same row names with columns in common as one, each row's "
+        f"model named by its table's heading and its own name ({frame['model'].iloc[0]!r}): the headings "
+        "name families of models"
+    )
+    frame.attrs["notes"] = notes
+    return frame
 
 
 def _overlap(group: list[Table]) -> bool:
