@@ -193,7 +193,9 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
 def _metric_apart(header: list[str], columns: list[list], first: int, models: list[str]) -> list[str]:
     """Where a column named like a metric's (``metric``) and one other column tell the rows apart
     together: the long table's model and task columns (its metric column is then found by its name)."""
-    named = [re.sub(r"[\s-]+", "_", h.strip().lower()) for h in header]
+    from jaxrate.io._roles import common_name
+
+    named = [common_name(h) for h in header]
     metric = [j for j in range(len(columns)) if j != first and named[j] in ("metric", "metric_name")]
     for m in metric:
         for j in (j for j in range(len(columns)) if j not in (first, m)):

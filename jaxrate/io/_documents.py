@@ -413,9 +413,7 @@ def _overlap(group: list[Table]) -> bool:
 def _long_tables(path: str, group: list[Table], pd, notes: list):
     """Tables of one header, one per task: a long frame, the task each table's first header cell where
     those differ (``| Movielens 1M | RMSE |``), else its heading."""
-    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
-
-    common_name = lambda h: re.sub(r"[\s-]+", "_", h.strip().lower())  # noqa: E731  (as _layouts writes names)
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, common_name
 
     firsts = [t.header[0] for t in group]
     models = MODEL_COLUMNS + MORE_MODELS

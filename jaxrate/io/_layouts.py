@@ -15,7 +15,6 @@ several (``--model-col``): :func:`wide_models` puts them first.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -35,6 +34,7 @@ from jaxrate.io._roles import (
     MORE_MODELS,
     MORE_TASKS,
     TASK_COLUMNS,
+    common_name,
     direction,
     error_target,
     few,
@@ -75,15 +75,6 @@ def _column(columns: list[str], name: str, option: str) -> str:
 
 def _given(columns: list[str], spec, option: str) -> tuple[str, ...]:
     return tuple(_column(columns, n, option) for n in _names(spec))
-
-
-def common_name(column: str) -> str:
-    """A header as the common names are written: lower case, spaces and hyphens as ``_`` (``Model Name``:
-    ``model_name``)."""
-    return _SPACES.sub("_", str(column).strip().lower())
-
-
-_SPACES = re.compile(r"[\s-]+")
 
 
 def _common(columns: list[str], names: Sequence[str], taken: set) -> list[str]:

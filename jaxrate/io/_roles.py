@@ -35,6 +35,7 @@ __all__ = [
     "Declared",
     "Role",
     "candidates",
+    "common_name",
     "decide",
     "direction",
     "error_target",
@@ -130,6 +131,15 @@ class Role(NamedTuple):
     of: str | None = None
     label: str | None = None
     metric: str | None = None  # the metric's name the vocabulary reads ("": none; None: the column's)
+
+
+def common_name(column: object) -> str:
+    """A header as the common names are written: lower case, spaces and hyphens as ``_`` (``Model Name``:
+    ``model_name``)."""
+    return _SPACES.sub("_", str(column).strip().lower())
+
+
+_SPACES = re.compile(r"[\s-]+")
 
 
 def words(name: object) -> list[str]:
