@@ -3,6 +3,7 @@
     python benchmarks/near_clones.py                       # 1,000 games an eps, both families
     python benchmarks/near_clones.py --games 200 --eps 1e-6,1e-7 --family 2p
     python benchmarks/near_clones.py --no-retry            # the first pass alone (RETRY_RUNGS = ())
+    python benchmarks/near_clones.py --no-fallback         # no exact path called back for an unsolved game
 
 Each game is uniform in [0, 1]; one strategy of each player is a copy of another plus ``eps``
 times uniform [-1, 1] noise in every player's payoffs (2P 10 x 10, 3P 6 x 6 x 6). For each
@@ -56,6 +57,7 @@ def main() -> None:
     parser.add_argument("--family", default="2p,3p")
     parser.add_argument("--dtypes", default="float64,float32")
     parser.add_argument("--no-retry", action="store_true", help="without the in-jit retry rungs")
+    parser.add_argument("--no-fallback", action="store_true", help="SimplexConfig(fallback=False)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     warnings.simplefilter("ignore")
@@ -74,10 +76,25 @@ def main() -> None:
     header()
     print(f"{args.games} games an eps; retry rungs {_pure.RETRY_RUNGS}")
     rate = jax.jit(jax.vmap(rate_game))
+    if args.no_fallback:
+        import functools
+
+        from jaxrate.game._simplex_config import simplex_config
+
+        compiled = {}
+
+        def rate(games):
+            num_c = sum(games.shape[2:])
+            if num_c not in compiled:
+                config = simplex_config(num_c, "float64")._replace(fallback=False)
+                compiled[num_c] = jax.jit(jax.vmap(functools.partial(rate_game, config=config)))
+            return compiled[num_c](games)
+
     print(
-        "| family | eps | payoffs | statuses | exact solves, jit does not | SOLVED off > 1e-6 | worst | s |"
+        "| family | eps | payoffs | statuses | exact solves, jit does not | SOLVED off > 1e-6 (degenerate) "
+        "| worst | by the exact fallback | s |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for family in args.family.split(","):
         shape = FAMILIES[family]
         for eps in (float(e) for e in args.eps.split(",")):
@@ -91,7 +108,9 @@ def main() -> None:
                 status = np.asarray(out["status"])
                 ratings = np.asarray(out["ratings"], np.float64)
                 wide = np.asarray(given, np.float64)
-                missed = off = 0
+                missed = off = off_degenerate = 0
+                degenerate = np.asarray(out["degenerate"])
+                fallback = int(np.sum(np.asarray(out.get("fallback", np.zeros(1, bool)))))
                 worst = 0.0
                 for i in range(args.games):
                     want = _exact(wide[i])
@@ -103,11 +122,12 @@ def main() -> None:
                     err = float(np.max(np.abs(ratings[i] - want)) / max(np.ptp(wide[i]), 1e-300))
                     worst = max(worst, err)
                     off += err > 1e-6
+                    off_degenerate += (err > 1e-6) & bool(degenerate[i])
                 names, counts = np.unique(status, return_counts=True)
                 shown = ", ".join(f"{Status(int(k)).name} {int(v)}" for k, v in zip(names, counts))
                 print(
-                    f"| {family} | {eps:g} | {dtype} | {shown} | {missed} | {off} | {worst:.1e} "
-                    f"| {seconds:.2f} |",
+                    f"| {family} | {eps:g} | {dtype} | {shown} | {missed} | {off} ({off_degenerate}) "
+                    f"| {worst:.1e} | {fallback} | {seconds:.2f} |",
                     flush=True,
                 )
 

@@ -367,7 +367,8 @@ def test_subnormal_payoffs_inside_jit_get_a_status_not_a_flushed_rating():
 def test_near_clone_games_the_first_pass_fails_are_solved_again_and_right(monkeypatch):
     # A population converging: strategy 1 of each player is strategy 0 plus 1e-7
     # of noise. A game whose proof fails on the first pass is solved again (the
-    # rungs of RETRY_RUNGS); what the rungs return SOLVED is the exact ratings.
+    # rungs of RETRY_RUNGS); what the rungs return SOLVED is the exact ratings;
+    # what they leave FAILED the exact path rates (jaxrate.batched._fallback).
     import importlib.util
 
     from jaxrate.batched import _pure
@@ -380,10 +381,16 @@ def test_near_clone_games_the_first_pass_fails_are_solved_again_and_right(monkey
     near_clones = module.near_clones
 
     games = near_clones(np.random.default_rng(3), 96, (2, 10, 10), 1e-7)
+    alone = SimplexConfig(**(_pure.simplex_config(20, "float64")._asdict() | {"fallback": False}))
     with jax.enable_x64(True):
-        out = jax.device_get(jax.jit(jax.vmap(rate_game))(games))
+        whole = jax.device_get(jax.jit(jax.vmap(rate_game))(games))  # the rungs, then the exact path
+        out = jax.device_get(jax.jit(jax.vmap(lambda g: rate_game(g, config=alone)))(games))
         monkeypatch.setattr(_pure, "RETRY_RUNGS", ())
-        first = jax.device_get(jax.jit(jax.vmap(lambda g: rate_game(g)))(games))
+        first = jax.device_get(jax.jit(jax.vmap(lambda g: rate_game(g, config=alone)))(games))
+    assert (whole["status"] == int(Status.SOLVED)).all() and whole["fallback"].any()
+    assert not out["fallback"].any() and not first["fallback"].any()
+    for i in np.flatnonzero(whole["fallback"]):
+        np.testing.assert_allclose(whole["ratings"][i], _exact(games[i]), rtol=0, atol=1e-12)
     solved, solved_first = out["status"] == int(Status.SOLVED), first["status"] == int(Status.SOLVED)
     # The first pass runs inside the rungs' loop, compiled apart, so a game may
     # round its own way; counted, the rungs solve most of what the first pass leaves.

@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from jaxrate.batched import _lp
+from jaxrate.batched import _fallback, _lp
 from jaxrate.batched._core import advance, finish, init, prepare
 from jaxrate.batched._lp import WarmStart, no_warm_start
 from jaxrate.batched._simplex import SimplexConfig
@@ -54,18 +54,17 @@ def rate_game(
     precision: str | None = None,
     jumps: bool = False,
 ) -> dict:
-    """Deviation ratings of one game ``[N, A_1..A_N]``, with no host round trips.
+    """Deviation ratings of one game ``[N, A_1..A_N]``, inside your ``jit``.
 
     A pure function of arrays, for your own ``jax.jit``-ed training step:
     ``jax.vmap`` it over a population batch, scan it over iterations,
     differentiate it (``jax.grad``, ``jvp``, ``jacfwd``, ``jacrev``: the
     derivative its proof holds, :mod:`jaxrate.sensitivity`; zero where the game
-    is not SOLVED; one-sided where ``degenerate``). The host-side
-    :func:`jaxrate.deviation_ratings` streams batches, retries and re-rates
-    exactly what it does not solve; here a game that needs more than
-    ``config.max_pivots`` pivots (in-loop retries included) ends
-    ``MAX_ITERATIONS``, its ratings not final, and one whose proof fails ends
-    ``FAILED``: check ``status``.
+    is not SOLVED; one-sided where ``degenerate``). A game whose proof fails
+    after the in-loop retries is rated by the exact path, called back on the
+    host (``out["fallback"]``; ``SimplexConfig(fallback=False)`` compiles no
+    callback): ``FAILED`` only where that fails too. A game that needs more
+    than ``config.max_pivots`` pivots (your budget) ends ``MAX_ITERATIONS``.
 
     Args:
       payoffs: ``[N, A_1, ..., A_N]``, any float dtype: the outputs come back in it.
@@ -89,7 +88,9 @@ def rate_game(
       A dict of arrays: ``ratings`` ``[C]`` stacked by player (NaN where masked),
       ``joint`` ``[A_1..A_N]``, ``status`` (:class:`jaxrate.batched.Status`),
       ``iterations`` (pivots), ``degenerate`` (the derivative may be one-sided
-      here), ``warm`` (for the next solve), ``max_gain``, ``residual``, and the
+      here), ``warm`` (for the next solve; none from a fallback), ``fallback`` (rated by the
+      exact path: the joint's derivative is zero there, the ratings' is the proof's),
+      ``max_gain``, ``residual``, and the
       proof the solver checked (:mod:`jaxrate.certificate`): ``levels``,
       ``level_values``, ``frozen_at``, ``duals``, ``dual_gap``, ``min_frozen_dual``.
 
@@ -245,9 +246,11 @@ def _solved(payoffs, masks, start, warm, config: SimplexConfig, work: str, tange
     with _arithmetic(work):
         prep = prepare(payoffs.astype(work), masks, payoffs)
         state, out = _passes(prep, start, warm, config)
+        out, rescued = _fallback.rescue(payoffs.astype(work), prep, out, config)
         maps = None
         if tangents:
             maps = _tangent_maps(state, prep, config, out)
+            maps["joint"] = jnp.where(rescued, 0.0, maps["joint"])  # no basis from the exact path
             maps = {k: v.astype(dtype) for k, v in maps.items()} | {"varies": prep["scale"] > 0}
         return jax.tree.map(lambda v: _returned(v, dtype), out), maps
 

@@ -40,6 +40,10 @@ class SimplexConfig(NamedTuple):
     stall_after: int = 1_000  # degenerate pivots in a row before a game escalates its tie rule
     harris: float = 0.0  # > 0: Harris's ratio test with this primal tolerance (the float32 default)
     retry_rules: bool = False  # compile Harris's test beside the textbook one, for rate_game's retry rungs
+    # rate_game only: a game its simplex leaves FAILED is rated again by the exact
+    # path, called back on the host from inside jit (jaxrate.batched._fallback); False compiles no
+    # host callback (jax.export, a backend without host callbacks)
+    fallback: bool = True
 
 
 def simplex_config(
