@@ -6,7 +6,9 @@
     python benchmarks/near_clones.py --no-fallback         # no exact path called back for an unsolved game
 
 Each game is uniform in [0, 1]; one strategy of each player is a copy of another plus ``eps``
-times uniform [-1, 1] noise in every player's payoffs (2P 10 x 10, 3P 6 x 6 x 6). For each
+times uniform [-1, 1] noise in every player's payoffs (2P 10 x 10, 3P 6 x 6 x 6); ``trained``: the
+meta-games ``[2, 8, 8]`` of populations trained until their members converge (:func:`trained`),
+rated at several steps of training. For each
 ``eps`` and payoff dtype: the statuses of ``jax.jit(jax.vmap(rate_game))``, how many games the
 exact path (``jaxrate.exact``, the game as given, widened exactly) solves that ``jit`` does not,
 how many SOLVED games are more than ``1e-6`` of the range from the exact ratings, the largest
@@ -41,6 +43,41 @@ def near_clones(rng, count: int, shape: tuple, eps: float) -> np.ndarray:
     return games
 
 
+# Training steps at which a trained population's meta-game is rated (its members converge as it trains).
+STEPS = (30, 100, 200, 300, 500, 1000, 3000)
+
+
+def trained(rng, count: int, steps: int, members: int = 8, actions: int = 10, lr: float = 0.5) -> np.ndarray:
+    """``count`` meta-games ``[2, K, K]`` of populations trained ``steps`` steps: each player's ``K``
+    softmax policies over the actions of a random ``A x A`` game, every member's logits moved by
+    ``lr`` times its payoffs against the other population's mean policy. The members' logits differ
+    by what they started with, so their policies converge as the shared push saturates the softmax:
+    the meta-game's strategies become near-clones at every scale, as a population's do in training."""
+    games = rng.uniform(size=(count, 2, actions, actions))
+    logits = rng.normal(size=(count, 2, members, actions))
+    for _ in range(steps):
+        policy = _softmax(logits)
+        mean = policy.mean(axis=2)
+        logits[:, 0] += lr * np.einsum("cij,cj->ci", games[:, 0], mean[:, 1])[:, None]
+        logits[:, 1] += lr * np.einsum("cij,ci->cj", games[:, 1], mean[:, 0])[:, None]
+    policy = _softmax(logits)
+    return np.einsum("cki,cxij,clj->cxkl", policy[:, 0], games, policy[:, 1])
+
+
+def _softmax(logits: np.ndarray) -> np.ndarray:
+    e = np.exp(logits - logits.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def closest(games: np.ndarray) -> np.ndarray:
+    """Per game, how near its two closest strategies of player 0 are (every player's payoffs), as a
+    fraction of the range."""
+    rows = np.moveaxis(games, 2, 1).reshape(len(games), games.shape[2], -1)  # [G, K, 2 K]
+    gaps = np.abs(rows[:, :, None] - rows[:, None]).max(axis=-1)
+    gaps[:, np.arange(gaps.shape[1]), np.arange(gaps.shape[1])] = np.inf
+    return gaps.min(axis=(1, 2)) / np.ptp(games.reshape(len(games), -1), axis=1)
+
+
 def _exact(game: np.ndarray):
     import jaxrate
 
@@ -54,7 +91,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--eps", default=",".join(f"{e:g}" for e in EPS))
-    parser.add_argument("--family", default="2p,3p")
+    parser.add_argument("--family", default="2p,3p,trained")
     parser.add_argument("--dtypes", default="float64,float32")
     parser.add_argument("--no-retry", action="store_true", help="without the in-jit retry rungs")
     parser.add_argument("--no-fallback", action="store_true", help="SimplexConfig(fallback=False)")
@@ -62,7 +99,6 @@ def main() -> None:
     args = parser.parse_args()
     warnings.simplefilter("ignore")
     import jax
-    import jax.numpy as jnp
 
     jax.config.update("jax_enable_x64", True)
     sys.path.insert(0, str(HERE))  # in main only: tests import this file
@@ -96,40 +132,53 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for family in args.family.split(","):
-        shape = FAMILIES[family]
-        for eps in (float(e) for e in args.eps.split(",")):
-            games = near_clones(np.random.default_rng(args.seed), args.games, shape, eps)
+        if family == "trained":
+            cases = [(f"step {n}", trained(np.random.default_rng(args.seed), args.games, n)) for n in STEPS]
+        else:
+            cases = [
+                (f"{eps:g}", near_clones(np.random.default_rng(args.seed), args.games, FAMILIES[family], eps))
+                for eps in (float(e) for e in args.eps.split(","))
+            ]
+        for label, games in cases:
+            if family == "trained":
+                label += f" (closest {np.median(closest(games)):.0e})"
             for dtype in args.dtypes.split(","):
-                given = jnp.asarray(games.astype(dtype))
-                jax.block_until_ready(rate(given))
-                started = time.perf_counter()
-                out = jax.block_until_ready(rate(given))
-                seconds = time.perf_counter() - started
-                status = np.asarray(out["status"])
-                ratings = np.asarray(out["ratings"], np.float64)
-                wide = np.asarray(given, np.float64)
-                missed = off = off_degenerate = 0
-                degenerate = np.asarray(out["degenerate"])
-                fallback = int(np.sum(np.asarray(out.get("fallback", np.zeros(1, bool)))))
-                worst = 0.0
-                for i in range(args.games):
-                    want = _exact(wide[i])
-                    if want is None:
-                        continue
-                    if status[i] != int(Status.SOLVED):
-                        missed += 1
-                        continue
-                    err = float(np.max(np.abs(ratings[i] - want)) / max(np.ptp(wide[i]), 1e-300))
-                    worst = max(worst, err)
-                    off += err > 1e-6
-                    off_degenerate += (err > 1e-6) & bool(degenerate[i])
-                names, counts = np.unique(status, return_counts=True)
-                shown = ", ".join(f"{Status(int(k)).name} {int(v)}" for k, v in zip(names, counts))
-                print(
-                    f"| {family} | {eps:g} | {dtype} | {shown} | {missed} | {off} ({off_degenerate}) "
-                    f"| {worst:.1e} | {fallback} | {seconds:.2f} |",
-                    flush=True,
-                )
+                _row(rate, games, dtype, f"| {family} | {label} | {dtype} |", Status)
+
+
+def _row(rate, games, dtype, lead: str, Status) -> None:
+    import jax
+    import jax.numpy as jnp
+
+    given = jnp.asarray(games.astype(dtype))
+    jax.block_until_ready(rate(given))
+    started = time.perf_counter()
+    out = jax.block_until_ready(rate(given))
+    seconds = time.perf_counter() - started
+    status = np.asarray(out["status"])
+    ratings = np.asarray(out["ratings"], np.float64)
+    wide = np.asarray(given, np.float64)
+    missed = off = off_degenerate = 0
+    degenerate = np.asarray(out["degenerate"])
+    fallback = int(np.sum(np.asarray(out.get("fallback", np.zeros(1, bool)))))
+    worst = 0.0
+    for i in range(len(games)):
+        want = _exact(wide[i])
+        if want is None:
+            continue
+        if status[i] != int(Status.SOLVED):
+            missed += 1
+            continue
+        err = float(np.max(np.abs(ratings[i] - want)) / max(np.ptp(wide[i]), 1e-300))
+        worst = max(worst, err)
+        off += err > 1e-6
+        off_degenerate += (err > 1e-6) & bool(degenerate[i])
+    names, counts = np.unique(status, return_counts=True)
+    shown = ", ".join(f"{Status(int(k)).name} {int(v)}" for k, v in zip(names, counts))
+    print(
+        f"{lead} {shown} | {missed} | {off} ({off_degenerate}) | {worst:.1e} | {fallback} | {seconds:.2f} |",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":
