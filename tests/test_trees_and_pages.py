@@ -5,6 +5,7 @@ The published files these readings were built for are in ``tests/data/published/
 """
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -257,3 +258,32 @@ def test_tables_per_family_name_their_models_by_the_heading(tmp_path):
     reading = _read(path, table="all", missing="drop-tasks")
     assert sorted(reading.models) == ["LLaMa-3-8B/BF16", "LLaMa-3-8B/FP8", "Qwen3-8B/BF16", "Qwen3-8B/FP8"]
     assert list(reading.tasks) == ["arc"]
+
+
+CATBOOST = Path(__file__).parent / "data/published/round6/tab_catboost_quality_logloss_md"
+CATBOOST = CATBOOST / "raw/quality_benchmarks/README.md"
+
+
+def test_a_direction_said_under_a_table_and_bracketed_spreads_follow_the_table_when_turned():
+    # catboost's README: models as columns (nothing in the table says so), "value (±std) (+pct%)" cells,
+    # and "Metric: Logloss (lower is better)." in the paragraph under the table.
+    as_rows = _read(CATBOOST)
+    said = " ".join(map(str, as_rows.notes))
+    assert "text around it does: 'Logloss (lower is better)'" in said
+    assert "--models columns" in said and "remark in brackets" in said  # the orientation was assumed, said
+    turned = _read(CATBOOST, models="columns")
+    assert sorted(turned.models)[:2] == ["Default CatBoost", "Default H2O"] and len(turned.tasks) == 9
+    adult = turned.tasks.index("Adult")
+    # lower is better on every dataset once turned: scores are negated, the best (Tuned CatBoost) highest
+    column = turned.scores[:, adult]
+    assert np.isclose(column[turned.models.index("Default CatBoost")], -0.272978)
+    assert turned.models[int(np.argmax(column))] == "Tuned CatBoost"
+
+
+def test_records_under_a_file_s_one_key_are_its_table(tmp_path):
+    records = [{"model": m, "recall10": str(r)} for m, r in (("BPR", 0.17), ("NCF", 0.18))]
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps({"data": records}))
+    reading = _read(path)
+    assert sorted(reading.models) == ["BPR", "NCF"]
+    assert "under the file's one key 'data'" in str(reading.notes)

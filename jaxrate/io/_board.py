@@ -95,7 +95,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
         turned_cells = percent_cells(
             cells.path, [cells.names[j] for j in likely], [cells.columns[j] for j in likely]
         )
-        cells, text, parsed, declared = _turned(cells, likely, parsed)
+        cells, text, parsed, declared = _turned(cells, likely, parsed, declared)
     if all(text):
         first = next((shown(c) for c in cells.columns[0] if isinstance(c, str) and c.strip()), "''")
         raise ValueError(
@@ -249,8 +249,10 @@ def _score_like(cells: Cells, text, parsed: dict, declared: dict) -> list[int]:
     return [j for j, ok in enumerate(candidates(cells.names, text, declared)) if ok and j in parsed]
 
 
-def _turned(cells: Cells, js: list[int], parsed: dict):
-    """The table turned: its score-like columns ``js`` (models) become rows; its rows (tasks) columns."""
+def _turned(cells: Cells, js: list[int], parsed: dict, declared: dict):
+    """The table turned: its score-like columns ``js`` (models) become rows; its rows (tasks) columns.
+    What every model's column declares alike (a page's text: "Logloss (lower is better)") every
+    task's column declares."""
     problems = [parsed[j][1] for j in js if parsed[j][1] is not None]
     if problems:
         raise ValueError(min(problems)[1])
@@ -265,7 +267,9 @@ def _turned(cells: Cells, js: list[int], parsed: dict):
     rows = [list(v) for v in values]
     turned = Cells(cells.path, cells.first_header, models, list(cells.rows), rows, str, what="task")
     numbers = {k: (values[k], None) for k in range(len(cells.rows))}
-    return turned, [False] * len(cells.rows), numbers, {}
+    alike = {declared.get(cells.names[j]) for j in js}
+    said = next(iter(alike)) if len(alike) == 1 else None
+    return turned, [False] * len(cells.rows), numbers, ({str(r): said for r in cells.rows} if said else {})
 
 
 def _columns(cells: Cells, roles: list[Role], parsed: dict, decimal: str):

@@ -295,8 +295,11 @@ _PERCENT = re.compile(r"^\s*([^%\s]+)\s*%\s*([A-Za-z][A-Za-z0-9@._-]{0,11})?\s*$
 _SHARE = re.compile(r"^\s*\d+\s*/\s*\d+\s*\(\s*([-+]?[\d.,]+)\s*%\s*\)\s*$")
 
 
-# A mean and its spread as reports write them: "1736.39 ± 68.65", "0.71 +/- 0.02" (the mean is the score).
-_SPREAD = re.compile(r"^\s*([^\s±]+)\s*(?:±|\+/-)\s*[^\s±]+\s*$")
+# A mean and its spread as reports write them: "1736.39 ± 68.65", "0.71 +/- 0.02" (the mean is the score),
+# or the spread in brackets and remarks after it in brackets too: catboost's "0.272978 (±0.0004) (+1.20%)".
+_SPREAD = re.compile(
+    r"^\s*([^\s±()]+)\s*(?:(?:±|\+/-)\s*[^\s±()]+|\(\s*(?:±|\+/-)\s*[^\s±()]+\s*\)(?:\s*\([^()]*\))*)\s*$"
+)
 
 
 def value(cell: object, decimal: str) -> float:
@@ -337,7 +340,10 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
         if any(isinstance(c, str) and ("±" in c or "+/-" in c) and _SPREAD.match(c) for c in col)
     ]
     notes = (
-        [f"read the 'mean ± spread' cells of {few(spread, 4)} as their means (the spread not rated)"]
+        [
+            f"read the 'mean ± spread' cells of {few(spread, 4)} as their means (the spread, and any remark in "
+            "brackets after it, not rated)"
+        ]  # fmt: skip
         if spread
         else []
     )

@@ -72,6 +72,7 @@ class Table(NamedTuple):
     rows: list[list[str]]
     above: str = ""  # the text between the heading (or the table before) and this one, its last lines
     path: tuple = ()  # the headings it is under, outermost first ("Scores", "Antmaze")
+    below: str = ""  # the paragraph right under it ("Metric: Logloss (lower is better).")
 
     @property
     def size(self) -> int:
@@ -91,8 +92,8 @@ def _cells(line: str) -> list[str]:
     return [c.replace("\\|", "|").strip() for c in re.split(r"(?<!\\)\|", text)]
 
 
-def markdown_tables(path: str, lines: list[str]) -> list[Table]:
-    """Every pipe table in ``lines`` (outside fenced code), in order.
+def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[Table]:
+    """Every pipe table in ``lines`` outside fenced code (``in_code``: inside it too), in order.
 
     Raises:
       ValueError: naming the line of a row with more cells than its header.
@@ -101,7 +102,7 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
     heading, fenced, k, prose, levels = "", False, 0, [], {}
     while k < len(lines):
         line = lines[k]
-        if _FENCE.match(line):
+        if _FENCE.match(line) and not in_code:
             fenced = not fenced
         found = None if fenced else _HEADING.match(line)
         heading = plain(found.group(1)) if found else heading
@@ -132,9 +133,24 @@ def markdown_tables(path: str, lines: list[str]) -> list[Table]:
             rows.append(cells + [""] * (len(header) - len(cells)))
             j += 1
         path = tuple(levels[d] for d in sorted(levels))
-        tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path))
+        tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path, _below(lines, j)))
         k, prose = j, []
     return tables
+
+
+def _below(lines: list[str], j: int) -> str:
+    """The paragraph right under a table ending at line ``j`` (blank lines skipped; none where a
+    heading, a table, a list or code comes first), its first two lines."""
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    kept: list[str] = []
+    while j < len(lines) and lines[j].strip() and len(kept) < 2:
+        line = lines[j].strip()
+        if _HEADING.match(line) or _FENCE.match(line) or "|" in line or line[:1] in "-*>":
+            break
+        kept.append(plain(line))
+        j += 1
+    return " ".join(kept)
 
 
 def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
@@ -166,10 +182,15 @@ def plain(cell: str) -> str:
 
     >>> plain("**[gpt-4o](https://x.org)**"), plain("_72.1_ <br> (1.8 %)"), plain("mean_reward")
     ('gpt-4o', '72.1 (1.8 %)', 'mean_reward')
+    >>> plain("_**0.269741**_ (±0.0001)")
+    '0.269741 (±0.0001)'
+
     """
-    text = cell
-    for pattern, by in _INLINE:
-        text = pattern.sub(by, text)
+    text, before = cell, None
+    while text != before:  # marks inside marks, either way round: "_**0.27**_", "**_0.27_**"
+        before = text
+        for pattern, by in _INLINE:
+            text = pattern.sub(by, text)
     return " ".join(html.unescape(text).split())
 
 
@@ -179,14 +200,16 @@ def markdown_frame(path: str, pd, options_table=None):
     read when the file holds several, and the section rows skipped."""
     with open_text(path) as f:
         lines = f.read().splitlines()
-    tables = markdown_tables(path, lines)
+    tables, fenced = markdown_tables(path, lines), []
+    if not tables:  # tables pasted as code (lm-eval's make_table in a ``` block): read where no other is
+        tables = fenced = markdown_tables(path, lines, in_code=True)
     if not tables:
         raise ValueError(
             f"{path}: no Markdown pipe table in it (a | header | row, a |---|---| row under it, then "
             "rows): give the table so, or as CSV or JSON"
         )
     if str(options_table).strip().lower() == "all":
-        return _all_tables(path, tables, pd)
+        return _code_said(_all_tables(path, tables, pd), path, fenced)
     if options_table is None:
         _refuse_parts(path, tables)
     chosen = _chosen(path, tables, options_table)
@@ -203,12 +226,22 @@ def markdown_frame(path: str, pd, options_table=None):
             Assumed(
                 "direction",
                 f"lower is better on the table's scores ({said[0]})",
-                f"nothing in the table says; the text above it does: {said[1]!r}",
+                f"nothing in the table says; the text around it does: {said[1]!r}",
                 "--higher-better NAMES says otherwise",
                 "--lower-better NAMES",
             )  # fmt: skip
         )
     frame.attrs["notes"] = notes + more
+    return _code_said(frame, path, fenced)
+
+
+def _code_said(frame, path: str, fenced: list[Table]):
+    """``frame`` with a note where its tables were read inside fenced code."""
+    if fenced:
+        lines = ", ".join(str(t.line) for t in fenced[:5]) + (", ..." if len(fenced) > 5 else "")
+        said = f"read the pipe tables inside fenced code (``` blocks, line {lines}): "
+        said += f"{os.path.basename(path)} has none outside them"
+        frame.attrs["notes"] = [*frame.attrs.get("notes", []), said]
     return frame
 
 
@@ -251,6 +284,11 @@ _TEXT_METRICS = frozenset(
 )
 
 
+# The text under or above a table saying which way its scores point: "Metric: Logloss (lower is better)".
+_LOWER_SAID = re.compile(r"(?:\b([A-Za-z][\w@.-]*)\s*)?\(?\b(?:lower|smaller|less) is better\b\)?", re.I)
+_HIGHER_SAID = re.compile(r"\b(?:higher|larger|greater|more) is better\b", re.I)
+
+
 def _said_metric(table: Table) -> tuple[str, str, str] | None:
     """``(what the scores are, the text, the metric's name)`` where the heading or the text above a
     table names lower-is-better metrics (``The WERs are``, ``## Word Error Rate``) and no
@@ -259,6 +297,11 @@ def _said_metric(table: Table) -> tuple[str, str, str] | None:
 
     if any(direction(h) is not None for h in table.header[1:]):
         return None
+    told = [m for t in (table.above, table.below) for m in _LOWER_SAID.finditer(t)]
+    if told and not any(_HIGHER_SAID.search(t) for t in (table.above, table.below)):
+        found = told[0]
+        name = found.group(1) or "the table's scores"
+        return name, found.group(0), found.group(1) or "score"
     text = " ".join([*table.path, table.above]).strip()
     found = [w[:-1] if w.endswith("s") and w[:-1] in _TEXT_METRICS else w for w in words(text)]
     lower = [w for w in found if w in _TEXT_METRICS]

@@ -38,20 +38,20 @@ JOINED = (
 )
 
 
-def _header(path: str) -> tuple[str, ...]:
+def _header(path: str, table=None) -> tuple[str, ...]:
     from jaxrate.io._tables import read_frame
     from jaxrate.io._text import DELIMITED, first_row, suffix
 
     if suffix(path) in DELIMITED:
         return tuple(c.strip() for c in first_row(path))
-    return tuple(str(c).strip() for c in read_frame(path).columns)
+    return tuple(str(c).strip() for c in read_frame(path, table=table).columns)
 
 
-def shapes(paths: list[str]) -> dict[tuple[str, ...], list[str]]:
-    """The tables grouped by header, largest group first."""
+def shapes(paths: list[str], table=None) -> dict[tuple[str, ...], list[str]]:
+    """The tables grouped by header, largest group first (``table``: each Markdown file's, ``--table``)."""
     groups: dict[tuple[str, ...], list[str]] = {}
     for p in paths:
-        groups.setdefault(_header(p), []).append(p)
+        groups.setdefault(_header(p, table), []).append(p)
     return dict(sorted(groups.items(), key=lambda g: -len(g[1])))
 
 
@@ -271,7 +271,7 @@ def joined_frame(paths: list[str], options, name: str):
     from jaxrate.io._tables import read_frame
 
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
-    frames = [read_frame(p, options.sep) for p in paths]
+    frames = [read_frame(p, options.sep, options.table) for p in paths]
     for frame in frames:
         frame.columns = [str(c).strip() for c in frame.columns]
     stems = [_stem(os.path.abspath(p), root) for p in paths]

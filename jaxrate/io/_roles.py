@@ -286,8 +286,10 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     if wider:
         return "aggregate", f"pooled over the columns whose names extend it ({few(wider, 2)})"
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER]
-    if shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and all(shared[w] > 1 for w in rest):
-        return "aggregate", "an aggregate of the other columns"  # "Average", "Avg. WER"; not mean_reward
+    led = shared is not None and found[:1] and found[0] in AGGREGATE_WORDS
+    if led and (all(shared[w] > 1 for w in rest) or _OVERALL & set(found[1:])):
+        # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
+        return "aggregate", "an aggregate of the other columns"
     return None
 
 
@@ -303,6 +305,8 @@ _ALLOWED = COUNT_WORDS | METADATA_WORDS | _FILLER | AGGREGATE_WORDS  # the words
 _LENGTHS = frozenset("length lengths len lens".split())
 # Words that say what an aggregate is over ("Avg (without CORAAL)", "Average score").
 _OVER = frozenset("without excluding except all of over tasks score scores".split())
+# Words that say an average is over everything ("Avg Success Rate (overall)" beside "Avg Score (<repo>)").
+_OVERALL = frozenset("overall total".split())
 
 
 class _Words(dict):

@@ -81,7 +81,7 @@ def joined_tables(paths: list[str], options) -> Parsed:
     documents = documents_frame(paths, options)
     if documents is not None:  # one document per model or run: a row each
         return scores_frame(where, os.path.basename(root) or where, documents, None, options)
-    groups = shapes(paths)
+    groups = shapes(paths, options.table)
     keyed = keyed_frame(paths)
     if keyed is not None:  # {task: {metric: score}} per file, the model in the path
         return scores_frame(where, os.path.basename(root) or where, keyed, None, options)

@@ -155,6 +155,14 @@ def _jsonl_frame(path: str, pd):
     return _json_frame(path, pd, records)
 
 
+def _wrapped(data) -> bool:
+    """Whether ``data`` is an object of one key whose value is a list of records."""
+    if not isinstance(data, dict) or len(data) != 1:
+        return False
+    inner = next(iter(data.values()))
+    return isinstance(inner, list) and bool(inner) and all(isinstance(r, dict) for r in inner)
+
+
 def _json_frame(path: str, pd, data=None):
     """A ``.json`` table (or its ``data``) in any of pandas' orients but ``values`` (no names), a list
     of records, or records holding objects (:mod:`jaxrate.io._nested`)."""
@@ -182,6 +190,12 @@ def _json_frame(path: str, pd, data=None):
         return frame
     if isinstance(data, list) and data and all(isinstance(r, dict) for r in data):
         return pd.DataFrame.from_records([flatten(r) for r in data])  # a list of plain values: its text
+    if _wrapped(data):  # {"data": [records]}: a web page's data file
+        ((key, records),) = data.items()
+        frame = _json_frame(path, pd, records)
+        said = f"read the records under the file's one key {key!r}"
+        frame.attrs["notes"] = [said, *frame.attrs.get("notes", ())]
+        return frame
     if isinstance(data, list) and data and all(isinstance(r, list) for r in data):
         raise ValueError(
             "JSON lists of values (pandas' orient='values') hold no model or task names; "
