@@ -287,3 +287,21 @@ def test_records_under_a_file_s_one_key_are_its_table(tmp_path):
     reading = _read(path)
     assert sorted(reading.models) == ["BPR", "NCF"]
     assert "under the file's one key 'data'" in str(reading.notes)
+
+
+@pytest.mark.parametrize(
+    "text, lower",
+    [
+        ("Metric: Logloss (lower is better).", True),
+        ("Diarization error rate (in %, the lower, the better)", True),
+        ("Accuracy (higher is better)", False),
+        ("the lower tables are better described below", False),
+    ],
+)
+def test_a_table_s_caption_says_lower_is_better_in_the_ways_pages_write_it(tmp_path, text, lower):
+    page = tmp_path / "page.md"
+    table = "| model | a | b |\n|---|---|---|\n| m1 | 0.2 | 0.3 |\n| m2 | 0.4 | 0.1 |\n"
+    page.write_text(table + "\n" + text + "\n")
+    reading = _read(page)
+    m1 = reading.scores[reading.models.index("m1"), reading.tasks.index("a")]
+    assert np.isclose(m1, -0.2 if lower else 0.2)

@@ -339,14 +339,8 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
         for n, col in marked
         if any(isinstance(c, str) and ("±" in c or "+/-" in c) and _SPREAD.match(c) for c in col)
     ]
-    notes = (
-        [
-            f"read the 'mean ± spread' cells of {few(spread, 4)} as their means (the spread, and any remark in "
-            "brackets after it, not rated)"
-        ]  # fmt: skip
-        if spread
-        else []
-    )
+    said = f"read the 'mean ± spread' cells of {few(spread, 4)} as their means"
+    notes = [said + " (the spread, and any remark in brackets after it, not rated)"] if spread else []
     if not found:
         return notes
     shown = few([n for n, _ in found], 4)

@@ -285,8 +285,10 @@ _TEXT_METRICS = frozenset(
 
 
 # The text under or above a table saying which way its scores point: "Metric: Logloss (lower is better)".
-_LOWER_SAID = re.compile(r"(?:\b([A-Za-z][\w@.-]*)\s*)?\(?\b(?:lower|smaller|less) is better\b\)?", re.I)
-_HIGHER_SAID = re.compile(r"\b(?:higher|larger|greater|more) is better\b", re.I)
+_LOWER_SAID = re.compile(
+    r"(?:\b([A-Za-z][\w@.-]*)\s*)?\(?\b(?:the )?(?:lower|smaller|less)(?: is|,? the) better\b\)?", re.I
+)
+_HIGHER_SAID = re.compile(r"\b(?:the )?(?:higher|larger|greater|more)(?: is|,? the) better\b", re.I)
 
 
 def _said_metric(table: Table) -> tuple[str, str, str] | None:
@@ -300,8 +302,9 @@ def _said_metric(table: Table) -> tuple[str, str, str] | None:
     told = [m for t in (table.above, table.below) for m in _LOWER_SAID.finditer(t)]
     if told and not any(_HIGHER_SAID.search(t) for t in (table.above, table.below)):
         found = told[0]
-        name = found.group(1) or "the table's scores"
-        return name, found.group(0), found.group(1) or "score"
+        named = found.group(1) if found.group(1) and direction(found.group(1)) is False else None
+        # the metric the scores are declared as: the text's own name where it is lower-is-better by name
+        return named or "the table's scores", found.group(0), named or "error"
     text = " ".join([*table.path, table.above]).strip()
     found = [w[:-1] if w.endswith("s") and w[:-1] in _TEXT_METRICS else w for w in words(text)]
     lower = [w for w in found if w in _TEXT_METRICS]
