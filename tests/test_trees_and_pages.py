@@ -305,3 +305,29 @@ def test_a_table_s_caption_says_lower_is_better_in_the_ways_pages_write_it(tmp_p
     reading = _read(page)
     m1 = reading.scores[reading.models.index("m1"), reading.tasks.index("a")]
     assert np.isclose(m1, -0.2 if lower else 0.2)
+
+
+def test_a_caption_between_two_tables_is_the_second_s_and_prose_is_no_caption(tmp_path):
+    first = "| Model | MMLU | GSM8K |\n|---|---|---|\n| a | 70 | 50 |\n| b | 60 | 55 |\n| c | 65 | 40 |\n"
+    second = "| Model | ms |\n|---|---|\n| x | 12 |\n| y | 30 |\n"
+    page = tmp_path / "page.md"
+    page.write_text("## Results\n\n" + first + "\nInference latency in ms (lower is better):\n\n" + second)
+    reading = _read(page, table="1")
+    assert reading.scores[reading.models.index("a"), reading.tasks.index("MMLU")] == 70  # not negated
+    prose = tmp_path / "prose.md"
+    prose.write_text(first + "\nWe found the two more or less the better of the pair.\n")
+    assert _read(prose).scores[0, 0] == 70
+
+
+def test_words_inside_task_names_and_bracketed_spreads_read_as_before(tmp_path):
+    path = tmp_path / "returns.csv"
+    header = "Model,Avg Total Return (Hopper),Avg Total Return (Walker)\n"
+    path.write_text(header + "ppo,72.1 ± (1.8),3.0\nsac,80.5,2.5\n")
+    reading = _read(path, higher_better="*")
+    assert len(reading.tasks) == 2 and reading.scores[reading.models.index("ppo"), 0] == 72.1
+
+
+def test_an_escaped_mark_in_a_cell_stays_a_character():
+    from jaxrate.io._documents import plain
+
+    assert plain(r"\_\_init\_\_") == "__init__" and plain(r"\*name\*") == "*name*"

@@ -198,16 +198,21 @@ def _blank(batch: tuple, shape: tuple, num_c: int, dtype) -> dict:
 
 def _one(rate: Callable, payoffs: np.ndarray, row_mask: np.ndarray, shape: tuple) -> dict | None:
     """One game's exact result on its unmasked strategies, placed back in the padded
-    layout (payoff units); ``None`` where the exact path does not rate it."""
+    layout (payoff units); ``None`` where the exact path does not rate it, or anything
+    stops the placing (a raise inside the callback would end the caller's whole call)."""
+    try:
+        return _placed(rate, payoffs, row_mask, shape)
+    except Exception:  # noqa: BLE001 - the game stays FAILED, the batch goes on
+        return None
+
+
+def _placed(rate: Callable, payoffs: np.ndarray, row_mask: np.ndarray, shape: tuple) -> dict | None:
     masks = np.split(row_mask.astype(bool), np.cumsum(shape)[:-1])
     keep = [np.flatnonzero(m) for m in masks]
     if any(k.size == 0 for k in keep):
         return None
     game = payoffs[np.ix_(range(len(shape)), *keep)].astype(np.float64)
-    try:
-        result = rate(game)
-    except Exception:  # noqa: BLE001 - whatever stops the exact path, the game stays FAILED, the batch goes on
-        return None
+    result = rate(game)
     duals = result.certificate.duals
     if not isinstance(result.joint, np.ndarray) or duals is None:
         return None

@@ -298,7 +298,7 @@ _SHARE = re.compile(r"^\s*\d+\s*/\s*\d+\s*\(\s*([-+]?[\d.,]+)\s*%\s*\)\s*$")
 # A mean and its spread as reports write them: "1736.39 ± 68.65", "0.71 +/- 0.02" (the mean is the score),
 # or the spread in brackets and remarks after it in brackets too: catboost's "0.272978 (±0.0004) (+1.20%)".
 _SPREAD = re.compile(
-    r"^\s*([^\s±()]+)\s*(?:(?:±|\+/-)\s*[^\s±()]+|\(\s*(?:±|\+/-)\s*[^\s±()]+\s*\)(?:\s*\([^()]*\))*)\s*$"
+    r"^\s*([^\s±()]+)\s*(?:(?:±|\+/-)\s*\(?[^\s±()]+\)?|\(\s*(?:±|\+/-)\s*[^\s±()]+\s*\)(?:\s*\([^()]*\))*)\s*$"
 )
 
 

@@ -102,8 +102,8 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
     heading, fenced, k, prose, levels = "", False, 0, [], {}
     while k < len(lines):
         line = lines[k]
-        if _FENCE.match(line) and not in_code:
-            fenced = not fenced
+        if _FENCE.match(line):
+            fenced = not fenced  # a "# comment" in code is no heading, even where its tables are read
         found = None if fenced else _HEADING.match(line)
         heading = plain(found.group(1)) if found else heading
         if found:
@@ -111,7 +111,7 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
             levels = {d: h for d, h in levels.items() if d < depth} | {depth: heading}
         prose = [] if found else prose
         below = lines[k + 1].strip() if k + 1 < len(lines) else ""
-        if fenced or "|" not in line or not _DELIMITER.match(below) or "-" not in below:
+        if fenced and not in_code or "|" not in line or not _DELIMITER.match(below) or "-" not in below:
             if not fenced and not found and line.strip() and not _FENCE.match(line):
                 prose = [*prose[-2:], plain(line)]
             k += 1
@@ -140,17 +140,25 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
 
 def _below(lines: list[str], j: int) -> str:
     """The paragraph right under a table ending at line ``j`` (blank lines skipped; none where a
-    heading, a table, a list or code comes first), its first two lines."""
+    heading, a table, a list or code comes first), its first two lines; none where a table follows
+    it, or it ends in ':' (it is then the next table's text, not this one's)."""
     while j < len(lines) and not lines[j].strip():
         j += 1
     kept: list[str] = []
     while j < len(lines) and lines[j].strip() and len(kept) < 2:
         line = lines[j].strip()
-        if _HEADING.match(line) or _FENCE.match(line) or "|" in line or line[:1] in "-*>":
+        if _HEADING.match(line) or _FENCE.match(line) or "|" in line or _LISTED.match(line):
             break
         kept.append(plain(line))
         j += 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    if kept and (kept[-1].endswith(":") or j < len(lines) and "|" in lines[j]):
+        return ""
     return " ".join(kept)
+
+
+_LISTED = re.compile(r"^(?:[-*+]\s|>|\d+[.)]\s)")  # a list item or a quote (an italic caption is neither)
 
 
 def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
@@ -173,8 +181,8 @@ _INLINE = (
     (re.compile(r"~~(?=\S)(.+?)(?<=\S)~~"), r"\1"),
     (re.compile(r"<br\s*/?>", re.I), " "),
     (re.compile(r"</?[A-Za-z][^<>]*>"), ""),
-    (re.compile(r"\\([!-/:-@\[-`{-~])"), r"\1"),  # a backslash escape: "\*" is "*"
 )
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash escape: "\*" is "*"
 
 
 def plain(cell: str) -> str:
@@ -186,11 +194,18 @@ def plain(cell: str) -> str:
     '0.269741 (±0.0001)'
 
     """
-    text, before = cell, None
+    escaped: list[str] = []  # "\\_" kept apart, so that no pass reads it as a mark
+
+    def keep(found):
+        escaped.append(found.group(1))
+        return f"\ue000{len(escaped) - 1}\ue001"
+
+    text, before = _ESCAPE.sub(keep, cell), None
     while text != before:  # marks inside marks, either way round: "_**0.27**_", "**_0.27_**"
         before = text
         for pattern, by in _INLINE:
             text = pattern.sub(by, text)
+    text = re.sub("\ue000(\\d+)\ue001", lambda m: escaped[int(m.group(1))], text)
     return " ".join(html.unescape(text).split())
 
 
@@ -286,9 +301,13 @@ _TEXT_METRICS = frozenset(
 
 # The text under or above a table saying which way its scores point: "Metric: Logloss (lower is better)".
 _LOWER_SAID = re.compile(
-    r"(?:\b([A-Za-z][\w@.-]*)\s*)?\(?\b(?:the )?(?:lower|smaller|less)(?: is|,? the) better\b\)?", re.I
+    r"(?:\b([A-Za-z][\w@.-]*)\s*)?\(?\b"
+    r"(?:(?:lower|smaller) is better|the (?:lower|smaller),? the better)\b\)?",
+    re.I,
 )
-_HIGHER_SAID = re.compile(r"\b(?:the )?(?:higher|larger|greater|more)(?: is|,? the) better\b", re.I)
+_HIGHER_SAID = re.compile(
+    r"\b(?:(?:higher|larger|greater) is better|the (?:higher|larger|greater),? the better)\b", re.I
+)
 
 
 def _said_metric(table: Table) -> tuple[str, str, str] | None:

@@ -287,7 +287,7 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
         return "aggregate", f"pooled over the columns whose names extend it ({few(wider, 2)})"
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER]
     led = shared is not None and found[:1] and found[0] in AGGREGATE_WORDS
-    if led and (all(shared[w] > 1 for w in rest) or _OVERALL & set(found[1:])):
+    if led and (all(shared[w] > 1 for w in rest) or _OVERALL_SAID.search(name)):
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
         return "aggregate", "an aggregate of the other columns"
     return None
@@ -305,8 +305,9 @@ _ALLOWED = COUNT_WORDS | METADATA_WORDS | _FILLER | AGGREGATE_WORDS  # the words
 _LENGTHS = frozenset("length lengths len lens".split())
 # Words that say what an aggregate is over ("Avg (without CORAAL)", "Average score").
 _OVER = frozenset("without excluding except all of over tasks score scores".split())
-# Words that say an average is over everything ("Avg Success Rate (overall)" beside "Avg Score (<repo>)").
-_OVERALL = frozenset("overall total".split())
+# An average said to be over everything, in brackets at the end ("Avg Success Rate (overall)" beside
+# "Avg Score (<repo>)"); not a word inside a task's name ("Avg Total Return (Hopper)", "Mean Total Reward").
+_OVERALL_SAID = re.compile(r"\(\s*(?:overall|total|all)\s*\)\s*$", re.I)
 
 
 class _Words(dict):
