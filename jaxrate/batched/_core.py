@@ -34,6 +34,7 @@ FRAGILE_DUAL = 1e-6
 __all__ = [
     "DUAL_SIZE",
     "advance",
+    "degenerate",
     "escalate",
     "finish",
     "init",
@@ -177,17 +178,18 @@ def finish(state, prep, config: SimplexConfig, warm: bool = False):
         "level_values": jnp.where(slots < levels, out["level_values"] * scale, jnp.nan),
         "frozen_at": out["frozen_at"],
         "duals": out["duals"],
-        "degenerate": (min_dual <= FRAGILE_DUAL) | _tied_levels(out, config),
+        "degenerate": degenerate(min_dual, out["level_values"], levels, config),
     } | ({"warm": out["warm"]} if warm else {})
 
 
-def _tied_levels(out: dict, config: SimplexConfig):
-    """Two levels of one value (normalised): a row of the later one is tight at the
-    earlier one without a multiplier, and may join it either way."""
-    values, levels = out["level_values"], out["levels"]
+def degenerate(min_dual, values, levels, config: SimplexConfig):
+    """Whether a proof is degenerate (its derivative may be one-sided): a row frozen on a
+    multiplier of at most :data:`FRAGILE_DUAL`, or two levels of one value (``values``
+    normalised): a row of the later one is tight at the earlier one without a multiplier,
+    and may join it either way. The simplex's proofs and the exact fallback's alike."""
     slots = jnp.arange(values.shape[0] - 1)
     steps = values[:-1] - values[1:]
-    return jnp.any((slots + 1 < levels) & (steps <= config.pivot_tol))
+    return (min_dual <= FRAGILE_DUAL) | jnp.any((slots + 1 < levels) & (steps <= config.pivot_tol))
 
 
 def _level_proofs(out: dict, row_mask, config: SimplexConfig, accuracy: float):

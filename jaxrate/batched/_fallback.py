@@ -25,7 +25,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from jaxrate.batched._core import FRAGILE_DUAL
+from jaxrate.batched._core import degenerate
 from jaxrate.batched._simplex import SimplexConfig
 from jaxrate.game._fallback import exact_rater
 from jaxrate.results.status import Status
@@ -134,8 +134,6 @@ def _merged(out: dict, got: dict, prep: dict, rescued, config: SimplexConfig) ->
     scale = jnp.where(prep["scale"] > 0, prep["scale"], 1.0)
     row_mask = prep["row_mask"]
     values, levels = got["level_values"], got["levels"]
-    slots = jnp.arange(values.shape[0] - 1)
-    tied = jnp.any((slots + 1 < levels) & (values[:-1] - values[1:] <= config.pivot_tol * scale))
     new = {
         "ratings": jnp.where(row_mask, got["ratings"], jnp.nan),
         "joint": got["joint"],
@@ -148,7 +146,7 @@ def _merged(out: dict, got: dict, prep: dict, rescued, config: SimplexConfig) ->
         "dual_gap": got["dual_gap"],
         "min_frozen_dual": got["min_frozen_dual"],
         "status": jnp.asarray(int(Status.SOLVED), out["status"].dtype),
-        "degenerate": (got["min_frozen_dual"] <= FRAGILE_DUAL) | tied,
+        "degenerate": degenerate(got["min_frozen_dual"], values / scale, levels, config),
     }
     merged = {k: jnp.where(rescued, new[k].astype(v.dtype), v) if k in new else v for k, v in out.items()}
     if "warm" in out:  # the exact path hands no basis on: the next solve starts cold
