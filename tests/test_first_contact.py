@@ -216,8 +216,8 @@ def test_options_the_input_has_no_use_for_are_refused(tmp_path, capsys):
     table.write_text("model,math,code\na,0.8,0.6\nb,0.5,0.4\n")
     with pytest.raises(ValueError, match="metric picks a long table's metrics .*; s.csv is a wide table"):
         io.read_scores(table, metric="acc")
-    code, _, err = _cli(capsys, "rate", table, "--missing", "even")
-    assert code == 2 and "--missing even is for battle records" in err
+    code, _, err = _cli(capsys, "rate", table, "--missing", "model")
+    assert code == 2 and "--missing model is for battle records" in err
     code, _, err = _cli(capsys, "rate", table, "--plot", "-")
     assert code == 2 and "must end in .png, .svg or .pdf" in err
 

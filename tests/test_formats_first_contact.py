@@ -192,7 +192,7 @@ def test_of_several_markdown_tables_the_largest_is_read_and_said(tmp_path):
 @pytest.mark.parametrize(
     "text, problem",
     [
-        ("# Title\n\nno table | here\n", "no Markdown pipe table in it"),
+        ("# Title\n\nno table | here\n", "no Markdown pipe table or HTML <table> in it"),
         ("| a | b |\n|---|---|\n| x | 1 | 2 |\n", "line 3: a table row with 3 cells under a header of 2"),
         ("| a | b |\n|---|---|\n\ntext\n", "line 1: the table has a header and no rows"),
     ],

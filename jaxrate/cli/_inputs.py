@@ -87,7 +87,8 @@ def _add_table_options(parser) -> None:
         metavar="HOW",
         help="missing scores: error (default), drop-models, drop-tasks, block (the largest complete block "
         "of models and tasks, found greedily), pairwise (models against models: each pair's win rate over "
-        "the tasks both have, pairs that share none filled as battles' are), fill:VALUE; battles, pairs that "
+        "the tasks both have, pairs that share none filled as battles' are; even: the same, those pairs at "
+        "1/2), fill:VALUE; battles, pairs that "
         "never met: model (default: filled from the Bradley-Terry fit of the observed battles), even "
         "(P = 1/2), drop-models (until every pair met) or error",
     )
@@ -234,13 +235,15 @@ def load_source(args) -> Source:
     if (args.file is None) == (getattr(args, "dataset", None) is None):
         raise ValueError("give exactly one of FILE or --dataset")
     missing = getattr(args, "missing", None)
+    paths = getattr(args, "paths", None) or [args.file]
+    # --missing even on a score table: pairwise, and the pairs that share no task at 1/2
+    even = missing == "even" and getattr(args, "dataset", None) is None and not _battle_file(paths)
     options = io.ReadOptions.from_args(
-        args, missing="error" if missing in _BATTLE_ONLY else missing or "error"
+        args, missing="pairwise" if even else "error" if missing in _BATTLE_ONLY else missing or "error"
     )
     if getattr(args, "dataset", None) is not None:
         return _dataset_source(args, options)
-    paths = getattr(args, "paths", None) or [args.file]
-    if missing in _BATTLE_ONLY and not _battle_file(paths):
+    if missing in _BATTLE_ONLY and not even and not _battle_file(paths):
         raise ValueError(
             f"--missing {missing} is for battle records (pairs that never met); {paths[0]} is not"
         )
@@ -260,8 +263,8 @@ def load_source(args) -> Source:
         shape = " x ".join(str(a) for a in game.num_strategies)
         source = Source(reading.name, "payoffs", game, f"{game.num_players}-player payoff tensor ({shape})")
     elif reading.kind == "battles":
-        if missing == "pairwise":
-            args.missing = DEFAULTS.battle_missing
+        if missing == "pairwise" or even:
+            args.missing = "even" if even else DEFAULTS.battle_missing
         from jaxrate.battles import read_battles
 
         frame = (
@@ -269,7 +272,7 @@ def load_source(args) -> Source:
         )  # pairwise: made
         source = _battles_source(reading.name, frame, args)
         source.notes[:0] = reading.notes + list(frame.attrs.get("notes", ()))
-        if missing == "pairwise":
+        if missing == "pairwise" or even:
             source.info["pairwise"] = True  # a sparse table's comparisons, not battles
     else:
         source = _scores_source(args, reading)

@@ -26,6 +26,7 @@ __all__ = [
     "frame_cells",
     "names_are_names",
     "text_cells",
+    "yes_no",
 ]
 
 
@@ -176,9 +177,12 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
     said = []
     if apart and apart[0] not in unique:  # a qualifier: few values, the rows apart together
         j = apart[0]
+        flags = yes_no([str(c).strip() for c in columns[j]])
+        shown = next((k for k, c in enumerate(columns[j]) if flags and flags[str(c).strip().lower()]), 0)
+        joined = f"{models[shown]} {header[j]}" if flags else f"{models[0]}:{str(columns[j][0]).strip()}"
         said.append(
             f"the rows are told apart by {header[j]!r}: if it is part of each model's name, --model-col "
-            f"{header[first]},{header[j]} (joined as '{models[0]}:{str(columns[j][0]).strip()}'); "
+            f"{header[first]},{header[j]} (joined as '{joined}'); "
             "if it names "
             f"tasks (one row per model and task), --model-col {header[first]} --task-col {header[j]} "
             f"--score-col COLUMN; if it marks a view or a version, --where '{header[j]}=VALUE' keeps one"
@@ -188,6 +192,22 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
     if not said:
         said += _metric_apart(header, columns, first, models)
     return "; ".join(said) or _long_hint(header)
+
+
+_YES = frozenset("yes y true ✓ ✔ ✅ :white_check_mark: :heavy_check_mark: :check: x".split())
+_NO = frozenset("no n false ✗ ✘ ❌ :x: :heavy_multiplication_x: - ''".split()) | {""}
+
+
+def yes_no(values) -> dict | None:
+    """``{cell: whether it says yes}`` of a column of two values, one a yes and one a no (``:x:`` and
+    ``:white_check_mark:``, ``yes``/``no``, ``✓``/empty); ``None`` for any other column."""
+    found = {str(v).strip().lower() for v in values}
+    if len(found) != 2 or not found & _NO:
+        return None
+    yes = (found - _NO) or (found & {"x"})
+    if len(yes) != 1 or not yes <= _YES | {"x"}:
+        return None
+    return {v: v in yes for v in found}
 
 
 def _metric_apart(header: list[str], columns: list[list], first: int, models: list[str]) -> list[str]:

@@ -73,6 +73,7 @@ class Table(NamedTuple):
     above: str = ""  # the text between the heading (or the table before) and this one, its last lines
     path: tuple = ()  # the headings it is under, outermost first ("Scores", "Antmaze")
     below: str = ""  # the paragraph right under it ("Metric: Logloss (lower is better).")
+    caption: str = ""  # a short line ending in ':' right above it ("Java to C#:"), without the ':'
 
     @property
     def size(self) -> int:
@@ -98,10 +99,24 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
     Raises:
       ValueError: naming the line of a row with more cells than its header.
     """
+    from jaxrate.io._html_tables import html_tables
+
     tables: list[Table] = []
-    heading, fenced, k, prose, levels = "", False, 0, [], {}
+    heading, fenced, k, prose, levels, said = "", False, 0, [], {}, ""
+    raw = {start: (end, grid, head) for start, end, grid, head in html_tables(lines)}
     while k < len(lines):
         line = lines[k]
+        if k in raw and not fenced:  # a <table> in HTML: its header rows joined per column
+            end, grid, head = raw[k]
+            table = _html_table(
+                grid, head, (heading, " ".join(prose), tuple(levels[d] for d in sorted(levels)))
+            )
+            if table.rows:  # a table of badges or images only (no rows under its header) is layout, not data
+                tables.append(
+                    table._replace(line=k + 1, below=_below(lines, end), caption=_caption(said, prose))
+                )
+            k, prose, said = end, [], ""
+            continue
         if _FENCE.match(line):
             fenced = not fenced  # a "# comment" in code is no heading, even where its tables are read
         found = None if fenced else _HEADING.match(line)
@@ -109,11 +124,11 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
         if found:
             depth = len(line.strip()) - len(line.strip().lstrip("#"))
             levels = {d: h for d, h in levels.items() if d < depth} | {depth: heading}
-        prose = [] if found else prose
+        prose, said = ([], "") if found else (prose, said)
         below = lines[k + 1].strip() if k + 1 < len(lines) else ""
         if fenced and not in_code or "|" not in line or not _DELIMITER.match(below) or "-" not in below:
             if not fenced and not found and line.strip() and not _FENCE.match(line):
-                prose = [*prose[-2:], plain(line)]
+                prose, said = [*prose[-2:], plain(line)], line.strip()
             k += 1
             continue
         header = [plain(c) for c in _cells(line)]
@@ -133,9 +148,31 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
             rows.append(cells + [""] * (len(header) - len(cells)))
             j += 1
         path = tuple(levels[d] for d in sorted(levels))
-        tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path, _below(lines, j)))
-        k, prose = j, []
+        caption = _caption(said, prose)
+        tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path, _below(lines, j), caption))
+        k, prose, said = j, [], ""
     return tables
+
+
+def _html_table(grid: list[list[str]], head: int, where: tuple) -> Table:
+    """An HTML table's grid as a :class:`Table`: its header rows joined per column (``ImageNet / k-NN``);
+    ``where`` is its heading, the text above it and its headings' path."""
+    header = [
+        plain(" / ".join(dict.fromkeys(c for c in column if c))) for column in zip(*grid[: max(head, 1)])
+    ]
+    rows = [[plain(c) for c in r] for r in grid[max(head, 1) :]]
+    return Table(0, where[0], header, rows, where[1], where[2])
+
+
+_EMPHASISED = re.compile(r"^(\*\*|__|\*|_)[^*_].*\1$")
+
+
+def _caption(line: str, prose: list[str]) -> str:
+    """A table's caption: the line right above it (``line`` as written, ``prose`` as read) where it is
+    short and ends in ':' (``Java to C#:``) or is emphasised whole (``**Models with 100k params**``)."""
+    if not prose or len(prose[-1]) > 100 or not (line.endswith(":") or _EMPHASISED.match(line)):
+        return ""
+    return prose[-1].rstrip(":").strip()
 
 
 def _below(lines: list[str], j: int) -> str:
@@ -220,8 +257,8 @@ def markdown_frame(path: str, pd, options_table=None):
         tables = fenced = markdown_tables(path, lines, in_code=True)
     if not tables:
         raise ValueError(
-            f"{path}: no Markdown pipe table in it (a | header | row, a |---|---| row under it, then "
-            "rows): give the table so, or as CSV or JSON"
+            f"{path}: no Markdown pipe table or HTML <table> in it (a | header | row, a |---|---| row under "
+            "it, then rows): give the table so, or as CSV or JSON"
         )
     if str(options_table).strip().lower() == "all":
         return _code_said(_all_tables(path, tables, pd), path, fenced)
@@ -356,19 +393,25 @@ def _names(table: Table) -> set[str]:
     return {r[0] for r in _sections(table.rows)[0] if r[0]}
 
 
+def _scored(t: Table) -> bool:
+    """Whether a table holds a column of numbers that is not a size, a count, a rank or a link."""
+    from jaxrate.io._roles import not_score
+
+    def numbers(j: int) -> bool:  # most of its cells are numbers ("79.0%", "86.3 ± 0.1")
+        cells = [r[j] for r in t.rows if r[j].strip() not in ("", "-")]
+        return bool(cells) and 2 * sum(bool(_NUMBER.match(c)) for c in cells) >= len(cells)
+
+    return (
+        bool(t.rows)
+        and _numbers(t)
+        and any(not_score(h) is None and numbers(j) for j, h in enumerate(t.header) if j)
+    )
+
+
 def _parts(tables: list[Table]) -> list[Table]:
     """The tables holding numbers that look like parts of one board with the largest: its header, or
     one of its models."""
-    from jaxrate.io._roles import not_score
-
-    def scores(t: Table) -> bool:  # a column of numbers that is not a size, a count or a link
-        return any(
-            not_score(h) is None and any(re.search(r"\d", r[j]) for r in t.rows)
-            for j, h in enumerate(t.header)
-            if j
-        )
-
-    scored = [t for t in tables if _numbers(t) and t.rows and scores(t)]
+    scored = [t for t in tables if _scored(t)]
     if len(scored) < 2:
         return []
     largest = max(scored, key=lambda t: (t.size, -t.line))
@@ -398,14 +441,17 @@ def _all_tables(path: str, tables: list[Table], pd):
     """Every table holding numbers, as one frame: tables of one header and the same models are one per
     task (a long frame, the task the table's heading or its first header cell); tables of one header
     and other models add models; tables of other headers add tasks (joined on the models)."""
-    scored = [t for t in tables if _numbers(t) and t.rows]
+    scored = [t for t in tables if _scored(t)] or [t for t in tables if _numbers(t) and t.rows]
     if not scored:
         raise ValueError(f"{path}: --table all: no table holds numbers")
+    notes: list = []
+    one_each = _per_heading(scored)
+    if one_each is not None:
+        return _heading_tables(path, scored, one_each, pd, notes)
     groups: dict[tuple, list[Table]] = {}
     for t in scored:
         groups.setdefault(tuple(t.header[1:]), []).append(t)
     per_task = [g for g in groups.values() if len(g) > 1 and _overlap(g)]
-    notes: list = []
     shared = set.intersection(*(set(t.header[1:]) for t in scored))
     if len(groups) > 1 and shared and _overlap(scored):  # one table per family: its heading names models
         return _qualified_tables(path, scored, pd, notes)
@@ -439,12 +485,112 @@ def _all_tables(path: str, tables: list[Table], pd):
     return joined
 
 
+# A score cell: a number, perhaps followed by a unit or a spread ("86.3 ± 0.1", "50%", "0.81 (0.02)"),
+# not a duration or a range ("3~4h", "~30 min").
+_NUMBER = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*(?:$|%|±|\(|\[|\+-|\+/-)")
+
+
+def _score_column(t: Table) -> int | None:
+    """The one column of a table whose cells are numbers and whose name is a score's; ``None`` where
+    there are none or several."""
+    from jaxrate.io._roles import not_score
+
+    found = []
+    for j, h in enumerate(t.header):
+        cells = [r[j] for r in _sections(t.rows)[0] if r[j].strip() not in ("", "-")]
+        if cells and not_score(h) is None and 2 * sum(bool(_NUMBER.match(c)) for c in cells) > len(cells):
+            found.append(j)
+    return found[0] if len(found) == 1 else None
+
+
+def _per_heading(tables: list[Table]) -> tuple[list[tuple[int, int]], bool] | None:
+    """``([(name column, score column) of each table], whether the rows are tasks)`` of tables that are
+    one per heading: one column of scores each, their names in a column of one header in all, and
+    headings or captions that tell them apart (a task's leaderboard under each ``## ZINC``; a model's
+    scores on each game under each ``# DQN``); ``None`` otherwise. Other columns may differ."""
+    from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, MORE_TASKS, TASK_COLUMNS, common_name
+
+    if len(tables) < 2 or len(set(_told_apart(*_paths(tables)))) < len(tables):
+        return None
+    found = []
+    for t in tables:
+        j = _score_column(t)
+        texts = [
+            k for k, h in enumerate(t.header)
+            if k != j and h and any(c.strip() and not _NUMBER.match(c) for c in (r[k] for r in t.rows))
+        ]  # fmt: skip
+        named = [
+            k
+            for k in texts
+            if common_name(t.header[k]) in MODEL_COLUMNS + MORE_MODELS + TASK_COLUMNS + MORE_TASKS
+        ]
+        k = (named or texts or [None])[0]
+        if j is None or k is None:
+            return None
+        found.append((k, j))
+    if len({common_name(t.header[k]) for t, (k, _) in zip(tables, found)}) > 1:
+        return None
+    return found, common_name(tables[0].header[found[0][0]]) in TASK_COLUMNS + MORE_TASKS
+
+
+def _trimmed(names: list[str]) -> tuple[list[str], str]:
+    """The names without the words every one of them begins or ends with (``DQN (single run)``,
+    ``C51 (single run)``: ``DQN``, ``C51``), and what was trimmed."""
+    split = [n.split() for n in names]
+    head = 0
+    while all(len(w) > head + 1 for w in split) and len({w[head] for w in split}) == 1:
+        head += 1
+    tail = 0
+    while all(len(w) > head + tail + 1 for w in split) and len({w[-tail - 1] for w in split}) == 1:
+        tail += 1
+    out = [" ".join(w[head : len(w) - tail]) for w in split]
+    if not (head or tail) or len(set(out)) < len(out):
+        return names, ""
+    return out, " ... ".join(
+        x for x in (" ".join(split[0][:head]), " ".join(split[0][len(split[0]) - tail :])) if x
+    )
+
+
+def _heading_tables(path: str, tables: list[Table], found: tuple, pd, notes: list):
+    """Tables one per heading (:func:`_per_heading`) as one long frame: the heading names the task of
+    each (or its model, where the rows are tasks), the score column's name is the metric of each."""
+    from jaxrate.io._roles import few
+
+    places, rows_are_tasks = found
+    names, trimmed = _trimmed(_told_apart(*_paths(tables)))
+    axis, other = ("model", "task") if rows_are_tasks else ("task", "model")
+    metrics = len({t.header[j] for t, (_, j) in zip(tables, places)}) > 1
+    records = []
+    for t, name, (k, j) in zip(tables, names, places):
+        extra = {h or f"column {c + 1}": c for c, h in enumerate(t.header) if c not in (k, j)}
+        for r in _sections(t.rows)[0]:
+            scored = {"metric": t.header[j], "score": r[j]} if metrics else {t.header[j]: r[j]}
+            records.append({axis: name, other: r[k], **scored, **{h: r[c] for h, c in extra.items()}})
+    columns = list(dict.fromkeys(c for r in records for c in r))
+    frame = pd.DataFrame([[r.get(c, "") for c in columns] for r in records], columns=columns, dtype=object)
+    k, j = places[0]
+    kinds = few(sorted({t.header[j] for t, (_, j) in zip(tables, places)}), 4)
+    notes.append(
+        Assumed(
+            "layout",
+            f"read {len(tables)} tables as one per {axis} ({few(names, 4)}), the {axis} named by their "
+            f"headings{f' (without {trimmed!r}, in every one)' if trimmed else ''}, their rows "
+            f"{other}s ({tables[0].header[k]!r})"
+            + (f", each scored by its own metric ({kinds})" if metrics else ""),
+            "each has one column of scores and a heading of its own",
+            "--table N rates one of them",
+        )  # fmt: skip
+    )
+    frame.attrs["notes"] = notes
+    return frame
+
+
 def _qualified_tables(path: str, tables: list[Table], pd, notes: list):
     """Tables of partly different headers over the same row names (one per base model: ``BF16``,
     ``FP8`` under ``## LLaMa-3-8B`` and under ``## Qwen3-8B``): one table, each row's model named by
     its table's heading and its own name (``LLaMa-3-8B/FP8``), the columns every table's, a column some
     lack empty there."""
-    names = _told_apart([t.path or (f"table {k}",) for k, t in enumerate(tables, 1)])
+    names = _told_apart(*_paths(tables))
     columns = list(dict.fromkeys(h for t in tables for h in t.header[1:]))
     rows = [
         {"model": f"{name}/{r[0]}", **dict(zip(t.header[1:], r[1:]))}
@@ -483,7 +629,7 @@ def _long_tables(path: str, group: list[Table], pd, notes: list):
     firsts = [t.header[0] for t in group]
     models = MODEL_COLUMNS + MORE_MODELS
     by_first = len(set(firsts)) == len(group) and not any(common_name(f) in models for f in firsts)
-    names = firsts if by_first else _told_apart([t.path or (f"table {k}",) for k, t in enumerate(group, 1)])
+    names = firsts if by_first else _told_apart(*_paths(group))
     if len(set(names)) < len(group):
         raise ValueError(
             f"{path}: --table all: {len(group)} tables of one header and no names to tell them apart"
@@ -537,14 +683,32 @@ def _continued(rows: list[list[str]]) -> tuple[list[list[str]], int]:
     return out, filled if out and out[0][0] else 0
 
 
-def _told_apart(paths: list[tuple]) -> list[str]:
+def _paths(tables: list[Table]) -> tuple[list[tuple], list[int]]:
+    """Each table's headings, outermost first, and its caption line ("Java to C#:") innermost where
+    another table is under the same headings; and how many of them its name takes at least (a caption
+    with its heading)."""
+    paths = [t.path or (f"table {k}",) for k, t in enumerate(tables, 1)]
+    captioned = [bool(t.caption) and paths.count(p) > 1 for p, t in zip(paths, tables)]
+    return [(*p, t.caption) if c else p for p, t, c in zip(paths, tables, captioned)], [
+        1 + c for c in captioned
+    ]
+
+
+def _told_apart(paths: list[tuple], least: list[int] | None = None) -> list[str]:
     """Each table's name: the fewest of its innermost headings that no other table shares
     (``Antmaze`` twice, under ``Scores`` and ``Regrets``: ``Scores/Antmaze``, ``Regrets/Antmaze``)."""
-    for n in range(1, max(len(p) for p in paths) + 1):
-        names = ["/".join(p[-n:]) for p in paths]
-        if len(set(names)) == len(names):
-            return names
-    return ["/".join(p) for p in paths]
+    names = []
+    for i, p in enumerate(paths):  # each its own fewest: "MNIST/100k params" beside a plain "ZINC"
+        n = next(
+            (
+                n
+                for n in range(min(least[i] if least else 1, len(p)), len(p) + 1)
+                if all(q[-n:] != p[-n:] for j, q in enumerate(paths) if j != i)
+            ),
+            len(p),
+        )
+        names.append("/".join(p[-n:]))
+    return names if len(set(names)) == len(names) else ["/".join(p) for p in paths]
 
 
 def _numbers(table: Table) -> bool:

@@ -21,8 +21,9 @@ from typing import NamedTuple
 import numpy as np
 
 from jaxrate.io._assumed import Assumed
-from jaxrate.io._cells import value
+from jaxrate.io._cells import value, yes_no
 from jaxrate.io._long import (
+    GENERIC_SCORES,
     REPLICATE_COLUMNS,
     SCORE_COLUMNS,
     LongColumns,
@@ -132,11 +133,18 @@ def _long_by_names(frame, model: list[str], task: list[str]) -> bool:
 
 
 def _joined(frame, columns: tuple[str, ...], join: str):
-    """The values of ``columns`` joined by ``join`` (one column: its values), stripped."""
+    """The values of ``columns`` joined by ``join`` (one column: its values), stripped; a column of
+    yes and no marks joins as its name where it says yes (``ViT-S/14 with registers``), nothing where
+    it says no."""
     parts = [as_text(frame[c]).str.strip() for c in columns]
     out = parts[0]
-    for part in parts[1:]:
-        out = out + join + part
+    for column, part in zip(columns[1:], parts[1:]):
+        said = yes_no(part)
+        if said is None:
+            out = out + join + part
+        else:
+            name = f" {str(column).strip()}"
+            out = out + part.str.lower().map({v: name if yes else "" for v, yes in said.items()})
     return out
 
 
@@ -353,9 +361,10 @@ def _score_columns(path, frame, columns, taken, metric_col, task, options, notes
     return numbers  # one metric each: _metrics decides
 
 
-def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | None]]:
+def _metrics(path, frame, scores, metric_col, options, single=False) -> list[tuple[str, str | None]]:
     """``(metric, its score column)`` of the metrics rated: the metric column's values or the score
-    columns, all of them when there is one, else those ``--metric`` picks."""
+    columns, all of them when there is one or ``single`` (each task has one metric), else those
+    ``--metric`` picks."""
     if metric_col is not None:
         names = as_text(frame[metric_col]).str.strip()
         found = list(dict.fromkeys(names))
@@ -366,6 +375,8 @@ def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | 
     else:
         found, where = list(scores), "the score columns"
     picked = _picked(path, found, where, options)
+    if picked is None and len(found) > 1 and single:
+        return [(m, None) for m in found]  # one metric a task: each task rated in its own's direction
     if picked is None and len(found) > 1:
         found = sorted(found, key=lambda m: direction(m) is None)  # scores by name first, for the example
         shown = few(found, 8)
@@ -376,10 +387,17 @@ def _metrics(path, frame, scores, metric_col, options) -> list[tuple[str, str | 
         raise ValueError(
             f"{path}: {what}; rate one with {options.flag('metric', found[0])}, or several, each as tasks of "
             f"its own in its own direction, with {options.flag('metric', ','.join(found[:2]))} "
-            "(names or globs)"
+            f"(names or globs; every one: {options.flag('metric', '*')})"
         )
     picked = found if picked is None else picked
     return [(m, None if metric_col is not None else m) for m in picked]
+
+
+def _one_a_task(frame, metric_col: str, tasks) -> bool:
+    """Whether each task holds one metric (``ZINC``: MAE, ``MNIST``: accuracy), so that no metric is
+    chosen by rating each task on its own."""
+    names = as_text(frame[metric_col]).str.strip()
+    return names.nunique() > 1 and bool((names.groupby(tasks.to_numpy()).nunique() <= 1).all())
 
 
 def _picked(path, found: list[str], where: str, options) -> list[str] | None:
@@ -401,8 +419,9 @@ def _canonical(path, frame, model, task, scores, metric_col, replicate, count, s
         notes.append(f"models named by {' and '.join(map(repr, model))} joined by {MODEL_JOIN!r}")
     models = _joined(frame, tuple(model), MODEL_JOIN)
     tasks = _joined(frame, tuple(task), TASK_JOIN)
-    chosen = _metrics(path, frame, scores, metric_col, options)
-    several = len(chosen) > 1
+    single = metric_col is not None and _one_a_task(frame, metric_col, tasks)
+    chosen = _metrics(path, frame, scores, metric_col, options, single)
+    several = len(chosen) > 1 and not single
     parts, metrics = [], {}
     for metric, column in chosen:
         rows = frame if column is not None else frame[as_text(frame[metric_col]).str.strip() == metric]
@@ -417,9 +436,16 @@ def _canonical(path, frame, model, task, scores, metric_col, replicate, count, s
         parts.append(part)
         # a score column whose own name says which way it points (metric_error) says so for every metric
         said = column if column is not None else scores[0]
-        metrics.update(dict.fromkeys(named, said if direction(said) is not None else metric))
+        generic = column is None and said.strip().lower() in GENERIC_SCORES  # "score": no metric's name
+        known = direction(said) is not None and not generic
+        metrics.update(dict.fromkeys(named, said if known else metric))
     canonical = pd.concat(parts) if len(parts) > 1 else parts[0]
-    if metric_col is not None or several:
+    if single and len(chosen) > 1:
+        notes.append(
+            f"rated {few([m for m, _ in chosen], 6)}: each task holds one metric of {metric_col!r}, rated in "
+            "its direction"
+        )
+    elif metric_col is not None or several:
         said = few([m for m, _ in chosen], 6)
         notes.append(f"rated {said}" + (" (each metric of each task a task of its own)" if several else ""))
     found = LongColumns("model", "task", "score", replicate, count, stderr)

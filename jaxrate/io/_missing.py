@@ -219,7 +219,8 @@ def pairwise_battles(board: Board) -> Board:
     note = (
         f"--missing pairwise: rated as models against models: {len(a):,} comparisons on the tasks each pair "
         f"shares ({int(have.sum()):,} of {have.size:,} scores present); {pairs - met} of {pairs} pairs share "
-        "no task and are filled from the Bradley-Terry fit of the others, as battles' unmet pairs are"
+        "no task and are filled as battles' unmet pairs are (pairwise: from the Bradley-Terry fit of the "
+        "others; even: at 1/2)"
     )
     frame = pd.DataFrame({"model_a": a, "model_b": b, "winner": win, "task": task})
     return dataclasses.replace(board, kind="battles", data=frame, notes=board.notes + [note])

@@ -64,7 +64,7 @@ LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs 
 HIGHER_WORDS = frozenset(
     "acc accuracy score f1 em exact match bleu rouge rougel chrf pass win winrate elo auc auroc precision "
     "recall map ndcg mrr reward return returns success solved resolved correct throughput speedup top "
-    "iou miou dice psnr ssim meteor cider spearman pearson kendall dcg r2 balacc".split()
+    "iou miou dice psnr ssim meteor cider spearman pearson kendall dcg r2 balacc hits hit".split()
 )
 # Not scores: counts (also any name starting "#", "n_" or "num_") and metadata, when every word of the
 # name is one of these (or a filler: "Model size (B)", "Max tokens"), so that a task named
@@ -294,8 +294,11 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
 
 
 def not_score(name: str) -> str | None:
-    """``"count"`` or ``"metadata"`` where the vocabulary says a column of that name is not a score."""
+    """``"count"`` or ``"metadata"`` where the vocabulary says a column of that name is not a score (a
+    column named ``Rank`` or ``#`` alone: a leaderboard's positions)."""
     found = _by_name(name, None)
+    if found is None and words(name) in (["rank"], ["ranking"], ["#"], ["position"], ["place"]):
+        return "metadata"
     return found[0] if found and found[0] in ("count", "metadata") else None
 
 

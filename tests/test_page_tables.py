@@ -1,0 +1,128 @@
+"""Boards a page writes across several tables or in HTML (issue 51, round 6's classes).
+
+The published files these readings were built for are in ``tests/data/published/round6`` (graph
+leaderboards one per task, tianshou's tables one per algorithm, CodeXGLUE's captioned tables,
+DINOv2's HTML tables, a sparse README board): ``tests/test_published.py`` rates each as its source
+defines it. The tests here pin each rule on a page of a few lines.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jaxrate import io
+from jaxrate.cli import main
+from jaxrate.io._html_tables import html_tables
+
+
+def _read(tmp_path, text: str, name: str = "page.md", **options):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return io.read(str(path), io.ReadOptions(cli=True, **options))
+
+
+def test_html_table_spans_are_repeated_and_header_rows_joined():
+    lines = [
+        "<table>",
+        "<tr><th rowspan=2>model</th><th colspan=2>ImageNet</th></tr>",
+        "<tr><th>k-NN</th><th>linear</th></tr>",
+        "<tr><td>ViT-S</td><td>79.0%</td><td>81.1%</td></tr>",
+        "<tr><td rowspan=2>ViT-B<br/>big</td><td>82.1%</td><td>84.5%</td></tr>",
+        "<tr><td>82.0%</td><td>84.6%</td></tr>",
+        "</table>",
+    ]
+    ((start, end, grid, head),) = html_tables(lines)
+    assert (start, end, head) == (0, 7, 2)
+    assert grid[0] == ["model", "ImageNet", "ImageNet"] and grid[1] == ["model", "k-NN", "linear"]
+    assert grid[3] == ["ViT-B big", "82.1%", "84.5%"] and grid[4] == ["ViT-B big", "82.0%", "84.6%"]
+
+
+def test_an_html_table_in_a_page_is_read_and_a_yes_no_column_joins_as_its_name(tmp_path):
+    page = (
+        "# Models\n\n<table>\n<thead><tr><th>model</th><th>with<br/>registers</th><th>top-1</th></tr></thead>\n"
+        "<tbody>\n<tr><td>S</td><td>:x:</td><td>79.0%</td></tr>\n"
+        "<tr><td>S</td><td>:white_check_mark:</td><td>79.5%</td></tr>\n"
+        "<tr><td>B</td><td>:x:</td><td>82.0%</td></tr>\n"
+        "<tr><td>B</td><td>:white_check_mark:</td><td>81.0%</td></tr>\n</tbody></table>\n"
+    )
+    with pytest.raises(ValueError, match="joined as 'S with registers'"):
+        _read(tmp_path, page)
+    reading = _read(tmp_path, page, model="model,with registers")
+    assert sorted(reading.models) == ["B", "B with registers", "S", "S with registers"]
+    got = dict(zip(reading.models, reading.scores[:, 0]))
+    assert got["S with registers"] == 79.5 and got["B"] == 82.0
+
+
+_PER_TASK = """# Leaderboards
+
+## 1. ZINC - Graph Regression
+
+|Rank|Model | #Params | Test MAE &plusmn; s.d. | Links |
+|----|---|---|---|---|
+|1|GIN|500|0.30 &plusmn; 0.01|[Paper](https://x.org)|
+|2|GCN|500|0.40 &plusmn; 0.02|[Paper](https://x.org)|
+
+## 2. MNIST - Graph Classification
+
+**Models with 100k parameters**
+
+|Rank|Model | #Params | Test Acc &plusmn; s.d. | Links |
+|----|---|---|---|---|
+|1|GCN|100|97.0 &plusmn; 0.1|[Paper](https://x.org)|
+|2|GIN|100|96.0 &plusmn; 0.1|[Paper](https://x.org)|
+
+**Models with 500k parameters**
+
+|Rank|Model | #Params | Test Acc &plusmn; s.d. | Links |
+|----|---|---|---|---|
+|1|GIN|500|98.0 &plusmn; 0.1|[Paper](https://x.org)|
+|2|GCN|500|95.0 &plusmn; 0.1|[Paper](https://x.org)|
+"""
+
+
+def test_tables_one_per_heading_are_one_board_each_task_in_its_metrics_direction(tmp_path):
+    with pytest.raises(ValueError, match="tables that look like parts of one board.*--table all"):
+        _read(tmp_path, _PER_TASK)
+    reading = _read(tmp_path, _PER_TASK, table="all")
+    assert sorted(reading.models) == ["GCN", "GIN"] and len(reading.tasks) == 3
+    zinc = [t for t in reading.tasks if "ZINC" in t][0]
+    col = reading.tasks.index(zinc)
+    got = dict(zip(reading.models, reading.scores[:, col]))
+    assert got == {"GIN": -0.30, "GCN": -0.40}  # MAE: lower is better, rated negated
+    assert sum("MNIST" in t and "100k" in t for t in reading.tasks) == 1  # the caption tells them apart
+    said = " ".join(map(str, reading.notes))
+    assert "one per task" in said and "Rank" in said  # the rank column is left out, and said
+
+
+def test_tables_one_per_model_under_headings_have_tasks_as_rows(tmp_path):
+    page = "".join(
+        f"# {algo} (single run)\n\n| task | best reward | parameters |\n|---|---|---|\n"
+        f"| Pong | {a} | `python run.py` |\n| Breakout | {b} | `python run.py` |\n\n"
+        for algo, a, b in (("DQN", 20, 316), ("C51", 21, 420), ("PPO", 19, 300))
+    )
+    reading = _read(tmp_path, page, table="all")
+    assert sorted(reading.models) == ["C51", "DQN", "PPO"]  # '(single run)' in every heading: trimmed
+    assert sorted(reading.tasks) == ["Breakout", "Pong"]
+    assert reading.scores[reading.models.index("C51"), reading.tasks.index("Breakout")] == 420
+
+
+def test_a_long_table_whose_tasks_hold_one_metric_each_needs_no_metric_option(tmp_path):
+    path = tmp_path / "long.csv"
+    path.write_text("model,task,metric,value\nA,t1,acc,0.5\nB,t1,acc,0.4\nA,t2,mae,0.1\nB,t2,mae,0.3\n")
+    reading = io.read(str(path), io.ReadOptions(cli=True))
+    assert np.allclose(reading.scores[:, reading.tasks.index("t2")], [-0.1, -0.3])
+    both = tmp_path / "both.csv"  # a task with two metrics: a choice, refused naming --metric '*'
+    both.write_text("model,task,metric,value\nA,t1,acc,0.5\nB,t1,acc,0.4\nA,t1,f1,0.1\nB,t1,f1,0.3\n")
+    with pytest.raises(ValueError, match=r"every one: --metric '\*'"):
+        io.read(str(both), io.ReadOptions(cli=True))
+
+
+def test_missing_even_rates_a_sparse_score_table_pairwise_with_unmet_pairs_at_one_half(tmp_path, capsys):
+    path = tmp_path / "sparse.csv"
+    path.write_text("model,a,b,c\nx,1,,\ny,2,3,\nz,,1,5\nw,,,4\n")
+    assert main(["rate", str(path), "--missing", "pairwise", "--progress", "never"]) == 2
+    assert "--missing even" in capsys.readouterr().err  # the fit has no solution: the advice names even
+    assert main(["rate", str(path), "--missing", "even", "--progress", "never"]) == 0
+    err = capsys.readouterr().err
+    assert "from even (0.5)" in err
