@@ -40,7 +40,8 @@ def test_html_table_spans_are_repeated_and_header_rows_joined():
 
 def test_an_html_table_in_a_page_is_read_and_a_yes_no_column_joins_as_its_name(tmp_path):
     page = (
-        "# Models\n\n<table>\n<thead><tr><th>model</th><th>with<br/>registers</th><th>top-1</th></tr></thead>\n"
+        "# Models\n\n<table>\n"
+        "<thead><tr><th>model</th><th>with<br/>registers</th><th>top-1</th></tr></thead>\n"
         "<tbody>\n<tr><td>S</td><td>:x:</td><td>79.0%</td></tr>\n"
         "<tr><td>S</td><td>:white_check_mark:</td><td>79.5%</td></tr>\n"
         "<tr><td>B</td><td>:x:</td><td>82.0%</td></tr>\n"
@@ -126,3 +127,29 @@ def test_missing_even_rates_a_sparse_score_table_pairwise_with_unmet_pairs_at_on
     assert main(["rate", str(path), "--missing", "even", "--progress", "never"]) == 0
     err = capsys.readouterr().err
     assert "from even (0.5)" in err
+
+
+def test_a_row_of_sizes_in_a_table_of_models_as_columns_is_left_out_and_said(tmp_path):
+    page = (
+        "| Datasets | Mode | Mistral-7B | Llama2-70B | Qwen-72B |\n|---|---|---|---|---|\n"
+        "| Active Params | - | 7B | 70B | 72B |\n| MMLU | PPL | 64.1 | 69.7 | 77.3 |\n"
+        "| GSM-8K | GEN | 47.5 | 63.4 | 77.6 |\n| MATH | GEN | 11.3 | 12.0 | 35.1 |\n"
+    )
+    reading = _read(tmp_path, page)
+    assert sorted(reading.models) == ["Llama2-70B", "Mistral-7B", "Qwen-72B"]
+    assert reading.tasks == ["MMLU", "GSM-8K", "MATH"]
+    assert any("left out 1 row(s)" in str(n) and "Active Params" in str(n) for n in reading.notes)
+
+
+def test_a_cell_that_cites_its_source_is_its_number_and_said(tmp_path):
+    page = (
+        "| Dataset | Flair | Best published |\n|---|---|---|\n"
+        "| Conll-03 | **94.09** | *94.3 [(Yamada et al., 2020)](https://doi.org/x)* |\n"
+        "| Ontonotes | **90.93** | *91.3 [(Yu et al., 2020)](https://x.org/a.pdf)* |\n"
+        "| WNUT-17 | **60.1** | *60.4 [Wang et al. 2021]* |\n"
+    )
+    reading = _read(tmp_path, page, models="columns")
+    got = dict(zip(reading.models, reading.scores[:, reading.tasks.index("Ontonotes")]))
+    assert got == {"Flair": 90.93, "Best published": 91.3}
+    assert reading.scores[reading.models.index("Best published"), reading.tasks.index("WNUT-17")] == 60.4
+    assert any("cite their source" in str(n) for n in reading.notes)

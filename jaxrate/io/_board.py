@@ -22,6 +22,7 @@ from jaxrate.io._cells import (
     is_text,
     percent_cells,
     shown,
+    value,
 )
 from jaxrate.io._orientation import decide_orientation
 from jaxrate.io._roles import Declared, Role, candidates, decide, few, placeholders
@@ -92,6 +93,8 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     if turn:  # the cells as written (percents, 'mean ± spread') are said of the columns they are in
         likely, options, left = _not_models(cells, likely, options)
         notes += left + _model_scales(cells, likely, parsed)
+        cells, parsed, left = _without_text_rows(cells, likely, parsed, decimal)
+        notes += left
         turned_cells = percent_cells(
             cells.path, [cells.names[j] for j in likely], [cells.columns[j] for j in likely]
         )
@@ -247,6 +250,34 @@ def _model_scales(cells: Cells, likely: list[int], parsed: dict) -> list[str]:
 
 def _score_like(cells: Cells, text, parsed: dict, declared: dict) -> list[int]:
     return [j for j, ok in enumerate(candidates(cells.names, text, declared)) if ok and j in parsed]
+
+
+def _without_text_rows(cells: Cells, js: list[int], parsed: dict, decimal: str):
+    """A table to be turned without its rows that hold no number in any model's column (a row of sizes,
+    ``Active Params: 7B, 12B, 70B``; of licences; of links): ``(cells, parsed, notes)``."""
+
+    def text(cell) -> bool:
+        if _blank(cell):
+            return False
+        try:
+            value(cell, decimal)
+        except ValueError:
+            return True
+        return False
+
+    drop = [k for k in range(len(cells.rows)) if js and all(text(cells.columns[j][k]) for j in js)]
+    if not drop or len(drop) == len(cells.rows):
+        return cells, parsed, []
+    keep = [k for k in range(len(cells.rows)) if k not in drop]
+    record = cells.record
+    kept = cells._replace(
+        rows=[cells.rows[k] for k in keep],
+        columns=[[c[k] for k in keep] for c in cells.columns],
+        record=lambda k: record(keep[k]),
+    )
+    parsed = {**parsed, **{j: column_numbers(kept, j, decimal) for j in js}}
+    said = ", ".join(f"{cells.rows[k]!r} ({shown(cells.columns[js[0]][k])}, ...)" for k in drop[:3])
+    return kept, parsed, [f"left out {len(drop)} row(s) holding no number in any model's column: {said}"]
 
 
 def _turned(cells: Cells, js: list[int], parsed: dict, declared: dict):

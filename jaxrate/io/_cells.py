@@ -322,6 +322,11 @@ _SPREAD = re.compile(
 )
 
 
+# A number and the work it is cited from, as papers' tables write a published result: "94.3 (Yamada et
+# al., 2020)", "91.3 [Yu et al. 2020]" (the number is the score; the citation names its source).
+_CITED = re.compile(r"^\s*([-+]?\d[\d.,]*)\s*[(\[]\s*[A-Z][^()\[\]]*?(?:19|20)\d\d[a-z]?\s*[)\]]\s*$")
+
+
 def value(cell: object, decimal: str) -> float:
     """A cell as a float: NaN when missing; ``ValueError`` when it is not a number. A percent
     (``56.3%``, ``1.8 %``, ``4.2 % WER``) is its number, in percent (:func:`percent_cells` says so)."""
@@ -337,7 +342,8 @@ def value(cell: object, decimal: str) -> float:
             found = _PERCENT.match(cell) if "%" in cell else None
             spread = None if found else _SPREAD.match(cell)
             return parse_number((found or spread).group(1) if found or spread else cell.strip(), decimal)
-        return parse_number(cell.strip(), decimal)
+        cited = _CITED.match(cell) if "(" in cell or "[" in cell else None
+        return parse_number(cited.group(1) if cited else cell.strip(), decimal)
     if cell is None or (isinstance(cell, float) and np.isnan(cell)):
         return np.nan
     if isinstance(cell, (bool, np.bool_)):
@@ -361,6 +367,15 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
     ]
     said = f"read the 'mean ± spread' cells of {few(spread, 4)} as their means"
     notes = [said + " (the spread, and any remark in brackets after it, not rated)"] if spread else []
+    cited = [
+        (n, c) for n, col in zip(names, columns) for c in col[:1000]
+        if isinstance(c, str) and ("(" in c or "[" in c) and _CITED.match(c)
+    ]  # fmt: skip
+    if cited:
+        notes.append(
+            f"read the cells of {few(list(dict.fromkeys(n for n, _ in cited)), 4)} that cite their source as "
+            f"their numbers ({cited[0][1].strip()!r} is {value(cited[0][1], '.'):g})"
+        )
     if not found:
         return notes
     shown = few([n for n, _ in found], 4)

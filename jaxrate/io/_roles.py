@@ -80,7 +80,7 @@ METADATA_WORDS = frozenset(
 )
 # A name led by one of these summarises the other columns ("Avg. WER"; "coraal_avg" is a task's own).
 AGGREGATE_WORDS = frozenset("avg average mean overall total rank ranking".split())
-_FILLER = frozenset("model max min usage embedding of per in the b m k gb mb kb".split())
+_FILLER = frozenset("model max min usage embedding of per in the b m k gb mb kb active activated".split())
 _UNITS = frozenset("s ms b gb mb kb usd x".split())
 _AGGREGATES = ("mean win rate", "mean winrate", "win rate mean", "mean score", "mean rank")  # HELM's
 _ERROR_WORDS = ("standard_error", "stderr", "se")
