@@ -495,7 +495,7 @@ CASES = [
     ("verify: --audit, untouched", "verifies", "", audit_verifies),
     ("verify: --missing drop-models, untouched", "verifies", "", drop_models_verifies),
     ("verify: --missing block, untouched", "verifies", "", block_verifies),
-    ("pairwise: a model with no score is named", "refuse", "ghost", pairwise_model_without_scores),
+    ("pairwise: a model with no score is left out, named", "rate", "left out 'ghost'", pairwise_model_without_scores),
     ("pairwise: a model sharing no task is named", "refuse", "loner", pairwise_model_sharing_no_task),
     ("overflow: 1e308 in lm-eval output", "refuse", "too large to rate", overflow_lm_eval),
     ("overflow: 1e308 in HELM stats", "refuse", "too large to rate", overflow_helm),
@@ -532,6 +532,8 @@ def judge(kind: str, phrase: str, code, out: str, err: str) -> str | None:
     want = {"rate": 0, "tampered": 1, "verifies": 0}[kind]
     if code != want:
         return f"exit {code}, not {want}: {err.strip()[-200:]}"
+    if phrase and phrase not in err:  # a case rated on purpose says what it did
+        return f"the output does not say {phrase!r}: {err.strip()[-200:]}"
     return None
 
 

@@ -153,3 +153,73 @@ def test_a_cell_that_cites_its_source_is_its_number_and_said(tmp_path):
     assert got == {"Flair": 90.93, "Best published": 91.3}
     assert reading.scores[reading.models.index("Best published"), reading.tasks.index("WNUT-17")] == 60.4
     assert any("cite their source" in str(n) for n in reading.notes)
+
+
+def test_aggregate_and_spread_columns_are_known_by_name_and_said(tmp_path):
+    # clembench's flattened two-level header; a multilingual board's '<group>_aggregate' columns
+    path = tmp_path / "clem.csv"
+    path.write_text(
+        ',"-, clemscore","all, Average % Played","taboo, % Played","taboo, Quality Score",'
+        '"taboo, Quality Score (std)","wordle, % Played","wordle, Quality Score",'
+        '"wordle, Quality Score (std)"\n'
+        "a,10,50,40,30,5,60,20,4\nb,20,60,50,40,6,70,30,3\nc,30,70,60,50,7,80,40,2\n"
+    )
+    reading = io.read(str(path), io.ReadOptions(cli=True, higher_better="*"))
+    assert reading.tasks == [
+        "taboo, % Played",
+        "taboo, Quality Score",
+        "wordle, % Played",
+        "wordle, Quality Score",
+    ]
+    said = " ".join(map(str, reading.notes))
+    assert "'-, clemscore'" in said and "'all, Average % Played'" in said and "spreads (std)" in said
+    wide = tmp_path / "multi.csv"
+    wide.write_text(
+        ",arc_aggregate,arc_de,arc_en,overall_aggregate\nm1,0.5,0.4,0.6,0.5\nm2,0.3,0.2,0.4,0.3\n"
+    )
+    assert io.read(str(wide), io.ReadOptions(cli=True)).tasks == ["arc_de", "arc_en"]
+
+
+def test_a_match_log_is_named_as_one_and_no_timestamp_is_offered_as_the_models(tmp_path, capsys):
+    path = tmp_path / "matches.json"
+    records = [
+        f'{{"GameType": "{g}", "LLM1stPlayer": "{a}", "LLM2ndPlayer": "{b}", "Wins-1st": "{w}", '
+        f'"DateTime": "2406{k:02d}-0957{k:02d}"}}'
+        for k, (g, a, b, w) in enumerate(
+            [("tic", "gpt", "claude", 1), ("tic", "claude", "gpt", 2), ("gomoku", "gpt", "claude", 3)]
+        )
+    ]
+    path.write_text("[" + ",".join(records) + "]")
+    assert main(["rate", str(path), "--progress", "never"]) == 2
+    err = capsys.readouterr().err
+    assert "a match log" in err and "'LLM1stPlayer' and 'LLM2ndPlayer'" in err and "DateTime" not in err
+
+
+def test_failure_markers_are_holes_and_a_model_with_no_score_is_left_out_pairwise(tmp_path):
+    page = (
+        "| Dataset | BM25S | Elastic | BM25-PT | Rank-BM25 |\n|---|---|---|---|---|\n"
+        "| arguana | 573.9 | 13.7 | 110.5 | 2 |\n| fever | 20.2 | 7.5 | OOM | 0.06 |\n"
+        "| fiqa | 507.0 | 17.0 | 20.5 | 4.5 |\n| nq | 41.9 | 12.2 | Too slow* | 0.1 |\n"
+    )
+    with pytest.raises(ValueError, match="no score for 'BM25-PT' on 'fever'"):
+        _read(tmp_path, page)
+    reading = _read(tmp_path, page, missing="fill:-1")
+    assert sorted(reading.models) == ["BM25-PT", "BM25S", "Elastic", "Rank-BM25"]  # 'Rank-BM25' is a model
+    table = tmp_path / "t.csv"
+    table.write_text("model,a,b\nx,1,2\ny,??,??\nz,3,1\n")
+    board = io.read(str(table), io.ReadOptions(cli=True, missing="pairwise"))
+    assert set(board.data["model_a"]) | set(board.data["model_b"]) == {"x", "z"}
+    assert any("left out 'y': no score on any task" in str(n) for n in board.notes)
+
+
+def test_tables_one_per_model_with_several_metrics_each(tmp_path):
+    page = "".join(
+        f"# {release}.zip\n\n## Benchmarks\n\n| testset | BLEU | chr-F |\n|---|---|---|\n"
+        f"| news2019 | {b1} | 0.55 |\n| tatoeba | {b2} | 0.60 |\n\n"
+        for release, b1, b2 in (("opus-2019", 21.3, 40.1), ("opus-2020", 23.5, 41.0))
+    )
+    with pytest.raises(ValueError, match=r"holds 2 metrics .*--metric '\*'"):
+        _read(tmp_path, page, table="all")
+    reading = _read(tmp_path, page, table="all", metric="*")
+    assert sorted(reading.models) == ["opus-2019.zip", "opus-2020.zip"]  # 'Benchmarks' in every heading
+    assert len(reading.tasks) == 4 and "news2019/BLEU" in reading.tasks

@@ -154,6 +154,37 @@ def _words(cell: str) -> bool:
         return True
 
 
+# Cells that name a moment or a record, not a model: dates, times, UUIDs, long hex ids, e-mail addresses.
+_STAMP = re.compile(
+    r"^\s*(?:\d{4}-\d\d-\d\d|\d{6}-\d{4,6}|\d{1,2}:\d\d|[0-9a-f]{8}-[0-9a-f]{4}-|[0-9a-f]{16,}\s*$|\S+@\S+\.\w+)",
+    re.I,
+)
+# Two columns that name the two sides of a match ("LLM1stPlayer", "LLM2ndPlayer"; "white", "black").
+_SIDES = re.compile(r"1st|2nd|first|second|(?<![a-z])[12ab](?![a-z])|white|black|home|away", re.I)
+
+
+def _stamps(cells: list) -> bool:
+    """Whether most of a column's cells are dates, times or ids (a record's, not a model's name)."""
+    text = [str(c) for c in cells if str(c).strip()]
+    return bool(text) and 2 * sum(bool(_STAMP.match(c)) for c in text) > len(text)
+
+
+def _sides(header: list[str], columns: list[list], words: list[int]) -> tuple[str, str] | None:
+    """Two columns of words whose names differ only in naming a side (``LLM1stPlayer``,
+    ``LLM2ndPlayer``) and that share names: the players of a match log."""
+    for i in words:
+        for j in words:
+            if (
+                j <= i
+                or not _SIDES.search(header[i])
+                or _SIDES.sub("", header[i]) != _SIDES.sub("", header[j])
+            ):
+                continue
+            if {str(c).strip() for c in columns[i]} & {str(c).strip() for c in columns[j]}:
+                return header[i], header[j]
+    return None
+
+
 def _duplicate_hint(header: list[str], columns: list[list], first: int, models: list[str]) -> str:
     """What to say of a name that repeats: a column of words that, joined to it, tells the rows apart
     (a qualifier of few values, open_clip's pretrained: part of the model's name, or the tasks of a long
@@ -165,6 +196,13 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
         j for j in range(len(columns))
         if j != first and all(isinstance(c, str) and _words(c) for c in columns[j] if str(c).strip())
     ]  # fmt: skip
+    sides = _sides(header, columns, words)
+    if sides is not None:
+        return (
+            f"each row is a match between {sides[0]!r} and {sides[1]!r} (a match log, not a score table): "
+            "rate matches as battle records, one row per game with model_a, model_b and winner columns"
+        )
+    words = [j for j in words if not _stamps(columns[j])]  # a timestamp names a row, not a model
     tasky = header[first].strip().lower() in TASK_WORDS
     words = [j for j in words if not tasky and header[j].strip().lower() not in TASK_WORDS]
     distinct = {j: len({str(c).strip() for c in columns[j]}) for j in words}

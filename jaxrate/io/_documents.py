@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from jaxrate.io._assumed import Assumed
-from jaxrate.io._text import open_text
+from jaxrate.io._text import is_missing_marker, open_text
 
 __all__ = ["MARKDOWN", "YAML", "markdown_frame", "markdown_tables", "plain", "yaml_records"]
 
@@ -398,7 +398,7 @@ def _scored(t: Table) -> bool:
     from jaxrate.io._roles import not_score
 
     def numbers(j: int) -> bool:  # most of its cells are numbers ("79.0%", "86.3 ± 0.1")
-        cells = [r[j] for r in t.rows if r[j].strip() not in ("", "-")]
+        cells = [r[j] for r in t.rows if not is_missing_marker(r[j])]
         return bool(cells) and 2 * sum(bool(_NUMBER.match(c)) for c in cells) >= len(cells)
 
     return (
@@ -490,52 +490,70 @@ def _all_tables(path: str, tables: list[Table], pd):
 _NUMBER = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*(?:$|%|±|\(|\[|\+-|\+/-)")
 
 
-def _score_column(t: Table) -> int | None:
-    """The one column of a table whose cells are numbers and whose name is a score's; ``None`` where
-    there are none or several."""
+def _score_columns(t: Table) -> list[int]:
+    """The columns of a table whose cells are mostly numbers and whose names are scores' names."""
     from jaxrate.io._roles import not_score
 
     found = []
     for j, h in enumerate(t.header):
-        cells = [r[j] for r in _sections(t.rows)[0] if r[j].strip() not in ("", "-")]
+        cells = [r[j] for r in _sections(t.rows)[0] if not is_missing_marker(r[j])]
         if cells and not_score(h) is None and 2 * sum(bool(_NUMBER.match(c)) for c in cells) > len(cells):
             found.append(j)
-    return found[0] if len(found) == 1 else None
+    return found
 
 
-def _per_heading(tables: list[Table]) -> tuple[list[tuple[int, int]], bool] | None:
-    """``([(name column, score column) of each table], whether the rows are tasks)`` of tables that are
-    one per heading: one column of scores each, their names in a column of one header in all, and
-    headings or captions that tell them apart (a task's leaderboard under each ``## ZINC``; a model's
-    scores on each game under each ``# DQN``); ``None`` otherwise. Other columns may differ."""
+def _per_heading(tables: list[Table]) -> tuple[list[tuple[int, list[int]]], bool] | None:
+    """``([(name column, score columns) of each table], whether the rows are tasks)`` of tables that
+    are one per heading: their names in a column of one header in all, headed as models' or tasks'
+    names are (``Model``, ``method``, ``task``, ``testset``), headings or captions that tell
+    them apart, and one column of scores each, or several over the same row names (a task's
+    leaderboard under each ``## ZINC``; a model's scores on each test set under each ``# opus-2020``);
+    ``None`` otherwise. Other columns may differ."""
     from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS, MORE_TASKS, TASK_COLUMNS, common_name
 
-    if len(tables) < 2 or len(set(_told_apart(*_paths(tables)))) < len(tables):
+    if len(tables) < 2 or not all(t.path or t.caption for t in tables):
+        return None  # tables under no heading are told apart by nothing the page says
+    if len(set(_told_apart(*_paths(tables)))) < len(tables):
         return None
     found = []
     for t in tables:
-        j = _score_column(t)
+        js = _score_columns(t)
         texts = [
             k for k, h in enumerate(t.header)
-            if k != j and h and any(c.strip() and not _NUMBER.match(c) for c in (r[k] for r in t.rows))
+            if k not in js and h and any(c.strip() and not _NUMBER.match(c) for c in (r[k] for r in t.rows))
         ]  # fmt: skip
-        named = [
-            k
-            for k in texts
-            if common_name(t.header[k]) in MODEL_COLUMNS + MORE_MODELS + TASK_COLUMNS + MORE_TASKS
-        ]
-        k = (named or texts or [None])[0]
-        if j is None or k is None:
+        roles = MODEL_COLUMNS + MORE_MODELS + TASK_COLUMNS + MORE_TASKS
+        k = ([k for k in texts if common_name(t.header[k]) in roles] or [None])[0]  # "Model", "task"
+        if not js or k is None:
             return None
-        found.append((k, j))
+        found.append((k, js))
     if len({common_name(t.header[k]) for t, (k, _) in zip(tables, found)}) > 1:
         return None
+    several = any(len(js) > 1 for _, js in found)
+    from jaxrate.io._roles import direction
+
+    metrics = {t.header[j] for t, (_, js) in zip(tables, found) for j in js}
+    if several and len({tuple(t.header) for t in tables}) > 1 and any(direction(m) is None for m in metrics):
+        return None  # columns named like tasks (HellaSwag, MMLU), not metrics: more tasks, not one a heading
+    if several and not _overlap(
+        [t._replace(rows=[[r[k], *r] for r in t.rows]) for t, (k, _) in zip(tables, found)]
+    ):
+        return None  # tables of several scores over other rows: more models (a 7B and a 13B table)
     return found, common_name(tables[0].header[found[0][0]]) in TASK_COLUMNS + MORE_TASKS
 
 
 def _trimmed(names: list[str]) -> tuple[list[str], str]:
     """The names without the words every one of them begins or ends with (``DQN (single run)``,
     ``C51 (single run)``: ``DQN``, ``C51``), and what was trimmed."""
+    parts, cut = [n.split("/") for n in names], []  # a heading every table is under: "opus.zip/Benchmarks"
+    while all(len(p) > 1 for p in parts) and len({p[-1] for p in parts}) == 1:
+        cut.append(parts[0][-1])
+        parts = [p[:-1] for p in parts]
+    while all(len(p) > 1 for p in parts) and len({p[0] for p in parts}) == 1:
+        cut.append(parts[0][0])
+        parts = [p[1:] for p in parts]
+    if cut and len({"/".join(p) for p in parts}) == len(names):
+        return ["/".join(p) for p in parts], "/".join(cut)
     split = [n.split() for n in names]
     head = 0
     while all(len(w) > head + 1 for w in split) and len({w[head] for w in split}) == 1:
@@ -553,31 +571,31 @@ def _trimmed(names: list[str]) -> tuple[list[str], str]:
 
 def _heading_tables(path: str, tables: list[Table], found: tuple, pd, notes: list):
     """Tables one per heading (:func:`_per_heading`) as one long frame: the heading names the task of
-    each (or its model, where the rows are tasks), the score column's name is the metric of each."""
+    each (or its model, where the rows are tasks); each score column's name is its metric."""
     from jaxrate.io._roles import few
 
     places, rows_are_tasks = found
     names, trimmed = _trimmed(_told_apart(*_paths(tables)))
     axis, other = ("model", "task") if rows_are_tasks else ("task", "model")
-    metrics = len({t.header[j] for t, (_, j) in zip(tables, places)}) > 1
+    kinds = list(dict.fromkeys(t.header[j] for t, (_, js) in zip(tables, places) for j in js))
+    melted = len(kinds) > 1  # one score column of one name in every table keeps its name
     records = []
-    for t, name, (k, j) in zip(tables, names, places):
-        extra = {h or f"column {c + 1}": c for c, h in enumerate(t.header) if c not in (k, j)}
+    for t, name, (k, js) in zip(tables, names, places):
+        extra = {h or f"column {c + 1}": c for c, h in enumerate(t.header) if c != k and c not in js}
         for r in _sections(t.rows)[0]:
-            scored = {"metric": t.header[j], "score": r[j]} if metrics else {t.header[j]: r[j]}
-            records.append({axis: name, other: r[k], **scored, **{h: r[c] for h, c in extra.items()}})
+            for j in js:
+                scored = {"metric": t.header[j], "score": r[j]} if melted else {t.header[j]: r[j]}
+                records.append({axis: name, other: r[k], **scored, **{h: r[c] for h, c in extra.items()}})
     columns = list(dict.fromkeys(c for r in records for c in r))
     frame = pd.DataFrame([[r.get(c, "") for c in columns] for r in records], columns=columns, dtype=object)
-    k, j = places[0]
-    kinds = few(sorted({t.header[j] for t, (_, j) in zip(tables, places)}), 4)
     notes.append(
         Assumed(
             "layout",
             f"read {len(tables)} tables as one per {axis} ({few(names, 4)}), the {axis} named by their "
             f"headings{f' (without {trimmed!r}, in every one)' if trimmed else ''}, their rows "
-            f"{other}s ({tables[0].header[k]!r})"
-            + (f", each scored by its own metric ({kinds})" if metrics else ""),
-            "each has one column of scores and a heading of its own",
+            f"{other}s ({tables[0].header[places[0][0]]!r})"
+            + (f", their scores' columns metrics ({few(kinds, 4)})" if melted else ""),
+            "each has a heading of its own over rows of one kind",
             "--table N rates one of them",
         )  # fmt: skip
     )
@@ -634,7 +652,7 @@ def _long_tables(path: str, group: list[Table], pd, notes: list):
         raise ValueError(
             f"{path}: --table all: {len(group)} tables of one header and no names to tell them apart"
         )
-    model = "model" if by_first or not firsts[0] else firsts[0]
+    model = "model"  # the rows are models whatever the first header cell says ("Strategy")
     rows = [[r[0], name, *r[1:]] for t, name in zip(group, names) for r in _sections(t.rows)[0]]
     frame = pd.DataFrame(rows, columns=[model, "task", *group[0].header[1:]], dtype=object)
     said = "first header cells" if by_first else "headings"

@@ -192,6 +192,12 @@ def pairwise_battles(board: Board) -> Board:
 
     x, names = board.values, board.models
     have = ~np.isnan(x)
+    empty = [m for m, row in zip(names, have) if not row.any()]
+    if empty and len(empty) < len(names):  # a row of markers only ('??' everywhere): no result to compare
+        keep = have.any(axis=1)
+        x, names, have = x[keep], [m for m, k in zip(names, keep) if k], have[keep]
+        said = f"left out {few(empty, 5)}: no score on any task (every cell missing), nothing to compare"
+        board = dataclasses.replace(board, notes=board.notes + [said])
     a, b, win, task = [], [], [], []
     for i in range(len(names)):
         for j in range(i + 1, len(names)):

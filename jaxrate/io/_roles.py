@@ -51,6 +51,7 @@ MODEL_COLUMNS = ("model", "agent", "name", "system", "model_name", "classifier",
 TASK_COLUMNS = ("task", "benchmark", "category", "game", "dataset", "problem", "env", "environment")
 MORE_MODELS = ("algo", "alg_name", "algorithm_name", "method_name", "agent_name", "system_name", "model_id")
 MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "environment_name", "game_name",
+              "testset", "test_set",
               "question_id", "prompt_id", "problem_id", "tasks")  # fmt: skip
 # Lower is better. Metric names anywhere in a column's name; everyday words (time, cost, error) only as
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
@@ -285,8 +286,20 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     wider = _pooled(name, found, shared)
     if wider:
         return "aggregate", f"pooled over the columns whose names extend it ({few(wider, 2)})"
+    spread = _SPREAD_OF.match(str(name))
+    if spread and spread.group(1).strip().lower() in {
+        str(n).strip().lower() for n in getattr(shared, "names", ())
+    }:
+        return "metadata", "a spread"  # "Quality Score (std)" beside "Quality Score": its spread
+    grouped = [n for n in getattr(shared, "names", ()) if ", " in str(n) and not _NO_GROUP.match(str(n))]
+    if _NO_GROUP.match(str(name)) and len(grouped) >= 2:  # "-, clemscore" beside "taboo, % Played"
+        return "aggregate", "an aggregate of the other columns"
+    if shared is not None and set(found) & {"aggregate", "aggregated"}:
+        return "aggregate", "an aggregate of the other columns"  # "arc_aggregate", "overall_aggregate"
+    if found[:1] == ["all"] and len(found) > 1:
+        found = found[1:]  # "all, Average % Played": an average over all of the groups
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER]
-    led = shared is not None and found[:1] and found[0] in AGGREGATE_WORDS
+    led = shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and not _JOINED.match(str(name))
     if led and (all(shared[w] > 1 for w in rest) or _OVERALL_SAID.search(name)):
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
         return "aggregate", "an aggregate of the other columns"
@@ -331,6 +344,14 @@ def _shared(names: Sequence[str]):
 
 
 _SPREADS = frozenset("stderr se std stddev sd error err ci".split())  # a spread's column, not a score's
+# A name whose first word is joined to the next by a hyphen: one name ("Rank-BM25"), not "Rank of BM25".
+_JOINED = re.compile(r"^\s*[A-Za-z]+-[A-Za-z0-9]")
+# A flattened two-level header's column under no group ("-, clemscore" beside "taboo, % Played").
+_NO_GROUP = re.compile(r"^\s*[-–—]?\s*,\s*\S")
+# A column named as another's spread: "Quality Score (std)", "acc (sd)", "WER std".
+_SPREAD_OF = re.compile(
+    r"^(.*?\S)\s*(?:\(\s*(?:std|stddev|sd|std\.?\s*dev\.?)\s*\)|[\s_]+(?:std|stddev|sd))\s*$", re.I
+)
 
 
 def _pooled(name: str, found: list[str], shared) -> list[str]:
@@ -484,12 +505,14 @@ def _directions(where: str, roles: list[Role], options, whole: dict | None = Non
 
 # The reasons _by_name gives (the vocabulary's, not the source's).
 _BY_NAME = (
+    "a spread",
     "a count",
     "not a score",
     "an aggregate of the other columns",
     "the leaderboard's aggregate of the other columns",
 )
 _SAID = {
+    "a spread": "the spreads (std) of the score columns they are named after, not tasks",
     "a count": "counts, not tasks",
     "not a score": "not scores (sizes, dates, licences, lengths); --tasks rates one",
     "an aggregate of the other columns": "aggregates of the other columns, not tasks",

@@ -25,7 +25,11 @@ COMPRESSED = (".gz", ".bz2", ".xz", ".zip")  # a table compressed whole: read th
 DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab"}  # the delimiters sniffed; --sep takes any other
 # Cells that mean "no score" (HELM's exports write "-"); compared stripped and lower-cased.
 #: Cells that mean "no score", compared stripped and lower-cased.
-MISSING_MARKERS = ("", "-", "--", "\u2014", "\u2013", "na", "n/a", "n.a.", "nan", "null", "none", "?")
+MISSING_MARKERS = (
+    "", "-", "--", "\u2014", "\u2013", "na", "n/a", "n.a.", "nan", "null", "none", "?", "??", "???",
+    # a run that did not finish: no score, a hole for the missing rule ("OOM", "Too slow*", "timeout")
+    "oom", "out of memory", "oot", "timeout", "time out", "timed out", "too slow", "tbd", "dnf", "failed",
+)  # fmt: skip
 #: Scores of larger magnitude are refused (they overflow the ratings' arithmetic).
 MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 does; 1e305 rates): refused
 # The longest line (and so cell) of a text table read: a header of a million tasks fits; a longer line is
@@ -120,7 +124,7 @@ def delimiter_name(sep: str) -> str:
 
 def is_missing_marker(text: str) -> bool:
     """Whether a cell's text is a missing-value marker (empty, ``-``, ``NA``, ``N/A``, ``nan``, ...)."""
-    return text.strip().lower() in MISSING_MARKERS
+    return text.strip().lower().rstrip("*\u2020\u2021").strip() in MISSING_MARKERS
 
 
 def check_score(value: float, text: object, where: str) -> float:
