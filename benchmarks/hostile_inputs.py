@@ -495,7 +495,7 @@ CASES = [
     ("verify: --audit, untouched", "verifies", "", audit_verifies),
     ("verify: --missing drop-models, untouched", "verifies", "", drop_models_verifies),
     ("verify: --missing block, untouched", "verifies", "", block_verifies),
-    ("pairwise: a model with no score is left out, named", "rate", "left out 'ghost'", pairwise_model_without_scores),
+    ("pairwise: a model with no score, left out", "rate", "left out 'ghost'", pairwise_model_without_scores),
     ("pairwise: a model sharing no task is named", "refuse", "loner", pairwise_model_sharing_no_task),
     ("overflow: 1e308 in lm-eval output", "refuse", "too large to rate", overflow_lm_eval),
     ("overflow: 1e308 in HELM stats", "refuse", "too large to rate", overflow_helm),
