@@ -223,3 +223,45 @@ def test_tables_one_per_model_with_several_metrics_each(tmp_path):
     reading = _read(tmp_path, page, table="all", metric="*")
     assert sorted(reading.models) == ["opus-2019.zip", "opus-2020.zip"]  # 'Benchmarks' in every heading
     assert len(reading.tasks) == 4 and "news2019/BLEU" in reading.tasks
+
+
+def test_a_web_page_table_is_read(tmp_path):
+    page = (
+        "<html><body><h1>Atari 10M</h1>\n<table>\n"
+        "<tr><td>algo</td><td>Pong</td><td>Qbert</td><td>mean</td></tr>\n"
+        "<tr><td>a2c</td><td>18.0</td><td>1500</td><td>759</td></tr>\n"
+        "<tr><td>ppo</td><td>20.0</td><td>7000</td><td>3510</td></tr>\n</table>\n<svg><text>Pong</text></svg>\n"
+    )
+    reading = _read(tmp_path, page, name="bench.htm")
+    assert sorted(reading.models) == ["a2c", "ppo"] and reading.tasks == ["Pong", "Qbert"]
+
+
+def test_model_index_collections_are_left_out_and_said(tmp_path):
+    path = tmp_path / "metafile.yml"
+    path.write_text(
+        "Collections:\n- Name: ABINet\n  Metadata:\n    Epochs: 20\n    Batch Size: 1536\n"
+        "Models:\n"
+        + "".join(
+            f"- Name: {m}\n  In Collection: ABINet\n  Results:\n"
+            + "".join(
+                f"  - Task: Text Recognition\n    Dataset: {d}\n    Metrics:\n      word_acc: {v}\n"
+                for d, v in r
+            )
+            for m, r in (
+                ("abinet-s", (("IIIT5K", 0.95), ("SVT", 0.91))),
+                ("abinet-l", (("IIIT5K", 0.96), ("SVT", 0.93))),
+            )
+        )
+    )
+    reading = io.read(str(path), io.ReadOptions(cli=True))
+    assert sorted(reading.models) == ["abinet-l", "abinet-s"] and len(reading.tasks) == 2
+    assert any("left out 'Collections'" in str(n) for n in reading.notes)
+
+
+def test_tasks_under_versions_no_model_shares_are_said(tmp_path):
+    path = tmp_path / "v.csv"
+    path.write_text("model,jsquad-1.1-0.2,jsquad-1.1-0.3,xnli\na,0.5,,0.3\nb,,0.6,0.4\nc,0.7,,0.2\n")
+    with pytest.raises(ValueError, match="several versions that no model shares"):
+        io.read(str(path), io.ReadOptions(cli=True))
+    reading = io.read(str(path), io.ReadOptions(cli=True, missing="drop-tasks"))
+    assert reading.tasks == ["xnli"] and any("several versions" in str(n) for n in reading.notes)

@@ -23,7 +23,7 @@ from jaxrate.io._text import is_missing_marker, open_text
 __all__ = ["MARKDOWN", "YAML", "markdown_frame", "markdown_tables", "plain", "yaml_records"]
 
 YAML = (".yaml", ".yml")
-MARKDOWN = (".md", ".markdown")
+MARKDOWN = (".md", ".markdown", ".htm", ".html")  # a web page's <table>s are read as a README's
 
 
 def yaml_records(path: str):

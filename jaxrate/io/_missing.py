@@ -7,6 +7,7 @@ fills in the source's units; ``pairwise`` rates models against models on the tas
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 
@@ -28,13 +29,18 @@ def complete(board: Board, options) -> Board:
     value = check_missing(options.missing)
     holes = np.isnan(board.values)
     rule = options.missing
+    versions = _versions(board, holes) if board.kind == "scores" and holes.any() else ""
+    if versions:  # said whatever the rule: what looks like holes may be one task under several names
+        board = dataclasses.replace(board, notes=[*board.notes, versions])
     if board.kind == "scores" and rule == "pairwise":  # asked for: the pairwise game, complete or not
         return pairwise_battles(board)
     if board.kind != "scores" or not holes.any():
         return _left(board, options)
     if rule == "error":
         apart = _apart(board, holes, options)
-        raise ValueError(apart or _first_hole(board, holes, options))
+        raise ValueError(
+            (apart or _first_hole(board, holes, options)) + (f"; {versions}" if versions else "")
+        )
     if value is not None:
         return _fill(board, holes, value)
     rows, cols = ~holes.any(axis=1), ~holes.any(axis=0)
@@ -124,6 +130,28 @@ def _left(board: Board, options) -> Board:
             f"{len(board.tasks)}); --missing block keeps the largest complete block"
         )
     return board
+
+
+_VERSIONED = re.compile(r"^(.+?)-v?(\d+(?:\.\d+)*)(?:-v?(\d+(?:\.\d+)*))?$")
+
+
+def _versions(board: Board, holes: np.ndarray) -> str:
+    """A note where tasks differ only in a version suffix and no model has two of them
+    (``jsquad-1.1-0.2``, ``jsquad-1.1-0.3``: prompt versions of one task, each model run on one), so
+    that the holes they make are seen as what they may be; ``""`` otherwise."""
+    groups: dict[str, list[int]] = {}
+    for j, t in enumerate(board.tasks):
+        found = _VERSIONED.match(str(t))
+        if found:
+            groups.setdefault(found.group(1), []).append(j)
+    apart = [js for js in groups.values() if len(js) > 1 and (~holes[:, js]).sum(axis=1).max() <= 1]
+    if not apart:
+        return ""
+    shown = ", ".join(repr(board.tasks[j]) for j in apart[0][:3])
+    return (
+        f"{len(apart)} task(s) are written under several versions that no model shares ({shown}): "
+        "rated as different tasks, as the files name them; if they are one task, rename them to one name"
+    )
 
 
 def _first_hole(board: Board, holes: np.ndarray, options) -> str:

@@ -197,12 +197,16 @@ def tree_frame(path: str, data: Any, pd):
     notes = []
     listed = _listed(data)
     if listed:
+        described = [k for k in listed if str(k).lower() in ("collections", "collection")]
+        if described and len(listed) - len(described) == 1:  # OpenMMLab's model-index: Collections, Models
+            notes.append(f"left out {described[0]!r}: it describes families of the models listed beside it")
+            listed = [k for k in listed if k not in described]
         if len(listed) > 1:
             raise ValueError(
                 f"{path}: holds lists of records with numbers under {len(listed)} keys "
                 f"({', '.join(map(repr, listed[:4]))}), which are not one table; rate a file holding one"
             )
-        others = [str(k) for k in data if str(k) != listed[0]]
+        others = [str(k) for k in data if str(k) != listed[0] and k not in described]
         left = (
             f" (beside {', '.join(map(repr, others[:4]))}, which hold no records with numbers)"
             if others

@@ -60,7 +60,7 @@ def _scores(path: str, options) -> Parsed:
     name = os.path.basename(path)
     if suffix(path) in DELIMITED and _plain(options) and not _maybe_long(first_row(path, sep)):
         return Parsed("table", name, cells=text_cells(path, sep), sep=sep)  # a wide table, without pandas
-    if options.table is not None and suffix(path) not in (".md", ".markdown"):
+    if options.table is not None and suffix(path) not in (".md", ".markdown", ".htm", ".html"):
         raise ValueError(f"{options.flag('table')} picks a Markdown file's table; {name} is not one")
     return scores_frame(path, name, read_frame(path, sep, options.table), sep, options)
 
@@ -203,10 +203,9 @@ def _is_battles(head: Head) -> str | None:
 
 
 def _document(files: list[str], options=None, notes=None) -> list:
-    """A LaTeX or HTML table, named: refused, saying what to give instead (Markdown is read: a table)."""
-    kind = {".tex": "a LaTeX", ".html": "an HTML"}[os.path.splitext(files[0])[1].lower()]
+    """A LaTeX table, named: refused, saying what to give instead (Markdown and HTML pages are read)."""
     raise ValueError(
-        f"{files[0]}: {kind} table is laid out for reading, not data (its blanks, marks and numbers are "
+        f"{files[0]}: a LaTeX table is laid out for reading, not data (its blanks, marks and numbers are "
         "formatted): export the table as CSV or JSON and rate that (HELM writes groups/json/*.json beside "
         "its LaTeX)"
     )
@@ -217,7 +216,7 @@ def _is_array(head: Head) -> str | None:
 
 
 def _is_document(head: Head) -> str | None:
-    return "a document" if os.path.splitext(head.path)[1].lower() in (".tex", ".html") else None
+    return "a document" if os.path.splitext(head.path)[1].lower() == ".tex" else None
 
 
 FORMATS = (

@@ -16,7 +16,7 @@ _EXTRAS = {
     ".xlsx": ("excel", "openpyxl"),
 }
 TABLES = DELIMITED + (".parquet", ".pq", ".feather", ".xlsx", ".json", ".jsonl", ".ndjson")
-TABLES += (".yaml", ".yml", ".md", ".markdown")  # documents: jaxrate.io._documents
+TABLES += (".yaml", ".yml", ".md", ".markdown", ".htm", ".html")  # documents: jaxrate.io._documents
 # JSON {key: {key: score}}: pandas writes it in two orients, so the layout cannot say which keys are models.
 UNSURE_JSON = (
     "{key: {key: score}} JSON could be either pandas orient: df.to_json() writes {task: {model: score}} "
@@ -86,7 +86,7 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         return _jsonl_frame(path, pd)
     if ext == ".json":
         return _json_frame(path, pd)
-    if ext in (".yaml", ".yml", ".md", ".markdown"):
+    if ext in (".yaml", ".yml", ".md", ".markdown", ".htm", ".html"):
         from jaxrate.io import _documents
 
         if ext in _documents.YAML:
@@ -94,7 +94,7 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         return _documents.markdown_frame(path, pd, table)
     raise ValueError(
         f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .feather, .xlsx, .json, .jsonl, "
-        ".yaml, .md, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
+        ".yaml, .md, .html, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
     )
 
 
