@@ -12,6 +12,7 @@ expected table's to 1e-9 of their range), or a refusal in one line that names wh
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import os
 import shutil
@@ -79,7 +80,8 @@ def _sparse_scores(entry: dict):
     reading = io.read(_path(entry), io.ReadOptions(cli=True, **options))
     scores = np.where(reading.scores == _SENTINEL, np.nan, reading.scores)
     scores = np.where(reading.scores == -_SENTINEL, np.nan, scores)  # a fill negated where lower is better
-    return reading, scores
+    keep = ~np.isnan(scores).all(axis=1)  # a model with no score at all: the pairwise game leaves it out
+    return dataclasses.replace(reading, models=[m for m, k in zip(reading.models, keep) if k]), scores[keep]
 
 
 # Sets whose expected board is this wide are rated (a minute or more each) in the slow run.
