@@ -264,8 +264,9 @@ def split_pairs(cells: Cells) -> tuple[Cells, list[str]]:
     names, columns, notes = [], [], []
     for name, column in zip(cells.names, cells.columns):
         parts = [p.strip() for p in str(name).split("/")]
-        text = [c for c in column if isinstance(c, str) and not is_missing_marker(c)]
-        if len(parts) != 2 or not all(parts) or not text or not all(_PAIR.match(c) for c in text):
+        pair = len(parts) == 2 and all(parts)  # most headers: no '/', and no cell is looked at
+        text = [c for c in column if isinstance(c, str) and not is_missing_marker(c)] if pair else []
+        if not text or not all(_PAIR.match(c) for c in text):
             names.append(name)
             columns.append(column)
             continue
