@@ -265,3 +265,50 @@ def test_tasks_under_versions_no_model_shares_are_said(tmp_path):
         io.read(str(path), io.ReadOptions(cli=True))
     reading = io.read(str(path), io.ReadOptions(cli=True, missing="drop-tasks"))
     assert reading.tasks == ["xnli"] and any("several versions" in str(n) for n in reading.notes)
+
+
+def test_two_scores_in_one_cell_under_a_header_naming_both_are_two_columns(tmp_path):
+    page = (
+        "| Contributor | Train Recipe | Dev/Test WER |\n|---|---|---|\n"
+        "| Baseline | Transformer-AED | 13.60 / 12.70 |\n| Baseline | Conformer | 10.90 / 10.80 |\n"
+        "| JHU | Zipformer | 10.25 / 10.38 |\n"
+    )
+    reading = _read(tmp_path, page, model="Train Recipe")
+    assert reading.tasks == ["Dev WER", "Test WER"]
+    assert reading.scores[reading.models.index("Conformer")].tolist() == [-10.9, -10.8]  # WER: lower
+    assert any("as two scores" in str(n) for n in reading.notes)
+
+
+_SECTIONED = """## Leaderboard
+
+### `task_type: binary_classification`
+
+Metric: ROC-AUC, higher the better.
+
+#### `scale: small`
+
+|   | dataset_0 | dataset_1 |
+|---|---|---|
+| XGBoost | **0.931±0.000 (41s)** | 0.80±0.01 (3s) |
+| MLP | 0.90±0.01 (12s) | 0.85±0.02 (4s) |
+
+### `task_type: regression`
+
+Metric: RMSE, lower the better.
+
+#### `scale: small`
+
+|   | dataset_0 | dataset_1 |
+|---|---|---|
+| XGBoost | 0.250±0.000 (22s) | 0.038±0.000 (9s) |
+| MLP | 0.300±0.010 (30s) | OOM |
+"""
+
+
+def test_tables_whose_columns_repeat_are_named_by_their_sections_in_their_metrics_direction(tmp_path):
+    reading = _read(tmp_path, _SECTIONED, table="all", missing="fill:-1")
+    assert sorted(reading.models) == ["MLP", "XGBoost"] and len(reading.tasks) == 4
+    regression = [t for t in reading.tasks if "regression" in t]
+    got = dict(zip(reading.models, reading.scores[:, reading.tasks.index(regression[0])]))
+    assert got == {"XGBoost": -0.25, "MLP": -0.3}  # RMSE, said by the section's text: negated
+    assert any("its section's text names" in str(n) for n in reading.notes)

@@ -22,6 +22,7 @@ from jaxrate.io._cells import (
     is_text,
     percent_cells,
     shown,
+    split_pairs,
     value,
 )
 from jaxrate.io._orientation import decide_orientation
@@ -77,8 +78,8 @@ class Board:
 
 def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str | None = None) -> Board:
     """A table's cells as a :class:`Board`: oriented, roles given, scores parsed and turned."""
-    notes: list[str] = list(cells.notes)
-    decimal = options.decimal
+    cells, split = split_pairs(cells)  # "Dev/Test WER": "13.60 / 12.70" is two scores
+    notes, decimal = list(cells.notes) + split, options.decimal
     if sep == ";" and decimal == "." and decimal_commas(cells.columns):
         decimal = ","
         notes.append(DECIMAL_COMMAS)

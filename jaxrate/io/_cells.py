@@ -25,6 +25,7 @@ __all__ = [
     "decimal_commas",
     "frame_cells",
     "names_are_names",
+    "split_pairs",
     "text_cells",
     "yes_no",
 ]
@@ -248,6 +249,55 @@ def yes_no(values) -> dict | None:
     return {v: v in yes for v in found}
 
 
+# Two scores in one cell under a header naming both ("Dev/Test WER": "13.60 / 12.70").
+_PAIR = re.compile(
+    r"^\s*([-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)%?)\s*/\s*([-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)%?)\s*$"
+)
+
+
+def split_pairs(cells: Cells) -> tuple[Cells, list[str]]:
+    """The cells with each column of ``a / b`` numbers under a header naming two metrics
+    (``Dev/Test WER``, ``EM/F1``) split in two (``Dev WER``, ``Test WER``); and the notes that say so.
+    A pair of other numbers (``Queries (GPU / CPU)``: speeds) stays one column of text."""
+    from jaxrate.io._roles import direction
+
+    names, columns, notes = [], [], []
+    for name, column in zip(cells.names, cells.columns):
+        parts = [p.strip() for p in str(name).split("/")]
+        pair = len(parts) == 2 and all(parts)  # most headers: no '/', and no cell is looked at
+        text = [c for c in column if isinstance(c, str) and not is_missing_marker(c)] if pair else []
+        if not text or not all(_PAIR.match(c) for c in text):
+            names.append(name)
+            columns.append(column)
+            continue
+        inside = "(" in parts[0] and ")" in parts[1]  # "Queries (GPU / CPU)": a remark's two parts
+        first, second = parts[0].split(), parts[1].split()
+        shared = second[1:] if len(first) == 1 and len(second) > 1 else []  # "Dev/Test WER": both WERs
+        two = [" ".join([*first, *shared]), " ".join(second)]
+        unnamed = any(direction(n) is None for n in two)  # "Dev/Test WER", not "Queries (GPU / CPU)"
+        if (
+            inside
+            or unnamed
+            or any(p.count("(") != p.count(")") for p in parts)
+            or set(two) & set(cells.names)
+        ):
+            names.append(name)
+            columns.append(column)
+            continue
+        for k, label in enumerate(two):
+            names.append(label)
+            columns.append(
+                [_PAIR.match(c).group(k + 1) if isinstance(c, str) and _PAIR.match(c) else c for c in column]
+            )
+        notes.append(
+            f"read the {name!r} cells ({text[0].strip()!r}) as two scores, {two[0]!r} and {two[1]!r}"
+        )
+    if not notes:
+        return cells, []
+    check_unique(cells.path, "column", [str(n) for n in names])
+    return cells._replace(names=names, columns=columns), notes
+
+
 def _metric_apart(header: list[str], columns: list[list], first: int, models: list[str]) -> list[str]:
     """Where a column named like a metric's (``metric``) and one other column tell the rows apart
     together: the long table's model and task columns (its metric column is then found by its name)."""
@@ -354,9 +404,10 @@ _SHARE = re.compile(r"^\s*\d+\s*/\s*\d+\s*\(\s*([-+]?[\d.,]+)\s*%\s*\)\s*$")
 
 
 # A mean and its spread as reports write them: "1736.39 ± 68.65", "0.71 +/- 0.02" (the mean is the score),
-# or the spread in brackets and remarks after it in brackets too: catboost's "0.272978 (±0.0004) (+1.20%)".
+# and remarks after it in brackets: catboost's "0.272978 (±0.0004) (+1.20%)", pytorch-frame's
+# "0.931±0.000 (41s)".
 _SPREAD = re.compile(
-    r"^\s*([^\s±()]+)\s*(?:(?:±|\+/-)\s*\(?[^\s±()]+\)?|\(\s*(?:±|\+/-)\s*[^\s±()]+\s*\)(?:\s*\([^()]*\))*)\s*$"
+    r"^\s*([^\s±()]+)\s*(?:(?:±|\+/-)\s*\(?[^\s±()]+\)?|\(\s*(?:±|\+/-)\s*[^\s±()]+\s*\))(?:\s*\([^()]*\))*\s*$"
 )
 
 

@@ -455,8 +455,11 @@ def _all_tables(path: str, tables: list[Table], pd):
     shared = set.intersection(*(set(t.header[1:]) for t in scored))
     if len(groups) > 1 and shared and _overlap(scored):  # one table per family: its heading names models
         return _qualified_tables(path, scored, pd, notes)
-    if per_task and len(groups) == 1:
+    if per_task and len(groups) == 1 and not _named_as_tasks(per_task[0][0], scored):
         return _long_tables(path, per_task[0], pd, notes)
+    if per_task and all(t.path or t.caption for t in scored):  # columns that repeat: named by section
+        with open_text(path) as f:
+            return _sectioned_columns(scored, pd, notes, f.read().splitlines())
     if per_task:
         shown = ", ".join(f"line {g[0].line}" for g in per_task)
         raise ValueError(
@@ -601,6 +604,100 @@ def _heading_tables(path: str, tables: list[Table], found: tuple, pd, notes: lis
     )
     frame.attrs["notes"] = notes
     return frame
+
+
+def _section_text(lines: list[str], start: int) -> str:
+    """The text of the sections a table at line ``start`` (1-based) is in: the lines above it in its
+    own section, and each enclosing heading's own text before its first subsection."""
+    kept: list[str] = []
+    buffer: list[str] = []
+    limit, fenced = 7, False
+    for line in reversed(lines[: start - 1]):
+        if _FENCE.match(line):
+            fenced = not fenced
+            continue
+        found = None if fenced else _HEADING.match(line)
+        if found:
+            depth = len(line.strip()) - len(line.strip().lstrip("#"))
+            if depth < limit:  # an enclosing heading: the text under it is the table's section's
+                kept += buffer
+                limit = depth
+            buffer = []
+            if limit == 1:
+                break
+        elif not fenced and line.strip() and "|" not in line:
+            buffer.append(plain(line))
+    return " ".join(reversed(kept))
+
+
+_METRIC_SAID = re.compile(r"\bmetrics?\s*:\s*([^,.;:()]+)", re.I)
+
+
+def _section_metric(text: str) -> str | None:
+    """The metric a section's text names its scores by ("Metric: RMSE, lower the better."), where its
+    name or the text says which way it points; ``None`` otherwise."""
+    from jaxrate.io._roles import direction
+
+    found = _METRIC_SAID.search(text)
+    if found is None:
+        return None
+    name = found.group(1).strip()
+    if direction(name) is not None:
+        return name
+    return "error" if _LOWER_SAID.search(text) and not _HIGHER_SAID.search(text) else None
+
+
+def _named_as_tasks(table: Table, tables: list[Table]) -> bool:
+    """Whether tables under headings have several score columns named by no metric (``dataset_0``,
+    ``dataset_1``): their columns are tasks, not metrics, each named by its section."""
+    from jaxrate.io._roles import direction
+
+    columns = [table.header[j] for j in _score_columns(table) if j]
+    named = all(t.path or t.caption for t in tables)
+    return named and len(columns) > 1 and all(direction(c) is None for c in columns)
+
+
+def _sectioned_columns(tables: list[Table], pd, notes: list, lines: list[str] | None = None):
+    """Tables of the same models under headings whose columns repeat across them (``dataset_0`` under
+    each ``task_type`` and ``scale``): one wide frame, each column named by its table's headings."""
+    largest = max(tables, key=lambda t: (t.size, -t.line))
+    theirs = _names(largest)
+    kept = [t for t in tables if 2 * len(_names(t) & theirs) > min(len(_names(t)), len(theirs))]
+    if len(kept) < len(tables):  # a table of other models (a speed comparison): not this board's
+        gone = ", ".join(f"line {t.line}" for t in tables if t not in kept)
+        notes.append(f"left out the tables at {gone}: their rows are other models than the others'")
+    tables = kept
+    names, _ = _trimmed(_told_apart(*_paths(tables)))
+    joined = None
+    for t, name in zip(tables, names):
+        rows = _sections(t.rows)[0]
+        frame = pd.DataFrame(
+            [r[1:] for r in rows], columns=[f"{name}/{h}" for h in t.header[1:]], dtype=object
+        )
+        frame.insert(0, "model", [r[0] for r in rows])
+        joined = frame if joined is None else joined.merge(frame, on="model", how="outer", sort=False)
+    notes.append(
+        f"read {len(tables)} tables of the same models as one, each column named by its table's headings "
+        f"({', '.join(repr(c) for c in list(joined.columns)[1:3])}, ...): their columns' names repeat from "
+        "table to table"
+    )
+    said = {t.line: _section_metric(_section_text(lines, t.line)) for t in tables} if lines else {}
+    if any(said.values()):
+        joined.attrs["metrics"] = {
+            c: said[t.line] for t, c0 in zip(tables, names) for c in joined.columns[1:]
+            if c.startswith(f"{c0}/") and said[t.line]
+        }  # fmt: skip
+        shown = ", ".join(f"{n!r}: {m}" for n, m in list(dict(zip(names, said.values())).items())[:4] if m)
+        notes.append(
+            Assumed(
+                "direction",
+                f"each table's scores are the metric its section's text names ({shown})",
+                "the text under the headings says so ('Metric: ...')",
+                "--higher-better NAMES / --lower-better NAMES say otherwise",
+            )
+        )
+    joined.attrs["notes"] = notes
+    return joined
 
 
 def _qualified_tables(path: str, tables: list[Table], pd, notes: list):
