@@ -92,7 +92,8 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     notes += [note] if note else []
     turned_cells = []
     if turn:  # the cells as written (percents, 'mean ± spread') are said of the columns they are in
-        unused = [cells.names[j] for j in parsed if j not in likely]
+        chosen = set(likely)
+        unused = [cells.names[j] for j in parsed if j not in chosen]
         if unused:  # columns of numbers named as no model's (an average, a count): said, never lost
             notes.append(
                 f"left out the columns {few(unused)}: by name not models (aggregates, counts, sizes)"

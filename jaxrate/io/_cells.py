@@ -431,8 +431,13 @@ def value(cell: object, decimal: str) -> float:
             found = _PERCENT.match(cell) if "%" in cell else None
             spread = None if found else _SPREAD.match(cell)
             return parse_number((found or spread).group(1) if found or spread else cell.strip(), decimal)
-        cited = _CITED.match(cell) if "(" in cell or "[" in cell else None
-        return parse_number(cited.group(1) if cited else cell.strip(), decimal)
+        try:
+            return parse_number(cell.strip(), decimal)
+        except ValueError:
+            cited = _CITED.match(cell)  # "94.3 (Yamada et al., 2020)": the cited number
+            if cited is None:
+                raise
+            return parse_number(cited.group(1), decimal)
     if cell is None or (isinstance(cell, float) and np.isnan(cell)):
         return np.nan
     if isinstance(cell, (bool, np.bool_)):

@@ -287,13 +287,10 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     if wider:
         return "aggregate", f"pooled over the columns whose names extend it ({few(wider, 2)})"
     spread = _SPREAD_OF.match(str(name))
-    if spread and spread.group(1).strip().lower() in {
-        str(n).strip().lower() for n in getattr(shared, "names", ())
-    }:
+    if spread and shared is not None and spread.group(1).strip().lower() in shared.lower:
         return "metadata", "a spread"  # "Quality Score (std)" beside "Quality Score": its spread
-    grouped = [n for n in getattr(shared, "names", ()) if ", " in str(n) and not _NO_GROUP.match(str(n))]
-    if _NO_GROUP.match(str(name)) and len(grouped) >= 2:  # "-, clemscore" beside "taboo, % Played"
-        return "aggregate", "an aggregate of the other columns"
+    if _NO_GROUP.match(str(name)) and shared is not None and shared.grouped >= 2:
+        return "aggregate", "an aggregate of the other columns"  # "-, clemscore" beside "taboo, % Played"
     if shared is not None and set(found) & {"aggregate", "aggregated"}:
         return "aggregate", "an aggregate of the other columns"  # "arc_aggregate", "overall_aggregate"
     if found[:1] == ["all"] and len(found) > 1:
@@ -327,9 +324,12 @@ _OVERALL_SAID = re.compile(r"\(\s*(?:overall|total|all)\s*\)\s*$", re.I)
 
 
 class _Words(dict):
-    """How many of the columns use each word, and the columns' names (``names``)."""
+    """How many of the columns use each word, and the columns' names (``names``): as written, lower
+    case (``lower``), and how many are a flattened two-level header's ``group, metric`` (``grouped``)."""
 
     names: tuple = ()
+    lower: frozenset = frozenset()
+    grouped: int = 0
 
 
 def _shared(names: Sequence[str]):
@@ -340,6 +340,8 @@ def _shared(names: Sequence[str]):
         return None
     shared = _Words(Counter(w for n in names for w in set(words(n))))
     shared.names = tuple(names)
+    shared.lower = frozenset(str(n).strip().lower() for n in names)
+    shared.grouped = sum(", " in str(n) and not _NO_GROUP.match(str(n)) for n in names)
     return shared
 
 

@@ -124,7 +124,14 @@ def delimiter_name(sep: str) -> str:
 
 def is_missing_marker(text: str) -> bool:
     """Whether a cell's text is a missing-value marker (empty, ``-``, ``NA``, ``N/A``, ``nan``, ...)."""
-    return text.strip().lower().rstrip("*\u2020\u2021").strip() in MISSING_MARKERS
+    lower = text.strip().lower()
+    if lower in _MISSING:
+        return True
+    return lower.endswith(_MARKED) and lower.rstrip("*\u2020\u2021").strip() in _MISSING
+
+
+_MISSING = frozenset(MISSING_MARKERS)  # looked up for every cell read
+_MARKED = ("*", "\u2020", "\u2021")  # a footnote's mark after a marker: "Too slow*"
 
 
 def check_score(value: float, text: object, where: str) -> float:
