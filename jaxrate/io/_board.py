@@ -92,12 +92,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     notes += [note] if note else []
     turned_cells = []
     if turn:  # the cells as written (percents, 'mean ± spread') are said of the columns they are in
-        chosen = set(likely)
-        unused = [cells.names[j] for j in parsed if j not in chosen]
-        if unused:  # columns of numbers named as no model's (an average, a count): said, never lost
-            notes.append(
-                f"left out the columns {few(unused)}: by name not models (aggregates, counts, sizes)"
-            )
+        notes += _unused(cells, likely, parsed)
         likely, options, left = _not_models(cells, likely, options)
         notes += left + _model_scales(cells, likely, parsed)
         cells, parsed, left = _without_text_rows(cells, likely, parsed, decimal)
@@ -257,6 +252,18 @@ def _model_scales(cells: Cells, likely: list[int], parsed: dict) -> list[str]:
 
 def _score_like(cells: Cells, text, parsed: dict, declared: dict) -> list[int]:
     return [j for j, ok in enumerate(candidates(cells.names, text, declared)) if ok and j in parsed]
+
+
+def _unused(cells: Cells, likely: list[int], parsed: dict) -> list[str]:
+    """The note naming a turned table's columns of numbers that are named as no model's (an average,
+    a count): said, never lost."""
+    chosen = set(likely)
+    unused = [cells.names[j] for j in parsed if j not in chosen]
+    return (
+        [f"left out the columns {few(unused)}: by name not models (aggregates, counts, sizes)"]
+        if unused
+        else []
+    )
 
 
 def _without_text_rows(cells: Cells, js: list[int], parsed: dict, decimal: str):
