@@ -92,7 +92,8 @@ def _rated_params():
     for entry in RATED:
         with open(os.path.join(ROOT, entry["set"], "expected.csv"), encoding="utf-8") as f:
             wide = len({r["task"] for r in csv.DictReader(f)}) > WIDE_TASKS
-        yield pytest.param(entry, id=entry["set"], marks=[pytest.mark.slow] if wide else [])
+        heavy = wide or entry.get("slow", False)  # a set whose reading takes seconds (many files, resamples)
+        yield pytest.param(entry, id=entry["set"], marks=[pytest.mark.slow] if heavy else [])
 
 
 @pytest.mark.parametrize("entry", list(_rated_params()))
