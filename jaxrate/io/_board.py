@@ -21,6 +21,7 @@ from jaxrate.io._cells import (
     decimal_commas,
     is_text,
     percent_cells,
+    refuse_match_log,
     shown,
     split_pairs,
     value,
@@ -84,6 +85,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
         decimal = ","
         notes.append(DECIMAL_COMMAS)
     text = [is_text(c, decimal) for c in cells.columns]
+    refuse_match_log(cells, text)
     parsed = {j: column_numbers(cells, j, decimal) for j, t in enumerate(text) if not t}
     units = {cells.names[j]: cell_units(c) for j, c in enumerate(cells.columns) if not text[j]}
     declared = {**{n: Declared(metric=u) for n, u in units.items() if u}, **declared}  # "4.2 % WER": a WER

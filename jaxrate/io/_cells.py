@@ -25,6 +25,7 @@ __all__ = [
     "decimal_commas",
     "frame_cells",
     "names_are_names",
+    "refuse_match_log",
     "split_pairs",
     "text_cells",
     "yes_no",
@@ -172,18 +173,37 @@ def _stamps(cells: list) -> bool:
 
 def _sides(header: list[str], columns: list[list], words: list[int]) -> tuple[str, str] | None:
     """Two columns of words whose names differ only in naming a side (``LLM1stPlayer``,
-    ``LLM2ndPlayer``) and that share names: the players of a match log."""
+    ``LLM2ndPlayer``; ``model_1``, ``model_2``) and that share names or are named as players: the
+    players of a match log."""
     for i in words:
         for j in words:
-            if (
-                j <= i
-                or not _SIDES.search(header[i])
-                or _SIDES.sub("", header[i]) != _SIDES.sub("", header[j])
-            ):
+            short = len(header[i]) <= 40 and "/" not in header[i]  # a name, not a nested path's
+            if j <= i or not short or not _SIDES.search(header[i]):
                 continue
-            if {str(c).strip() for c in columns[i]} & {str(c).strip() for c in columns[j]}:
+            base = _SIDES.sub("", header[i])
+            if base != _SIDES.sub("", header[j]) or not base.strip(" _-"):
+                continue
+            shared = {str(c).strip() for c in columns[i]} & {str(c).strip() for c in columns[j]}
+            if shared or _PLAYERS.search(_SIDES.sub("", header[i])):  # "model_1", "model_2": named so
                 return header[i], header[j]
     return None
+
+
+_PLAYERS = re.compile(r"model|player|llm|agent|system|bot|team|competitor|contestant", re.I)
+
+
+def refuse_match_log(cells: Cells, text: list[bool]) -> None:
+    """A ``ValueError`` where two columns of words name the two sides of each row's match (FastChat's
+    ``model_1``, ``model_2``; ``LLM1stPlayer``, ``LLM2ndPlayer``): a log of matches, not scores."""
+    sides = _sides([str(n) for n in cells.names], cells.columns, [j for j, t in enumerate(text) if t])
+    if sides is not None:
+        raise ValueError(f"{cells.path}: {_MATCH_LOG.format(*sides)}")
+
+
+_MATCH_LOG = (
+    "each row is a match between {0!r} and {1!r} (a match log, not a score table): rate matches as battle "
+    "records, one row per game with model_a, model_b and winner columns"
+)
 
 
 def _duplicate_hint(header: list[str], columns: list[list], first: int, models: list[str]) -> str:
@@ -199,10 +219,7 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
     ]  # fmt: skip
     sides = _sides(header, columns, words)
     if sides is not None:
-        return (
-            f"each row is a match between {sides[0]!r} and {sides[1]!r} (a match log, not a score table): "
-            "rate matches as battle records, one row per game with model_a, model_b and winner columns"
-        )
+        return _MATCH_LOG.format(*sides)
     words = [j for j in words if not _stamps(columns[j])]  # a timestamp names a row, not a model
     tasky = header[first].strip().lower() in TASK_WORDS
     words = [j for j in words if not tasky and header[j].strip().lower() not in TASK_WORDS]
@@ -320,6 +337,12 @@ def frame_cells(path: str, frame) -> Cells:
     names = [str(c).strip() for c in frame.columns[1:]]
     if not names:
         raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
+    twice = next((n for k, n in enumerate(names) if n in names[:k]), None)
+    if twice is not None:  # a header of groups over columns ("DDPG" over three implementations)
+        raise ValueError(
+            f"{path}: the column name {twice!r} is written {names.count(twice)} times (a group's name over "
+            "several columns?): name each column once, or give the table as CSV with one header row"
+        )
     is_nested = lambda v: isinstance(v, (dict, list))  # noqa: E731
     nested = next((c for c in frame.columns if frame[c].map(is_nested).any()), None)
     if nested is not None:

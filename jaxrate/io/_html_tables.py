@@ -114,6 +114,21 @@ def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
     return [r + [""] * (width - len(r)) for r in grid]
 
 
+_NUMBER = re.compile(r"^\s*[-+]?(?:\d|\.\d)")
+
+
+def _header_rows(grid: list[list[str]], parser: _Rows) -> int:
+    """How many of a table's first rows are its header: the leading rows holding no number beside
+    their first cell (pages write header rows as ``<td>`` as often as ``<th>``); where every row is
+    numberless, the rows of ``<th>`` cells or of ``<thead>``."""
+    words = 0
+    while words < len(grid) and not any(_NUMBER.match(c) for c in grid[words][1:]):
+        words += 1
+    if 0 < words < len(grid):
+        return words
+    return parser.head or next((n for n, (_, th) in enumerate(parser.rows) if not th), 0)
+
+
 def html_tables(lines: list[str]) -> list[tuple[int, int, list[list[str]], int]]:
     """Each ``<table>`` of a page: ``(first line, line after its end (0-based), rows, header rows)``;
     the rows' cells are text (tags dropped, ``<br>`` a space, entities decoded, spans repeated)."""
@@ -132,7 +147,7 @@ def html_tables(lines: list[str]) -> list[tuple[int, int, list[list[str]], int]]
         parser.feed("\n".join(lines[start:j]))
         parser.close()
         if parser.rows:
-            header = parser.head or next((n for n, (_, th) in enumerate(parser.rows) if not th), 0)
-            found.append((start, j, _grid([r for r, _ in parser.rows]), header))
+            grid = _grid([r for r, _ in parser.rows])
+            found.append((start, j, grid, _header_rows(grid, parser)))
         k = j
     return found

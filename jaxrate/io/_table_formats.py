@@ -98,6 +98,7 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
     read = list(frame.attrs.get("notes", ()))  # how a document or nested JSON was read (_documents, _nested)
     said_metric = frame.attrs.get("metric")  # what the files' names or a document's text say the scores are
     refuse_mixed(path, frame, options)  # nested JSON: numbers inside and beside its objects, and no --tasks
+    _refuse_frame_match_log(path, frame)
     frame, kept = where_rows(path, frame, options)
     described = describe(path, frame, options)
     if described is None:
@@ -127,6 +128,19 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
         return Parsed("runs", name, runs=runs, notes=notes, sep=sep, column=found.replicate)
     cells, declared, more = long_cells(path, frame, found, options, sep, metrics)
     return Parsed("table", name, cells=cells, declared=declared, notes=notes + more, sep=sep)
+
+
+def _refuse_frame_match_log(path: str, frame) -> None:
+    """A frame whose two columns of names are the two sides of each row's match (a pairwise log)."""
+    from jaxrate.io._cells import Cells, is_text, refuse_match_log
+
+    names = [str(c).strip() for c in frame.columns]
+    columns = [frame[c].tolist() for c in frame.columns]
+    text = [
+        bool(col) and all(isinstance(v, str) for v in col[:200]) and is_text(col[:200], ".")
+        for col in columns
+    ]
+    refuse_match_log(Cells(path, "", [], names, columns, str), text)
 
 
 def _metric_named(metrics: dict, said: str | None) -> tuple[dict, list]:
