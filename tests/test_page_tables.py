@@ -312,3 +312,63 @@ def test_tables_whose_columns_repeat_are_named_by_their_sections_in_their_metric
     got = dict(zip(reading.models, reading.scores[:, reading.tasks.index(regression[0])]))
     assert got == {"XGBoost": -0.25, "MLP": -0.3}  # RMSE, said by the section's text: negated
     assert any("its section's text names" in str(n) for n in reading.notes)
+
+
+def test_an_html_header_of_td_rows_and_a_name_written_twice(tmp_path):
+    page = (
+        "<table>\n<tr><td></td><td colspan=2>DDPG</td><td colspan=2>TD3</td></tr>\n"
+        "<tr><td>Environment</td><td>OmniSafe</td><td>SB3</td><td>OmniSafe</td><td>SB3</td></tr>\n"
+        "<tr><td>Ant</td><td>860.9 ± 198.0</td><td>2654.6 ± 1738.2</td><td>5246.9</td><td>3079.5</td></tr>\n"
+        "</table>\n"
+    )
+    ((_, _, grid, head),) = html_tables(page.splitlines())
+    assert head == 2 and grid[1][1] == "OmniSafe"
+    reading = _read(tmp_path, page, models="columns")
+    assert "DDPG / OmniSafe" in reading.models
+    twice = "| model | acc | acc |\n|---|---|---|\n| a | 1 | 2 |\n| b | 3 | 4 |\n"
+    with pytest.raises(ValueError, match="the column name 'acc' is written 2 times"):
+        _read(tmp_path, twice)
+
+
+def test_a_pairwise_judgment_log_is_named_as_one(tmp_path, capsys):
+    path = tmp_path / "gpt-4_pair.jsonl"
+    path.write_text(
+        "".join(
+            f'{{"question_id": {q}, "model_1": "phi-3", "model_2": "phi-3-dpo", "g1_winner": "model_1", '
+            f'"turn": 1, "tstamp": 1718000000.{q}}}\n'
+            for q in range(81, 86)
+        )
+    )
+    assert main(["rate", str(path), "--progress", "never"]) == 2
+    assert "a match between 'model_1' and 'model_2' (a match log" in capsys.readouterr().err
+
+
+def test_decorated_numbers_footnotes_bounds_and_grouped_thousands(tmp_path):
+    page = (
+        "| Model | BLEU | acc | mae |\n|---|---|---|---|\n"
+        "| a | 28.5* | < 5% | 1,006.9 |\n| b | 27.1 | 40% | 571.2 |\n| c | 26.0† | 35% | 600.0 |\n"
+    )
+    reading = _read(tmp_path, page, missing="fill:-1")
+    got = dict(zip(reading.models, reading.scores[:, reading.tasks.index("BLEU")]))
+    assert got == {"a": 28.5, "b": 27.1, "c": 26.0}
+    assert reading.scores[reading.models.index("a"), reading.tasks.index("mae")] == -1006.9
+    assert reading.scores[reading.models.index("a"), reading.tasks.index("acc")] == -1  # a bound: no score
+
+
+def test_tables_whose_rows_are_metrics_under_model_columns_are_turned(tmp_path):
+    page = "".join(
+        f"# {group}\n## Metrics\n|  | ETS | ARIMA |\n|:--|:--|:--|\n"
+        f"| mae | {a} | {b} |\n| smape | 5.1% | 5.5% |\n\n"
+        f"## Times\n| model | CPU time (min) |\n|:--|--:|\n| ETS | 0.5 |\n| ARIMA | 2.0 |\n\n"
+        for group, a, b in (("Quarterly", 571.2, 591.0), ("Yearly", "1,006.9", "1,020.1"))
+    )
+    reading = _read(tmp_path, page, table="all", metric="*")
+    assert sorted(reading.models) == ["ARIMA", "ETS"] and len(reading.tasks) == 4
+    assert any("their rows metrics by name" in str(n) for n in reading.notes)
+    mae = [t for t in reading.tasks if "Yearly" in t and t.endswith("mae")][0]
+    assert reading.scores[reading.models.index("ETS"), reading.tasks.index(mae)] == -1006.9
+
+
+def test_a_rule_between_groups_of_rows_is_no_row(tmp_path):
+    page = "| Name | acc |\n|---|---|\n| a | 0.5 |\n|---|---|\n| b | 0.7 |\n"
+    assert sorted(_read(tmp_path, page).models) == ["a", "b"]

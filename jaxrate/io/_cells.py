@@ -439,6 +439,10 @@ _SPREAD = re.compile(
 _CITED = re.compile(r"^\s*([-+]?\d[\d.,]*)\s*[(\[]\s*[A-Z][^()\[\]]*?(?:19|20)\d\d[a-z]?\s*[)\]]\s*$")
 
 
+# A number with a footnote's mark glued to it: "28.5*", "0.79†" (the mark is no part of the score).
+_FOOTNOTED = re.compile(r"^\s*([-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+))\s*[*\u2020\u2021]+\s*$")
+
+
 def value(cell: object, decimal: str) -> float:
     """A cell as a float: NaN when missing; ``ValueError`` when it is not a number. A percent
     (``56.3%``, ``1.8 %``, ``4.2 % WER``) is its number, in percent (:func:`percent_cells` says so)."""
@@ -457,7 +461,7 @@ def value(cell: object, decimal: str) -> float:
         try:
             return parse_number(cell.strip(), decimal)
         except ValueError:
-            cited = _CITED.match(cell)  # "94.3 (Yamada et al., 2020)": the cited number
+            cited = _CITED.match(cell) or _FOOTNOTED.match(cell)  # "94.3 (Yamada et al., 2020)", "28.5*"
             if cited is None:
                 raise
             return parse_number(cited.group(1), decimal)

@@ -135,18 +135,7 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
         if len(_cells(below)) != len(header):
             k += 1
             continue  # not a table: GitHub needs as many delimiter cells as header cells
-        rows, j = [], k + 2
-        while j < len(lines) and lines[j].strip() and "|" in lines[j]:
-            cells = [plain(c) for c in _cells(lines[j])]
-            while len(cells) > len(header) and not cells[-1]:
-                cells.pop()  # a row written with an empty cell more (section rows often are)
-            if len(cells) > len(header):
-                raise ValueError(
-                    f"{path}: line {j + 1}: a table row with {len(cells)} cells under a header of "
-                    f"{len(header)} (a '|' inside a cell? write it as \\|)"
-                )
-            rows.append(cells + [""] * (len(header) - len(cells)))
-            j += 1
+        rows, j = _body(path, lines, k + 2, len(header))
         path = tuple(levels[d] for d in sorted(levels))
         caption = _caption(said, prose)
         tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path, _below(lines, j), caption))
@@ -162,6 +151,31 @@ def _html_table(grid: list[list[str]], head: int, where: tuple) -> Table:
     ]
     rows = [[plain(c) for c in r] for r in grid[max(head, 1) :]]
     return Table(0, where[0], header, rows, where[1], where[2])
+
+
+def _body(path: str, lines: list[str], j: int, width: int) -> tuple[list[list[str]], int]:
+    """A pipe table's rows from line ``j`` (0-based) on, each padded to ``width`` cells, and the line
+    after them; a rule between groups of rows (``|---|---|``) is passed over.
+
+    Raises:
+      ValueError: naming the line of a row with more cells than its header.
+    """
+    rows = []
+    while j < len(lines) and lines[j].strip() and "|" in lines[j]:
+        if _DELIMITER.match(lines[j].strip()) and "-" in lines[j]:
+            j += 1
+            continue
+        cells = [plain(c) for c in _cells(lines[j])]
+        while len(cells) > width and not cells[-1]:
+            cells.pop()  # a row written with an empty cell more (section rows often are)
+        if len(cells) > width:
+            raise ValueError(
+                f"{path}: line {j + 1}: a table row with {len(cells)} cells under a header of "
+                f"{width} (a '|' inside a cell? write it as \\|)"
+            )
+        rows.append(cells + [""] * (width - len(cells)))
+        j += 1
+    return rows, j
 
 
 _EMPHASISED = re.compile(r"^(\*\*|__|\*|_)[^*_].*\1$")
@@ -448,6 +462,13 @@ def _all_tables(path: str, tables: list[Table], pd):
     one_each = _per_heading(scored)
     if one_each is not None:
         return _heading_tables(path, scored, one_each, pd, notes)
+    turned = [t for t in scored if _metric_rows([t])]  # "mae", "rmse" rows under each heading's models
+    if len(turned) > 1 and all(t.path or t.caption for t in turned):
+        left = [t for t in scored if t not in turned]
+        if left:
+            gone = ", ".join(f"line {t.line}" for t in left)
+            notes.append(f"left out the tables at {gone}: their rows are not metrics, as the others' are")
+        return _long_tables(path, turned, pd, notes)
     groups: dict[tuple, list[Table]] = {}
     for t in scored:
         groups.setdefault(tuple(t.header[1:]), []).append(t)
@@ -749,16 +770,40 @@ def _long_tables(path: str, group: list[Table], pd, notes: list):
         raise ValueError(
             f"{path}: --table all: {len(group)} tables of one header and no names to tell them apart"
         )
+    said = "first header cells" if by_first else "headings"
+    if _metric_rows(group):  # rows "mae", "rmse", "smape" under model columns: each table turned
+        rows = [
+            [h, name, r[0], c]
+            for t, name in zip(group, names)
+            for r in _sections(t.rows)[0]
+            for h, c in zip(t.header[1:], r[1:])
+        ]
+        frame = pd.DataFrame(rows, columns=["model", "task", "metric", "value"], dtype=object)
+        notes.append(
+            f"read {len(group)} tables of one header as one per task (the task their {said}: "
+            f"{', '.join(map(repr, names[:4]))}), their rows metrics by name and their columns models"
+        )
+        frame.attrs["notes"] = notes
+        return frame
     model = "model"  # the rows are models whatever the first header cell says ("Strategy")
     rows = [[r[0], name, *r[1:]] for t, name in zip(group, names) for r in _sections(t.rows)[0]]
     frame = pd.DataFrame(rows, columns=[model, "task", *group[0].header[1:]], dtype=object)
-    said = "first header cells" if by_first else "headings"
     notes.append(
         f"read {len(group)} tables of one header as one per task, the task their {said}: "
         + ", ".join(map(repr, names[:6]))
     )
     frame.attrs["notes"] = notes
     return frame
+
+
+def _metric_rows(group: list[Table]) -> bool:
+    """Whether tables' rows are named by metrics (``mae``, ``rmse``, ``smape``: a direction by name)
+    and their columns by no metric: the models are the columns."""
+    from jaxrate.io._roles import direction
+
+    rows = [r[0] for t in group for r in _sections(t.rows)[0]]
+    named = sum(direction(r) is not None for r in rows)
+    return 2 * named > len(rows) and not any(direction(h) is not None for h in group[0].header[1:])
 
 
 def _lm_eval_groups(header: list[str], rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:

@@ -135,7 +135,7 @@ def _refuse_frame_match_log(path: str, frame) -> None:
     from jaxrate.io._cells import Cells, is_text, refuse_match_log
 
     names = [str(c).strip() for c in frame.columns]
-    columns = [frame[c].tolist() for c in frame.columns]
+    columns = [frame.iloc[:, k].tolist() for k in range(frame.shape[1])]  # a name written twice too
     text = [
         bool(col) and all(isinstance(v, str) for v in col[:200]) and is_text(col[:200], ".")
         for col in columns

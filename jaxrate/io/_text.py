@@ -11,6 +11,7 @@ import functools
 import io
 import itertools
 import os
+import re
 
 import numpy as np
 
@@ -125,12 +126,14 @@ def delimiter_name(sep: str) -> str:
 def is_missing_marker(text: str) -> bool:
     """Whether a cell's text is a missing-value marker (empty, ``-``, ``NA``, ``N/A``, ``nan``, ...)."""
     lower = text.strip().lower()
-    if lower in _MISSING:
+    if lower in _MISSING or lower[:1] in _BOUNDS and _BOUND.match(lower):  # "< 5%": a bound, no score
         return True
     return lower.endswith(_MARKED) and lower.rstrip("*\u2020\u2021").strip() in _MISSING
 
 
 _MISSING = frozenset(MISSING_MARKERS)  # looked up for every cell read
+_BOUNDS = frozenset("<>\u2264\u2265")
+_BOUND = re.compile(r"^[<>\u2264\u2265]=?\s*[-+]?\d[\d.,]*\s*%?$")
 _MARKED = ("*", "\u2020", "\u2021")  # a footnote's mark after a marker: "Too slow*"
 
 
@@ -203,8 +206,13 @@ def parse_number(text: str, decimal: str = ".") -> float:
             raise ValueError(text)  # a thousands separator or a decimal point: ambiguous, refuse
         text = text.replace(",", ".")
     elif "," in text:
-        raise ValueError(text)
+        if not _GROUPED.match(text):
+            raise ValueError(text)
+        text = text.replace(",", "")  # "1,006.9": grouped thousands beside a decimal point, unambiguous
     return float(text)
+
+
+_GROUPED = re.compile(r"^\s*[-+]?\d{1,3}(?:,\d{3})+\.\d+\s*$")
 
 
 def title_lines(rows: list[list[str]]) -> int:
