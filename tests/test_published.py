@@ -1,8 +1,9 @@
 """What other people published, read as its source defines it or refused in one line (issue 42).
 
-``tests/data/published/`` holds 52 sets from 28 public repositories (lm-evaluation-harness 0.3 to
-0.4.11, inspect-ai logs and eval-set listings, HELM runs and summary tables, leaderboard exports
-of speech, code, vision, tabular, time-series and LLM boards), each with its provenance and either
+``tests/data/published/`` holds 242 sets from 183 public repositories (issue 42's 52, and the eight
+first-contact rounds of issue 51: lm-evaluation-harness 0.3 to 0.4.11, inspect-ai logs, HELM, MTEB,
+README tables in Markdown and HTML, leaderboard exports of speech, code, vision, tabular,
+time-series, RL and LLM boards), each with its provenance and either
 ``expected.csv``, written by an independent reader (``<category>/reader.py``: the standard library
 only, never jaxrate's readers), or ``expected_refusal.md``. ``manifest.json`` says how a user
 points jaxrate at each set and what must come out: the same board (the ratings equal the
