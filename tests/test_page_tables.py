@@ -372,3 +372,17 @@ def test_tables_whose_rows_are_metrics_under_model_columns_are_turned(tmp_path):
 def test_a_rule_between_groups_of_rows_is_no_row(tmp_path):
     page = "| Name | acc |\n|---|---|\n| a | 0.5 |\n|---|---|\n| b | 0.7 |\n"
     assert sorted(_read(tmp_path, page).models) == ["a", "b"]
+
+
+def test_a_folder_of_documents_with_results_in_lists_is_refused_naming_the_list(tmp_path, capsys):
+    for model, score in (("qwen", 0.55), ("llama", 0.61)):
+        folder = tmp_path / "helm_lite" / model
+        folder.mkdir(parents=True)
+        (folder / "run.json").write_text(
+            f'{{"retrieved_timestamp": "1762652580.2", "model_info": {{"name": "{model}"}}, '
+            f'"evaluation_results": [{{"evaluation_name": "GSM8K", "score_details": {{"score": {score}}}}}, '
+            f'{{"evaluation_name": "MMLU", "score_details": {{"score": {score / 2}}}}}]}}'
+        )
+    assert main(["rate", str(tmp_path / "helm_lite"), "--progress", "never"]) == 2
+    err = capsys.readouterr().err
+    assert "hold their results in lists of records ('evaluation_results')" in err

@@ -182,6 +182,7 @@ def documents_frame(paths: list[str], options):
     if not paths or any(d is None for d in found):
         return None
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
+    _refuse_listed_results(root, found)
     stems = [_stem(os.path.abspath(p), root) for p in paths]
     rows = [_flat(d) for d in found]
     columns = list(dict.fromkeys(k for r in rows for k in r))
@@ -227,6 +228,22 @@ def documents_frame(paths: list[str], options):
     frame.attrs["groups"] = list(dict.fromkeys(c.split("/")[0] for c in nested))
     frame.attrs["picks"] = _picks(nested)
     return frame
+
+
+def _refuse_listed_results(root: str, documents: list[dict]) -> None:
+    """A ``ValueError`` where the documents hold numbers in lists of records (every_eval_ever's
+    ``evaluation_results: [{evaluation_name, score_details: {score}}]``): a row per file would leave
+    the results out and rate what is beside them (a timestamp)."""
+    from jaxrate.io._nested import _lists_with_numbers
+
+    listed = list(dict.fromkeys(k for d in documents for k in _lists_with_numbers(d)))
+    if listed:
+        shown = os.path.relpath(root) if not os.path.relpath(root).startswith("..") else root
+        raise ValueError(
+            f"{shown}: its documents hold their results in lists of records ({few(listed, 3)}), which a "
+            "folder read a row per file would leave out: rate one file (its records are unfolded), or "
+            "write the folder as one long table (model, task, score)"
+        )
 
 
 def _names_a_column(model, columns: list[str]) -> bool:
