@@ -215,3 +215,19 @@ def test_streaming_through_fewer_lanes_than_games():
         np.testing.assert_array_equal(a, b)
     np.testing.assert_array_equal(streamed.iterations, at_once.iterations)
     assert _max_diff(streamed, games) <= 1e-7
+
+
+def test_lanes_finish_a_unique_level_one_optimum_as_rate_game_does():
+    """The host path's lanes pause a game at the end of its first levels and finish it from a
+    unique optimum, as ``rate_game``'s solve does: on random games (level 1's optimum unique) it
+    pivots no more than ``jit(vmap(rate_game))`` on the same games, and rates them alike (before,
+    its lanes pivoted every later level: 2P 10 x 10, 59 pivots a game against 16)."""
+    games = _family("general", (6, 6), seed=11)
+    with jax.enable_x64(True):
+        lanes = jaxrate.batched.deviation_ratings(games, lanes=16)  # 48 games through 16 lanes
+        jitted = jax.jit(jax.vmap(jaxrate.batched.rate_game))(games)
+    assert np.all(lanes.status == Status.SOLVED)
+    assert np.all(np.asarray(jitted["status"]) == Status.SOLVED)
+    assert np.sum(lanes.iterations) <= 1.1 * np.sum(np.asarray(jitted["iterations"]))
+    np.testing.assert_allclose(np.concatenate(lanes.ratings, axis=1), jitted["ratings"], atol=1e-9)
+    assert _max_diff(lanes, games) <= 1e-7

@@ -34,6 +34,8 @@ FRAGILE_DUAL = 1e-6
 __all__ = [
     "DUAL_SIZE",
     "advance",
+    "awaiting",
+    "check_unique",
     "degenerate",
     "escalate",
     "finish",
@@ -121,6 +123,14 @@ def escalate(state, prep, config):
 
 def running(state, prep, config):
     return _solver(prep, config).running(state)
+
+
+def awaiting(state, prep, config):
+    return _solver(prep, config).awaiting(state)
+
+
+def check_unique(state, prep, config):
+    return _solver(prep, config).check_unique(state)
 
 
 def finish(state, prep, config: SimplexConfig, warm: bool = False):

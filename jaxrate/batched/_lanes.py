@@ -17,7 +17,7 @@ import jax
 import jax.numpy as jnp
 
 from jaxrate.batched import _lp
-from jaxrate.batched._core import escalate, finish, init, refactor, run, running
+from jaxrate.batched._core import awaiting, check_unique, escalate, finish, init, refactor, run, running
 from jaxrate.game._simplex_config import SimplexConfig
 
 __all__ = ["stream"]
@@ -28,6 +28,8 @@ _refactor = jax.vmap(refactor, in_axes=(0, 0, None))
 _finish = jax.vmap(finish, in_axes=(0, 0, None))
 _escalate = jax.vmap(escalate, in_axes=(0, 0, None))
 _running = jax.vmap(running, in_axes=(0, 0, None))
+_awaiting = jax.vmap(awaiting, in_axes=(0, 0, None))
+_check_unique = jax.vmap(check_unique, in_axes=(0, 0, None))
 
 
 def _where(take, new, old):
@@ -37,7 +39,8 @@ def _where(take, new, old):
 
 def _refresh(state, lane_data, config: SimplexConfig, lanes: int):
     """Escalate stalled games; refactorise the lanes whose game made
-    ``refactor_every`` pivots since its last refactorisation.
+    ``refactor_every`` pivots since its last refactorisation, or paused at the end
+    of a level to be finished from a unique optimum (then finished, or resumed).
 
     Each game is refactorised on its own schedule (its pivots), whatever lane
     it runs in and whenever it started. The lanes due are gathered, at most
@@ -52,15 +55,44 @@ def _refresh(state, lane_data, config: SimplexConfig, lanes: int):
         state, need = c
         idx = jnp.nonzero(need, size=group, fill_value=lanes)[0]
         take = jnp.minimum(idx, lanes - 1)
-        fresh = _refactor(
-            jax.tree.map(lambda x: x[take], state), jax.tree.map(lambda x: x[take], lane_data), config
+        data = jax.tree.map(lambda x: x[take], lane_data)
+        fresh = _refactor(jax.tree.map(lambda x: x[take], state), data, config)
+        fresh = jax.lax.cond(  # the uniqueness test only where a game of the group waits for it
+            jnp.any(_awaiting(fresh, data, config) & (idx < lanes)),
+            lambda: _check_unique(fresh, data, config),
+            lambda: fresh,
         )
         state = jax.tree.map(lambda x, y: x.at[idx].set(y, mode="drop"), state, fresh)
         return state, need.at[idx].set(False, mode="drop")
 
     state = _escalate(state, lane_data, config)
     need = (state.since_refactor >= config.refactor_every) & _running(state, lane_data, config)
+    need = need | _awaiting(state, lane_data, config)
     return jax.lax.while_loop(due, one_group, (state, need))[0]
+
+
+def _written(state, lane_data, game, ended, out: dict, config: SimplexConfig, batch: int) -> dict:
+    """``out`` with the results of the lanes whose game ``ended`` written to its row.
+
+    The ended lanes are gathered a quarter of the lanes at a time: finishing every
+    lane at every hand-over (the gains, the proof's checks) cost more than the
+    pivots of a chunk (2P 32 x 32: 2.6x a lane-step of ``jax.vmap(rate_game)``).
+    """
+    lanes = ended.shape[0]
+    group = max(1, lanes // 4)
+
+    def one_group(c):
+        out, pending = c
+        idx = jnp.nonzero(pending, size=group, fill_value=lanes)[0]
+        take = jnp.minimum(idx, lanes - 1)
+        result = _finish(
+            jax.tree.map(lambda x: x[take], state), jax.tree.map(lambda x: x[take], lane_data), config
+        )
+        rows = jnp.where(idx < lanes, game[take], batch)  # the spare row ``batch`` takes the padding
+        out = {k: v.at[rows].set(result[k]) for k, v in out.items()}
+        return out, pending.at[idx].set(False, mode="drop")
+
+    return jax.lax.while_loop(lambda c: jnp.any(c[1]), one_group, (out, ended))[0]
 
 
 @functools.partial(jax.jit, static_argnames=("config", "lanes", "chunk"))
@@ -109,9 +141,7 @@ def stream(prep: dict, start, count, attempt: dict, config: SimplexConfig, lanes
         lane_data = data(game)
         state = _refresh(_run(state, lane_data, config, chunk), lane_data, config, lanes)
         ended = ~_running(state, lane_data, config) & (game >= 0)
-        result = _finish(state, lane_data, config)
-        # Lanes with nothing to write write to the spare row ``batch``.
-        out = {k: v.at[jnp.where(ended, game, batch)].set(result[k]) for k, v in out.items()}
+        out = _written(state, lane_data, game, ended, out, config, batch)
         return state, jnp.where(ended, -1, game), queue, out
 
     game = jnp.full(lanes, -1, jnp.int32)  # the game each lane holds (-1: none)

@@ -98,6 +98,7 @@ class State(NamedTuple):
     level_bases: jax.Array  # [C, m] int32: the optimal basis of each level (for the next solve's warm start)
     pivoted: jax.Array  # () int32: levels the simplex solved (the rest: _unique)
     warmed: jax.Array  # () int32: the last level a warm start was tried on (-1: none)
+    checked: jax.Array  # () int32: the last level tested for a unique optimum (lanes: _simplex.run)
 
 
 class WarmStart(NamedTuple):
@@ -366,6 +367,7 @@ def init(lp: Layout, start, attempt=None) -> State:
         level_bases=jnp.zeros((num_c, lp.m), jnp.int32),
         pivoted=jnp.asarray(num_c + 1, jnp.int32),
         warmed=jnp.asarray(-1, jnp.int32),
+        checked=zero,
     )
     return state._replace(xb=state.binv @ rhs(lp, state))
 

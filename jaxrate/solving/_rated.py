@@ -71,30 +71,47 @@ def rate_simplex(problems: Problems, games: np.ndarray, solver: Any, out: Filled
     out.joint[games] = np.asarray(got["joint"], np.float64)
     for name in ("levels", "status", "iterations", "max_gain", "residual"):
         getattr(out, name)[games] = np.asarray(got[name])
-    for k, i in enumerate(games.tolist()):
-        out.solved_by[i] = SolvedBy(solver.name)
-        code = Status(int(got["status"][k]))
-        out.messages[i] = "" if code == Status.SOLVED else code.message
-        if problems.masks is None:  # a masked game's proof is of its sub-game
-            out.proofs[i] = _simplex_proof(
-                got, k, out.joint[i], solver.accuracy(out.precision), problems.scale[i]
-            )
+    solved_by = SolvedBy(solver.name)
+    for i, code in zip(games.tolist(), np.asarray(got["status"]).tolist()):
+        out.solved_by[i] = solved_by
+        out.messages[i] = "" if code == int(Status.SOLVED) else Status(code).message
+    if problems.masks is None:  # a masked game's proof is of its sub-game
+        proofs = _simplex_proofs(got, out.joint[games], solver.accuracy(out.precision), problems.scale[games])
+        for i, proof in zip(games.tolist(), proofs):
+            out.proofs[i] = proof
 
 
-def _simplex_proof(got: dict, k: int, joint: np.ndarray, accuracy: float, scale: float) -> Proof:
-    """Game ``k``'s proof from the JAX simplex, in the exact path's form (for :func:`jaxrate.verify`)."""
-    levels = int(got["levels"][k])
-    certificate = Certificate(
-        max_gain=float(got["max_gain"][k]),
-        max_rating_residual=float(got["residual"][k]),
-        max_simplex_residual=float(abs(joint.sum() - 1.0) + max(0.0, -joint.min())),
-        slack=0.0,
-        tolerance=certificate_tolerance(float(scale), rel_tol=accuracy),
-        scale=float(scale),
-        duals=np.asarray(got["duals"][k][:levels], np.float64),
-        max_dual_gap=float(got["dual_gap"][k]),
-        min_frozen_dual=float(got["min_frozen_dual"][k]),
+def _simplex_proofs(got: dict, joints: np.ndarray, accuracy: float, scales: np.ndarray) -> list[Proof]:
+    """Each game's proof from the JAX simplex, in the exact path's form (for :func:`jaxrate.verify`);
+    the per-game numbers taken from the batch's arrays at once (a game's proof cost 11 us, a tenth of
+    a 2P 10 x 10 game's solve, when each was read from the arrays on its own)."""
+    flat = joints.reshape(len(joints), -1)
+    simplex = np.abs(flat.sum(axis=1) - 1.0) + np.maximum(0.0, -flat.min(axis=1))
+    scales = np.asarray(scales, np.float64)
+    columns = zip(
+        np.asarray(got["levels"]).tolist(),
+        np.asarray(got["max_gain"], np.float64).tolist(),
+        np.asarray(got["residual"], np.float64).tolist(),
+        simplex.tolist(),
+        certificate_tolerance(scales, rel_tol=accuracy).tolist(),
+        scales.tolist(),
+        np.asarray(got["dual_gap"], np.float64).tolist(),
+        np.asarray(got["min_frozen_dual"], np.float64).tolist(),
     )
-    return Proof(
-        np.asarray(got["level_values"][k][:levels], np.float64), np.asarray(got["frozen_at"][k]), certificate
-    )
+    duals, values = np.asarray(got["duals"], np.float64), np.asarray(got["level_values"], np.float64)
+    frozen_at = np.asarray(got["frozen_at"])
+    proofs = []
+    for k, (levels, gain, residual, off, tolerance, scale, gap, lowest) in enumerate(columns):
+        certificate = Certificate(
+            max_gain=gain,
+            max_rating_residual=residual,
+            max_simplex_residual=off,
+            slack=0.0,
+            tolerance=tolerance,
+            scale=scale,
+            duals=duals[k, :levels],
+            max_dual_gap=gap,
+            min_frozen_dual=lowest,
+        )
+        proofs.append(Proof(values[k, :levels], frozen_at[k], certificate))
+    return proofs
