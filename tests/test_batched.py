@@ -231,3 +231,18 @@ def test_lanes_finish_a_unique_level_one_optimum_as_rate_game_does():
     assert np.sum(lanes.iterations) <= 1.1 * np.sum(np.asarray(jitted["iterations"]))
     np.testing.assert_allclose(np.concatenate(lanes.ratings, axis=1), jitted["ratings"], atol=1e-9)
     assert _max_diff(lanes, games) <= 1e-7
+
+
+def test_a_retry_pivots_every_level_where_the_unique_finish_failed():
+    """A near-clone game (strategy 1 of each player strategy 0 plus 1e-6 of noise) whose level-1
+    basis is too ill-conditioned for the finish from a unique optimum (its joint then misses the
+    ratings by 9e-5 of the range: FAILED) is solved by the retry, which pivots every level; before,
+    the retries repeated the finish and the game stayed FAILED under ``solver="simplex"``."""
+    rng = np.random.default_rng(4242)
+    rng.uniform(size=(60, 2, 10, 10)), rng.uniform(size=(40, 3, 6, 6, 6))
+    games = rng.uniform(size=(60, 2, 10, 10))
+    games[:, :, 1] = games[:, :, 0] + 1e-6 * rng.uniform(-1, 1, size=games[:, :, 0].shape)
+    with jax.enable_x64(True):
+        rated = jaxrate.deviation_ratings(games, solver="simplex")
+    assert np.all(rated.status == Status.SOLVED)
+    assert _max_diff(rated, games) <= 1e-6

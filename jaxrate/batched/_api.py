@@ -195,8 +195,12 @@ def _bucket(count: int, multiple: int = 1) -> int:
 # degenerate games: it solved every 0/1 win-loss 48 x 48 game Bland's ties
 # left), then Bland's ties again on right-hand sides perturbed by 1e-9 of the
 # range (it solved the 100 x 20 leaderboard and 64 x 64 games the first two
-# left cycling). Bland's ties go first: about half the pivots elsewhere.
-RETRIES = ({"largest_pivot": True}, {"perturb": 1e-9})
+# left cycling). Bland's ties go first: about half the pivots elsewhere. A
+# retry pivots every level (``unique`` False), as the lanes did before they
+# finished games from a unique optimum: where that finish is what failed (a
+# near-clone game's ill-conditioned level-1 basis: a residual of 9e-5 of the
+# range), the retry does not repeat it.
+RETRIES = ({"largest_pivot": True, "unique": False}, {"perturb": 1e-9, "unique": False})
 
 
 def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step: int = 0) -> None:
@@ -251,7 +255,7 @@ def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None 
     """Rate a batch on this process's devices (each device streams its block).
 
     ``attempt`` overrides ``config``'s ``largest_pivot``, ``perturb`` and
-    ``max_pivots`` as traced values: a retry pass compiles nothing new.
+    ``max_pivots``, and ``unique``, as traced values: a retry pass compiles nothing new.
     """
     count = int(stacked.shape[0])
     devices = jax.local_devices()
@@ -266,8 +270,9 @@ def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None 
         lanes = default_lanes(int(np.prod(shape)), int(sum(shape)), size // len(devices))
     chunk = default_chunk(int(sum(shape)), config.refactor_every)
     prep = _prepare_batch(stacked, mask_arrays)
-    kinds = {"largest_pivot": bool, "perturb": stacked.dtype, "max_pivots": jnp.int32}
-    knobs = {k: getattr(config, k) for k in kinds}
+    kinds = {"largest_pivot": bool, "perturb": stacked.dtype, "max_pivots": jnp.int32, "unique": bool}
+    knobs = {k: getattr(config, k) for k in ("largest_pivot", "perturb", "max_pivots")}
+    knobs["unique"] = True  # the first pass finishes a game from a unique optimum (jaxrate.batched._unique)
     attempt = {k: jnp.asarray(v, kinds[k]) for k, v in {**knobs, **(attempt or {})}.items()}
     if len(devices) == 1:
         out = stream(prep, start, jnp.int32(count), attempt, config, lanes, chunk)

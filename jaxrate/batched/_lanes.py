@@ -106,7 +106,7 @@ def stream(prep: dict, start, count, attempt: dict, config: SimplexConfig, lanes
       start: ``[B]`` int32 warm-start joints (-1: the crash start).
       count: how many of the ``B`` games to rate (a traced scalar: the padding
         after them is never rated).
-      attempt: traced ``largest_pivot``, ``perturb`` and ``max_pivots`` of this
+      attempt: traced ``largest_pivot``, ``perturb``, ``max_pivots`` and ``unique`` of this
         pass (:func:`jaxrate.batched._simplex.make_solver`'s ``init``): the
         retry passes share the first pass's compilation.
       config: the static simplex settings.
