@@ -51,9 +51,9 @@ def main() -> None:
 
     jax.config.update("jax_enable_x64", True)  # benchmark script, not library code
     from _env import header
+    from jaxrate.ranking import tied_ranks
 
     import jaxrate
-    from jaxrate.ranking import tied_ranks
 
     header()
     print(f"{'family':<24}{'prec':>8}{'max|dr|':>10}{'same ranking':>14}  status counts")

@@ -70,8 +70,9 @@ def _exact_reference(game: jaxrate.Game, name: str) -> np.ndarray:
     (12-digit payoffs, hours from scratch) the float-first exact route forced."""
     if name != "bbtcomp18":
         return np.concatenate(jaxrate.exact.deviation_ratings(game, solver="rational").ratings)
-    from jaxrate.exact import _solve
     from jaxrate.normalise import DECIMALS, normalise_payoffs
+
+    from jaxrate.exact import _solve
 
     payoffs, scale = normalise_payoffs(game.payoffs, DECIMALS)
     check_args = (game, scale, "highs", 1e-7, 1e-9, DECIMALS)

@@ -299,9 +299,9 @@ def main() -> None:
     jax.config.update("jax_enable_x64", True)  # benchmark script, not library code
     import jax.numpy as jnp
     from _env import header
+    from jaxrate.normalise import normalise_payoffs
 
     import jaxrate
-    from jaxrate.normalise import normalise_payoffs
 
     header()
     print(

@@ -103,10 +103,10 @@ def main() -> None:
     jax.config.update("jax_enable_x64", True)  # benchmark script, not library code
     import jax.numpy as jnp
     from _env import header
+    from jaxrate.normalise import normalise_payoffs
 
     import jaxrate
     from jaxrate import gains
-    from jaxrate.normalise import normalise_payoffs
 
     header()
     print(", ".join(f"{peer} {_version(peer)}" for peer in args.peers))

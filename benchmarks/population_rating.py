@@ -70,10 +70,10 @@ def main() -> None:
 
     jax.config.update("jax_enable_x64", True)  # benchmark script, not library code
     from _env import header
+    from jaxrate.solvers import Simplex
 
     import jaxrate
     from jaxrate.batched import rate_game
-    from jaxrate.solvers import Simplex
 
     header()
     for game in ("kuhn_poker_3p", "sheriff"):

@@ -49,9 +49,9 @@ def main() -> None:
     import jax
     import jax.numpy as jnp
     from _env import header
+    from jaxrate.solvers import Simplex
 
     from jaxrate.batched._core import prepare
-    from jaxrate.solvers import Simplex
 
     jax.config.update("jax_enable_x64", True)
     header()
