@@ -246,3 +246,29 @@ def test_a_retry_pivots_every_level_where_the_unique_finish_failed():
         rated = jaxrate.deviation_ratings(games, solver="simplex")
     assert np.all(rated.status == Status.SOLVED)
     assert _max_diff(rated, games) <= 1e-6
+
+
+def test_the_jax_path_turns_the_persistent_cache_on_unless_the_user_chose(tmp_path):
+    """Importing the JAX path sets JAX's persistent compilation cache to ``JAXRATE_CACHE_DIR`` (the
+    host path's compiled programs are written there); a cache the user set for JAX is kept, and an
+    empty ``JAXRATE_CACHE_DIR`` sets none."""
+    code = (
+        "import sys, jax, numpy as np, jaxrate.batched\n"
+        "print(jax.config.jax_compilation_cache_dir, jax.config.jax_compilation_cache_max_size)\n"
+        "if sys.argv[1:]: jaxrate.deviation_ratings(np.eye(3)[None].repeat(2, 0), solver='simplex')\n"
+    )
+    chosen = ("JAX_COMPILATION_CACHE", "JAXRATE_CACHE")
+    base = {k: v for k, v in os.environ.items() if not k.startswith(chosen)}
+    base["JAX_PERSISTENT_CACHE_MIN_COMPILE_TIME_SECS"] = "0"
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+
+    def printed(*argv, **env):
+        command = [sys.executable, "-c", code, *argv]
+        done = subprocess.run(command, capture_output=True, text=True, env=base | env)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return done.stdout.split()
+
+    assert printed("rate", JAXRATE_CACHE_DIR=str(ours)) == [str(ours), str(2 << 30)]
+    assert any(ours.iterdir())  # the host path's programs kept
+    assert printed(JAXRATE_CACHE_DIR=str(ours), JAX_COMPILATION_CACHE_DIR=str(theirs))[0] == str(theirs)
+    assert printed(JAXRATE_CACHE_DIR="") == ["None", "-1"]

@@ -8,6 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from jaxrate.game._xla_cache import compilation_cache
+
 __all__ = ["main"]
 
 EXAMPLES = """examples:
@@ -98,40 +100,6 @@ def _build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _compilation_cache() -> None:
-    """Keep XLA compilations between runs of the command (JAX's persistent cache).
-
-    The JAX paths compile once per game shape (3-5 s on a 2-core CPU); with the
-    cache a later run loads them instead. ``JAXRATE_CACHE_DIR`` names the folder
-    (default ``$XDG_CACHE_HOME/jaxrate/xla``, else ``~/.cache/jaxrate/xla``); an
-    empty value turns it off, and a cache the user configured for JAX is kept.
-
-    JAX is not imported here (0.5-0.8 s, most of the exact path's start-up): the
-    folder goes into ``JAX_COMPILATION_CACHE_DIR``, which JAX reads when a JAX
-    path first imports it. Only when JAX is already loaded (the command called
-    from Python) is its configuration updated directly.
-    """
-    path = os.environ.get("JAXRATE_CACHE_DIR")
-    if path is None:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        path = os.path.join(base, "jaxrate", "xla")
-    if not path or os.environ.get("JAX_COMPILATION_CACHE_DIR"):
-        return
-    jax = sys.modules.get("jax")
-    if jax is not None and jax.config.jax_compilation_cache_dir:
-        return
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError:
-        return  # a read-only home: run without the cache
-    if not os.access(path, os.W_OK):
-        return
-    if jax is not None:
-        jax.config.update("jax_compilation_cache_dir", path)
-    else:
-        os.environ["JAX_COMPILATION_CACHE_DIR"] = path
-
-
 def one_line(text: str) -> str:
     """An error as one line: line breaks and other control characters (a file name may hold them)
     written as escapes (``\\n``)."""
@@ -151,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return 2
-        _compilation_cache()
+        compilation_cache()  # JAX's persistent cache, for a JAX path that imports JAX later
         return args.run(args, argv)
     except BrokenPipeError:  # output piped into e.g. head, which closed early
         devnull = os.open(os.devnull, os.O_WRONLY)
