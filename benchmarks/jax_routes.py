@@ -3,6 +3,7 @@
     python benchmarks/jax_routes.py                                  # 2P 10 x 10 and 3P 6 x 6 x 6, B = 1,024
     python benchmarks/jax_routes.py --families winloss-24 lb-100x20  # the host path alone on other families
     PYTHONPATH=<other checkout> python benchmarks/jax_routes.py      # the same games on other code
+    python benchmarks/jax_routes.py --shapes 3p-6x6x6 --lanes 128    # the host path with 128 lanes
 
 For each shape and payoff dtype (uniform [0, 1], seed 5): the host path as a user calls it,
 ``jaxrate.deviation_ratings(games, solver="simplex")`` (lanes, retries, the proof of every game, a
@@ -34,6 +35,7 @@ def main() -> None:
     parser.add_argument("--shapes", nargs="*", default=list(SHAPES))
     parser.add_argument("--dtypes", nargs="*", default=["float32", "float64"])
     parser.add_argument("--families", nargs="*", default=[])
+    parser.add_argument("--lanes", type=int, default=None, help="the host path's lanes (else default_lanes)")
     args = parser.parse_args()
     import jax
 
@@ -50,12 +52,12 @@ def main() -> None:
         print("|---|---|---|---|---|---|---|---|---|")
     for name in args.shapes:
         for dtype in args.dtypes:
-            _pair(name, dtype, args.batch, args.repeat)
+            _pair(name, dtype, args.batch, args.repeat, args.lanes)
     for name in args.families:
         _family(name)
 
 
-def _pair(name: str, dtype: str, batch: int, repeat: int) -> None:
+def _pair(name: str, dtype: str, batch: int, repeat: int, lanes: int | None = None) -> None:
     import jax
     import jax.numpy as jnp
 
@@ -66,11 +68,12 @@ def _pair(name: str, dtype: str, batch: int, repeat: int) -> None:
     given = jnp.asarray(games)
     jitted = jax.jit(jax.vmap(rate_game))
     out = jax.block_until_ready(jitted(given))  # compiles
-    result = jaxrate.deviation_ratings(games, solver="simplex")  # compiles
+    solver = jaxrate.Simplex(lanes=lanes)
+    result = jaxrate.deviation_ratings(games, solver=solver)  # compiles
     host_s, jit_s = [], []
     for _ in range(repeat):
         start = time.perf_counter()
-        result = jaxrate.deviation_ratings(games, solver="simplex")
+        result = jaxrate.deviation_ratings(games, solver=solver)
         host_s.append(time.perf_counter() - start)
         start = time.perf_counter()
         out = jax.block_until_ready(jitted(given))
@@ -83,7 +86,8 @@ def _pair(name: str, dtype: str, batch: int, repeat: int) -> None:
     counts = [np.bincount(np.asarray(s, np.int64), minlength=1) for s in (result.status, out["status"])]
     shown = " / ".join(",".join(str(int(c)) for c in k) for k in counts)
     print(
-        f"| {name} x {batch} | {dtype} | {host:.3f} | {fast:.3f} | {host / fast:.2f} | "
+        f"| {name} x {batch}{'' if lanes is None else f', {lanes} lanes'} | {dtype} | {host:.3f} | "
+        f"{fast:.3f} | {host / fast:.2f} | "
         f"{batch / host:,.0f}, {batch / fast:,.0f} | {np.mean(result.iterations):.1f}, "
         f"{np.mean(np.asarray(out['iterations'])):.1f} | {diff:.1e} | {shown} |",
         flush=True,

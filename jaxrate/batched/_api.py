@@ -167,13 +167,22 @@ def solve_batch(
     return out
 
 
-def default_lanes(num_joints: int, num_constraints: int, batch: int) -> int:
+def default_lanes(num_joints: int, num_constraints: int, batch: int, backend: str | None = None) -> int:
     """Lanes for ``batch`` games of this size: half the batch (a power of two), so
     that finished lanes have games to take, within about 2M numbers of simplex
     state (``lanes (J + (C + 1)^2) <= 2^21``, at most 1,024); a batch of up to 64
-    games runs in one wave (benchmarks/RESULTS.md, issue 15)."""
+    games runs in one wave (benchmarks/RESULTS.md, issue 15).
+
+    On a CPU (``backend``, default JAX's) the lanes' working set, each game's
+    gains ``C J`` with its state, stays within about 2^20 numbers (at least 32
+    lanes): fewer lanes that stay in cache were faster on 10 of 11 families, up to
+    1.35x (2P 32 x 32), and slower on one, 2P 24 x 24 with clones, by 1.15-1.2x
+    (benchmarks/RESULTS.md, issue 55). A GPU keeps the wide waves."""
     per_game = num_joints + (num_constraints + 1) ** 2
     cap = min(1024, max(32, 1 << max(0, (2**21 // per_game).bit_length() - 1)))
+    if (backend or jax.default_backend()) == "cpu":
+        working = num_constraints * num_joints + per_game
+        cap = min(cap, max(32, 1 << max(0, (2**20 // working).bit_length() - 1)))
     wave = _bucket(batch)
     return int(min(cap, wave if wave <= 64 else wave // 2))
 
