@@ -173,11 +173,14 @@ def default_lanes(num_joints: int, num_constraints: int, batch: int, backend: st
     state (``lanes (J + (C + 1)^2) <= 2^21``, at most 1,024); a batch of up to 64
     games runs in one wave (benchmarks/RESULTS.md, issue 15).
 
-    On a CPU (``backend``, default JAX's) the lanes' working set, each game's
-    gains ``C J`` with its state, stays within about 2^20 numbers (at least 32
-    lanes): fewer lanes that stay in cache were faster on 10 of 11 families, up to
-    1.35x (2P 32 x 32), and slower on one, 2P 24 x 24 with clones, by 1.15-1.2x
-    (benchmarks/RESULTS.md, issue 55). A GPU keeps the wide waves."""
+    On a CPU (``backend``, default JAX's) the lanes' data, ``C J`` numbers a game
+    with its state, stays within about 2^20 numbers (at least 32 lanes): fewer
+    lanes were faster on 10 of 11 families, up to 1.35x (2P 32 x 32), and slower
+    on one, 2P 24 x 24 with clones, by 1.15-1.2x. Fewer lanes wait less for a
+    batch's slowest games (2P 24 x 24: pivots 59 a game, at most 108) and pay more
+    loop steps (the clones: 76, at most 94, fastest at 256 lanes): a rule fitted
+    to the families measured (benchmarks/RESULTS.md, issue 55). A GPU keeps the
+    wide waves."""
     per_game = num_joints + (num_constraints + 1) ** 2
     cap = min(1024, max(32, 1 << max(0, (2**21 // per_game).bit_length() - 1)))
     if (backend or jax.default_backend()) == "cpu":
