@@ -162,6 +162,29 @@ def test_the_shrunk_bounds_use_each_pair_of_tasks_correlation():
         assert np.all(_shrink(np.full((5, 3), 7.0), (2,))[0] == np.eye(3))
 
 
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_candidates_are_each_tasks_partners_below_its_rows_thresholds(seed):
+    """``_candidates`` against its definition, with ties in ``w`` and at the thresholds: each
+    task's partners below its largest threshold, by ``w`` then position, and each row's count of
+    those strictly below its own threshold."""
+    from jaxrate.game._table_gains import _candidates
+
+    rng = np.random.default_rng(seed)
+    tg = TableGains(rng.random((30, 6)))
+    w = np.round(rng.normal(size=tg.tasks * tg.models), 1)  # ties
+    tt = np.sort(rng.choice(tg.tasks, size=25))  # by task, as np.nonzero lists rows
+    threshold = np.where(rng.random(25) < 0.3, rng.choice(w, 25), rng.normal(size=25))
+    positions, first, count = _candidates(tg, tt, threshold, w)
+    table = w.reshape(tg.tasks, tg.models)
+    for t in range(tg.tasks):
+        top = threshold[tt == t].max(initial=-np.inf)
+        want = [int(b) for b in np.argsort(table[t], kind="stable") if table[t, b] < top]
+        end = first[t + 1] if t + 1 < tg.tasks else len(positions)
+        assert positions[first[t] : end].tolist() == want
+    for r, (t, limit) in enumerate(zip(tt, threshold)):
+        assert count[r] == np.sum(table[t] < limit)
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 def test_lowest_and_pricing_are_exact_on_a_board_far_from_one_ability(seed, monkeypatch):
     """With the shrunk variants always on, every bound stays a lower bound: the minimum and the
