@@ -39,9 +39,8 @@ def main() -> None:
     result = jaxrate.deviation_ratings(game)
     seconds = time.perf_counter() - start
     total = float(np.sum(result.ratings[0]))
-    print(
-        f"{args.models} x 53 at {args.share:.0%}: {seconds:.1f} s, status {result.status}, ratings sum {total:.12f}"
-    )
+    board = f"{args.models} x 53 at {args.share:.0%}"
+    print(f"{board}: {seconds:.1f} s, status {result.status}, ratings sum {total:.12f}")
 
 
 if __name__ == "__main__":
