@@ -63,9 +63,10 @@ def test_every_dependency_and_test_extra_package_is_installed():
 
 
 # Distribution name -> the module jaxrate imports, where they differ. Used without
-# an import by name: jaxlib (jax's compiled back end), ortools (cvxpy's GLOP).
+# an import by name: jaxlib (jax's compiled back end), ortools (cvxpy's GLOP), filelock
+# (the lock of JAX's size-limited compilation cache, which jaxrate.game._xla_cache sets).
 MODULE_OF = {"python-flint": "flint", "pyyaml": "yaml"}
-IMPORTED_BY_PROXY = {"jaxlib", "ortools"}
+IMPORTED_BY_PROXY = {"jaxlib", "ortools", "filelock"}
 
 
 def test_every_required_dependency_is_imported_by_the_library():
