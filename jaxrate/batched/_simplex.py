@@ -257,7 +257,7 @@ def step(lp: Layout, st: State, enter_level: bool = True, pause: bool = False) -
     if pause:
         first = active & optimal & before.unique & (before.level < UNIQUE_TRIES) & ~st.done
         outside = lp.flat_mask & ~before.is_basic[: lp.num_j]
-        margin = 0.5 * _unique.UNIQUE_MARGIN * lp.config.cost_tol  # finish_unique tests the full margin
+        margin = 0.5 * lp.config.unique_margin  # finish_unique tests the full margin
         may = jnp.all(~outside | (red[: lp.num_j] > margin))
         may = may & jnp.all(~(lp.row_mask & ~st.frozen) | st.is_basic[lp.col_s : lp.col_d])
         enter_level = ~(first & may)

@@ -26,12 +26,11 @@ import jax.numpy as jnp
 from jaxrate.batched import _lp
 from jaxrate.batched._lp import Layout, State
 
-__all__ = ["UNIQUE_MARGIN", "finish_unique"]
+__all__ = ["finish_unique"]
 
 # Level 1's optimum counts as unique when every non-basic column prices at least
-# this many times the simplex's cost tolerance above zero (1e-6 of the range in
-# float64): a smaller margin leaves the later levels to the simplex.
-UNIQUE_MARGIN = 1000.0
+# ``config.unique_margin`` above zero (:meth:`jaxrate.Tolerances.unique`: 1e-12 of
+# the range in float64); a larger margin leaves the later levels to the simplex.
 
 
 def finish_unique(lp: Layout, st: State) -> State:
@@ -47,7 +46,7 @@ def finish_unique(lp: Layout, st: State) -> State:
     floor = jnp.sum(jnp.where(closed[:, 0], st.floors, 0.0))
     matrix = jax.vmap(lambda e: _lp.transpose(lp, e))(jnp.eye(lp.num_c, dtype=lp.dtype) * live)  # A [C, J]
     priced = proof @ matrix - floor  # [J]: each joint's reduced cost at that level
-    margin = UNIQUE_MARGIN * lp.config.cost_tol
+    margin = lp.config.unique_margin
     outside = lp.flat_mask & ~st.is_basic[: lp.num_j]
     rest = lp.row_mask & ~st.frozen  # rows still free
     unique = (

@@ -44,6 +44,7 @@ class SimplexConfig(NamedTuple):
     # path, called back on the host from inside jit (jaxrate.batched._fallback); False compiles no
     # host callback (jax.export, a backend without host callbacks)
     fallback: bool = True
+    unique_margin: float = 1e-6  # level 1's optimum is unique when every other joint prices above this
 
 
 def simplex_config(
@@ -55,14 +56,17 @@ def simplex_config(
 ) -> SimplexConfig:
     """The static settings for games with ``C`` constraints in ``precision``.
 
-    ``None`` takes the default: :data:`jaxrate.TOLERANCES`'s simplex tolerance and
-    refactorisation period of the precision, and a pivot budget of ``25 (C + 1)``.
+    ``None`` takes the default: :data:`jaxrate.TOLERANCES`'s simplex tolerance,
+    uniqueness margin and refactorisation period of the precision, and a pivot
+    budget of ``25 (C + 1)``. A ``tol`` sets the dual, pivot and pricing tolerances
+    to it, and the uniqueness margin to a thousand times it.
     """
     eps = float(TOLERANCES.simplex(precision) if tol is None else tol)
     return SimplexConfig(
         harris=HARRIS_FLOAT32 if precision == "float32" else 0.0,
         dual_tol=eps,
         cost_tol=eps,
+        unique_margin=TOLERANCES.unique(precision) if tol is None else 1000.0 * eps,
         pivot_tol=eps,
         max_pivots=int(25 * (num_constraints + 1) if max_pivots is None else max_pivots),
         stall_after=int(STALL_AFTER * (num_constraints + 1)),

@@ -35,6 +35,14 @@ class Tolerances:
       decimals: normalised payoffs are rounded to this many places of the scale.
       simplex_float64, simplex_float32: the JAX simplex's reduced-cost, pivot and
         dual tolerance in each precision.
+      unique_float64, unique_float32: level 1's optimum counts as unique, and
+        the JAX simplex finishes the game from it by arithmetic (exact for a
+        unique optimum), when every joint outside its basis prices at least
+        this above zero. In float64 1e-12: at 1e-6 (a thousand times the
+        simplex's tolerance, as float32 keeps) near-clone games, whose clone's
+        joints price at about the clones' distance, were pivoted level by
+        level and closed levels on the wrong clone, up to 3e-5 of the range off
+        (issue 52, ``benchmarks/near_clones.py``).
       accuracy_float64, accuracy_float32: the relative accuracy the JAX simplex
         states for a SOLVED game in each precision (its proof is checked to it).
       refactor_float64, refactor_float32: JAX simplex pivots between
@@ -62,6 +70,8 @@ class Tolerances:
     decimals: int = 12
     simplex_float64: float = 1e-9
     simplex_float32: float = 2e-5
+    unique_float64: float = 1e-12
+    unique_float32: float = 2e-2
     accuracy_float64: float = 1e-6
     accuracy_float32: float = 1e-3
     refactor_float64: int = 50
@@ -76,6 +86,10 @@ class Tolerances:
     def simplex(self, precision: str) -> float:
         """The JAX simplex's tolerance in ``precision`` (``"float64"`` or ``"float32"``)."""
         return float(getattr(self, f"simplex_{_precision(precision)}"))
+
+    def unique(self, precision: str) -> float:
+        """The margin above zero at which level 1's optimum counts as unique, in ``precision``."""
+        return float(getattr(self, f"unique_{_precision(precision)}"))
 
     def accuracy(self, precision: str) -> float:
         """The JAX simplex's stated relative accuracy in ``precision``."""
