@@ -46,6 +46,8 @@ SOURCES = [
      ["--where", "filter=verified|minimal", "--tasks", "length_controlled_winrate"]),
     ("markdown", "round1/llm_vectara_hallucination_readme/raw/README.md", None,
      ["--exclude", "Factual Consistency Rate,Answer Rate"]),
+    ("rst", "round8/graph_torchdrug_kg_reasoning_rst/raw/doc/source/benchmark/reasoning.rst", None,
+     ["--table", "all", "--metric", "*", "--lower-better", "*/MR"]),
     ("yaml", "round1/code_aider_polyglot_leaderboard/raw/aider/website/_data/polyglot_leaderboard.yml", None,
      ["--model-col", "model,edit_format", "--tasks", "pass_rate_2"]),
     ("nested-json", "round1/llm_wildbench_score_nested_json/raw/leaderboard/data_dir/score.json", None,
@@ -68,7 +70,7 @@ SOURCES = [
 SNIPPETS = [b"1e308", b"-1e308", b"NaN", b"inf", b"-Infinity", b"1_000", b"\x00", b"\xff\xfe",
             b"\xef\xbb\xbf", b'"', b",", b";", b"\t", b"\n", b"\r", b"|", b"{", b"}", b"[", b"]", b"[[[[[[",
             b"", b"  ", b'{"a": 1, "a": 2}', "\u00e9\u2014".encode(), b"---", b"null", b"true", b"-", b"%",
-            b"\xc3"]  # fmt: skip
+            b"\xc3", b"+", b"+---+", b"=====  ====", b".. list-table::"]  # fmt: skip
 LIMIT_S = 20
 
 

@@ -14,6 +14,7 @@ import pytest
 from jaxrate import io
 from jaxrate.cli import main
 from jaxrate.io._html_tables import html_tables
+from jaxrate.io._rst_tables import rst_tables, rst_titles
 
 
 def _read(tmp_path, text: str, name: str = "page.md", **options):
@@ -386,3 +387,80 @@ def test_a_folder_of_documents_with_results_in_lists_is_refused_naming_the_list(
     assert main(["rate", str(tmp_path / "helm_lite"), "--progress", "never"]) == 2
     err = capsys.readouterr().err
     assert "hold their results in lists of records ('evaluation_results')" in err
+
+
+# ----------------------------------------------------------------------- reStructuredText pages (round 8)
+
+_RST = """Benchmarks
+==========
+
+Each dataset's table: MR is a mean rank, MRR a mean reciprocal rank.
+
+FB15k
+^^^^^
+
++-------------+-----+-------+---------+
+| `FB15k`_    | MR  | MRR   | HITS\\@1 |
++=============+=====+=======+=========+
+| `TransE`_   | 47  | 0.682 | 0.585   |
++-------------+-----+-------+---------+
+| `DistMult`_ | 43  | 0.674 | 0.578   |
++-------------+-----+-------+---------+
+
+WN18
+^^^^
+
+=========  ====  =====  =======
+WN18       MR    MRR    HITS@1
+=========  ====  =====  =======
+TransE     278   0.495  0.113
+DistMult   705   0.80   0.712
+=========  ====  =====  =======
+"""
+
+
+def test_rst_titles_rank_styles_in_the_order_a_page_uses_them():
+    titles = rst_titles(_RST.splitlines())
+    assert [v[:2] for v in titles.values()] == [(1, "Benchmarks"), (2, "FB15k"), (2, "WN18")]
+    lines = ["=====", " Top", "=====", "", "Sub", "===", "", "Other", "-----"]
+    assert [v[:2] for v in rst_titles(lines).values()] == [(1, "Top"), (2, "Sub"), (3, "Other")]
+
+
+def test_rst_grid_simple_and_list_tables_become_rows():
+    (grid, simple) = rst_tables(_RST.splitlines())
+    assert grid[3] == 1 and grid[2][0] == ["`FB15k`_", "MR", "MRR", "HITS\\@1"]
+    assert grid[2][2] == ["`DistMult`_", "43", "0.674", "0.578"]
+    assert simple[3] == 1 and simple[2][0] == ["WN18", "MR", "MRR", "HITS@1"]
+    assert simple[2][1:] == [["TransE", "278", "0.495", "0.113"], ["DistMult", "705", "0.80", "0.712"]]
+    spans = ["+---+-------+", "| a | b     |", "+===+=======+", "| x | 1 | 2 |", "+---+---+---+"]
+    # a cell over two columns (no '|' between them) is repeated in each
+    wide = ["+---+---+---+", "| a | both  |", "+===+===+===+", "| x | 1 | 2 |", "+---+---+---+"]
+    assert rst_tables(wide)[0][2] == [["a", "both", "both"], ["x", "1", "2"]]
+    assert rst_tables(spans) == []  # a border of other columns than the table's: no table
+    listed = [
+        ".. list-table:: Results",
+        "   :header-rows: 1",
+        "",
+        "   * - model",
+        "     - acc",
+        "   * - A",
+        "     - 0.5",
+        "",
+        "After.",
+    ]
+    assert rst_tables(listed) == [(0, 8, [["model", "acc"], ["A", "0.5"]], 1)]
+    csv_table = [".. csv-table:: Scores", '   :header: "model", "acc"', "", "   A, 0.5", "   B, 0.7", ""]
+    assert rst_tables(csv_table)[0][2:] == ([["model", "acc"], ["A", "0.5"], ["B", "0.7"]], 1)
+
+
+def test_an_rst_page_is_read_as_a_readme_its_tables_one_per_title(tmp_path):
+    with pytest.raises(ValueError, match="holds 2 tables that look like parts of one board.*--table all"):
+        _read(tmp_path, _RST, name="reasoning.rst")
+    reading = _read(tmp_path, _RST, name="reasoning.rst", table="all", metric="*", lower_better="*/MR")
+    assert sorted(reading.models) == ["DistMult", "TransE"]  # the links' text, not `TransE`_
+    metrics = ("MR", "MRR", "HITS@1")
+    assert sorted(reading.tasks) == sorted(f"{d}/{m}" for d in ("FB15k", "WN18") for m in metrics)
+    got = dict(zip(reading.tasks, reading.scores[list(reading.models).index("TransE")]))
+    assert got["FB15k/HITS@1"] == 0.585 and abs(got["WN18/MR"]) == 278  # MR lower is better: negated
+    one = _read(tmp_path, _RST, name="reasoning.rst", table="WN18", lower_better="MR")
+    assert sorted(one.tasks) == ["HITS@1", "MR", "MRR"] and len(one.models) == 2

@@ -3,7 +3,9 @@
 A **YAML** file (``.yaml``, ``.yml``) holding a list of records (one per model or run) or a mapping
 of records is read as JSON of the same shape is (:func:`jaxrate.io._tables.read_frame`), PyYAML's
 ``safe_load`` reading it (imported only here). A **Markdown** file (``.md``, ``.markdown``) is read
-by its pipe tables (GitHub's form: a header row, a delimiter row ``|---|--:|``, body rows); a README
+by its pipe tables (GitHub's form: a header row, a delimiter row ``|---|--:|``, body rows), a web
+page (``.htm``, ``.html``) by its ``<table>`` elements, a reStructuredText page (``.rst``: Sphinx
+documentation) by its grid and simple tables and ``list-table`` / ``csv-table`` directives; a README
 holding text and several tables gives its largest, said as an
 :class:`~jaxrate.io._assumed.Assumed` note. Cells lose their Markdown (``**bold**``, ``[text](url)``,
 inline code, ``<br>``) and keep their text otherwise (``1.8 %`` stays text for the cells stage).
@@ -23,7 +25,7 @@ from jaxrate.io._text import is_missing_marker, open_text
 __all__ = ["MARKDOWN", "YAML", "markdown_frame", "markdown_tables", "plain", "yaml_records"]
 
 YAML = (".yaml", ".yml")
-MARKDOWN = (".md", ".markdown", ".htm", ".html")  # a web page's <table>s are read as a README's
+MARKDOWN = (".md", ".markdown", ".htm", ".html", ".rst")  # web and Sphinx pages' tables, read as a README's
 
 
 def yaml_records(path: str):
@@ -100,13 +102,25 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
       ValueError: naming the line of a row with more cells than its header.
     """
     from jaxrate.io._html_tables import html_tables
+    from jaxrate.io._rst_tables import rst_tables, rst_titles
 
     tables: list[Table] = []
     heading, fenced, k, prose, levels, said = "", False, 0, [], {}, ""
+    is_rst = os.path.splitext(path)[1].lower() in (".rst",)
+    titles = rst_titles(lines) if is_rst else {}
     raw = {start: (end, grid, head) for start, end, grid, head in html_tables(lines)}
+    raw |= {start: (end, grid, head) for start, end, grid, head in (rst_tables(lines) if is_rst else [])}
     while k < len(lines):
         line = lines[k]
-        if k in raw and not fenced:  # a <table> in HTML: its header rows joined per column
+        if k in titles:  # a reStructuredText section title: its text, under- (and over-) lined
+            depth, title, used = titles[k]
+            heading = plain(title)
+            levels = {d: h for d, h in levels.items() if d < depth} | {depth: heading}
+            k, prose, said = k + used, [], ""
+            continue
+        if (
+            k in raw and not fenced
+        ):  # an HTML <table> or reStructuredText table: header rows joined per column
             end, grid, head = raw[k]
             table = _html_table(
                 grid, head, (heading, " ".join(prose), tuple(levels[d] for d in sorted(levels)))
@@ -225,6 +239,8 @@ _INLINE = (
     (re.compile(r"!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)"), r"\1"),
     (re.compile(r"\[([^\]]+)\]\((?:[^()]|\([^()]*\))*\)"), r"\1"),  # a URL holding (...) too
     (re.compile(r"\[([^\]]+)\]\[[^\]]*\]"), r"\1"),
+    (re.compile(r"`([^`<]*?)(?:\s*<[^<>`]*>)?`_{1,2}(?!\w)"), r"\1"),  # reStructuredText: `TransE`_
+    (re.compile(r":[\w-]+:`([^`]*)`"), r"\1"),  # a reStructuredText role: :math:`x`
     (re.compile(r"`+([^`]*?)`+"), r"\1"),
     (re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1(?!\w)"), r"\2"),
     (re.compile(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])"), r"\1"),

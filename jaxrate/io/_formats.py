@@ -196,9 +196,9 @@ def _takes(fmt: Format, found: Found) -> bool:
 
 def _readable() -> str:
     return (
-        "score tables (CSV, TSV, Parquet, Excel, JSON, YAML, Markdown), battle records, payoff tensors "
-        "(.npy/.npz), lm-evaluation-harness results, inspect-ai logs, HELM runs and summary tables, MTEB "
-        "results"
+        "score tables (CSV, TSV, Parquet, Excel, JSON, YAML, Markdown, HTML, reStructuredText), battle "
+        "records, payoff tensors (.npy/.npz), lm-evaluation-harness results, inspect-ai logs, HELM runs and "
+        "summary tables, MTEB results"
     )
 
 

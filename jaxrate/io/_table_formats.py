@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 from jaxrate.io._cells import frame_cells, text_cells
+from jaxrate.io._documents import MARKDOWN
 from jaxrate.io._format import Format, Head, Parsed
 from jaxrate.io._layouts import describe, where_rows, wide_models
 from jaxrate.io._long import long_cells, long_columns, long_runs
@@ -60,7 +61,7 @@ def _scores(path: str, options) -> Parsed:
     name = os.path.basename(path)
     if suffix(path) in DELIMITED and _plain(options) and not _maybe_long(first_row(path, sep)):
         return Parsed("table", name, cells=text_cells(path, sep), sep=sep)  # a wide table, without pandas
-    if options.table is not None and suffix(path) not in (".md", ".markdown", ".htm", ".html"):
+    if options.table is not None and suffix(path) not in MARKDOWN:
         raise ValueError(f"{options.flag('table')} picks a Markdown file's table; {name} is not one")
     return scores_frame(path, name, read_frame(path, sep, options.table), sep, options)
 

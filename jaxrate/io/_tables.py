@@ -6,6 +6,7 @@ import json
 import os
 from io import StringIO
 
+from jaxrate.io._documents import MARKDOWN, YAML
 from jaxrate.io._text import COMPRESSED, DELIMITED, open_text, sniff_delimiter, suffix
 
 __all__ = ["TABLES", "read_frame", "record_name", "suffix"]
@@ -16,7 +17,7 @@ _EXTRAS = {
     ".xlsx": ("excel", "openpyxl"),
 }
 TABLES = DELIMITED + (".parquet", ".pq", ".feather", ".xlsx", ".json", ".jsonl", ".ndjson")
-TABLES += (".yaml", ".yml", ".md", ".markdown", ".htm", ".html")  # documents: jaxrate.io._documents
+TABLES += YAML + MARKDOWN  # documents: jaxrate.io._documents
 # JSON {key: {key: score}}: pandas writes it in two orients, so the layout cannot say which keys are models.
 UNSURE_JSON = (
     "{key: {key: score}} JSON could be either pandas orient: df.to_json() writes {task: {model: score}} "
@@ -86,15 +87,15 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         return _jsonl_frame(path, pd)
     if ext == ".json":
         return _json_frame(path, pd)
-    if ext in (".yaml", ".yml", ".md", ".markdown", ".htm", ".html"):
+    if ext in YAML + MARKDOWN:
         from jaxrate.io import _documents
 
-        if ext in _documents.YAML:
+        if ext in YAML:
             return _json_frame(path, pd, _documents.yaml_records(path))
         return _documents.markdown_frame(path, pd, table)
     raise ValueError(
         f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .feather, .xlsx, .json, .jsonl, "
-        ".yaml, .md, .html, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
+        ".yaml, .md, .html, .rst, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
     )
 
 
