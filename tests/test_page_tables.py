@@ -464,3 +464,56 @@ def test_an_rst_page_is_read_as_a_readme_its_tables_one_per_title(tmp_path):
     assert got["FB15k/HITS@1"] == 0.585 and abs(got["WN18/MR"]) == 278  # MR lower is better: negated
     one = _read(tmp_path, _RST, name="reasoning.rst", table="WN18", lower_better="MR")
     assert sorted(one.tasks) == ["HITS@1", "MR", "MRR"] and len(one.models) == 2
+
+
+# ----------------------------------------------------------------------- round 9's classes
+
+
+def test_a_header_s_arrow_says_its_direction(tmp_path):
+    page = (
+        "| Model | LAMBADA PPL ↓ | Winogrande ↑ | Foo ↑ | Bar (lower is better) |\n|---|---|---|---|---|\n"
+        "| A | 3.0 | 0.6 | 10 | 5 |\n| B | 4.0 | 0.7 | 20 | 4 |\n| C | 5.0 | 0.5 | 30 | 3 |\n"
+    )
+    reading = _read(tmp_path, page)  # no option: every direction is in the header
+    got = dict(zip(reading.tasks, reading.scores[list(reading.models).index("A")]))
+    assert got == {"LAMBADA PPL ↓": -3.0, "Winogrande ↑": 0.6, "Foo ↑": 10.0, "Bar (lower is better)": -5.0}
+
+
+def _page(header: str, *rows: str) -> str:
+    width = header.count("|") - 1
+    return "\n".join([header, "|" + "---|" * width, *rows]) + "\n"
+
+
+def test_a_rule_of_dashes_in_a_cell_is_no_score(tmp_path):
+    page = _page("| Model | PIQA | MMLU |", "| A | 0.7 | ----- |", "| B | 0.6 | 0.5 |", "| C | 0.5 | 0.4 |")
+    with pytest.raises(ValueError, match="missing"):  # a hole for the missing rule, not "not a number"
+        _read(tmp_path, page, higher_better=("*",))
+    reading = _read(tmp_path, page, higher_better=("*",), missing="drop-models")
+    assert sorted(reading.models) == ["B", "C"]
+
+
+def test_aggregates_named_after_their_scores_or_with_a_count_are_left_out(tmp_path):
+    rows = ("| A | 10 | 5 | 7.5 |", "| B | 20 | 1 | 10.5 |")
+    counted = _page("| Model | Easy (45) | Hard(44) | Overall(89) |", *rows)
+    assert list(_read(tmp_path, counted, higher_better=("*",)).tasks) == ["Easy (45)", "Hard(44)"]
+    trailed = _page("| Model | SciFact | NFCorpus | BEIR AVG |", *rows)
+    assert list(_read(tmp_path, trailed, higher_better=("*",)).tasks) == ["SciFact", "NFCorpus"]
+    each = _page("| Algo | Hopper average | Walker average | Ant average |", *rows)
+    assert len(_read(tmp_path, each, higher_better=("*",)).tasks) == 3  # each task's own average
+
+
+def test_a_reference_row_repeated_in_each_part_of_a_board_is_read_once(tmp_path):
+    part = "| Model | Average Score in English | C-Eval | MBPP |\n|---|---|---|---|\n"
+    page = (
+        f"## Text\n\n{part}| Mistral-7B | 50 | 40.1 | 27.2(report) |\n| MiniCPM-2B | 60 | 51.1 | 50.0 |\n\n"
+        f"{part}| Qwen-7B | 55 | 59.1 | 44.1 |\n| MiniCPM-2B | 60 | 51.1 | 50.0 |\n"
+    )
+    reading = _read(tmp_path, page, table="all", higher_better=("*",))
+    assert sorted(reading.models) == ["MiniCPM-2B", "Mistral-7B", "Qwen-7B"]
+    assert list(reading.tasks) == ["C-Eval", "MBPP"]  # the average of some scores left out
+    assert reading.scores[list(reading.models).index("Mistral-7B")].tolist() == [40.1, 27.2]  # a remark
+    said = " ".join(str(n) for n in reading.notes)
+    assert "'MiniCPM-2B' once" in said and "carry a remark" in said
+    other = page.replace("| MiniCPM-2B | 60 | 51.1 | 50.0 |\n", "| MiniCPM-2B | 60 | 51.1 | 49.0 |\n", 1)
+    with pytest.raises(ValueError, match="duplicate model name 'MiniCPM-2B'"):  # other scores: refused
+        _read(tmp_path, other, table="all", higher_better=("*",))

@@ -439,6 +439,16 @@ _SPREAD = re.compile(
 _CITED = re.compile(r"^\s*([-+]?\d[\d.,]*)\s*[(\[]\s*[A-Z][^()\[\]]*?(?:19|20)\d\d[a-z]?\s*[)\]]\s*$")
 
 
+# A number and a remark in brackets on where it comes from: "27.2(report)", "45.1 (reproduced)" (the
+# number is the score); not a failure's marker ("12 (OOM)") nor a second number ("67.1(2.9)").
+_REMARKED = re.compile(r"^\s*([-+]?\d[\d.,]*)\s*[(\[]\s*([A-Za-z][A-Za-z .'-]{0,30}?)\s*[)\]]\s*$")
+
+
+def _remarked(cell: str):
+    found = _REMARKED.match(cell)
+    return found if found and not is_missing_marker(found.group(2)) else None
+
+
 # A number with a footnote's mark glued to it: "28.5*", "0.79†" (the mark is no part of the score).
 _FOOTNOTED = re.compile(r"^\s*([-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+))\s*[*\u2020\u2021]+\s*$")
 
@@ -461,7 +471,7 @@ def value(cell: object, decimal: str) -> float:
         try:
             return parse_number(cell.strip(), decimal)
         except ValueError:
-            cited = _CITED.match(cell) or _FOOTNOTED.match(cell)  # "94.3 (Yamada et al., 2020)", "28.5*"
+            cited = _CITED.match(cell) or _FOOTNOTED.match(cell) or _remarked(cell)  # "94.3 (Yamada ...)"
             if cited is None:
                 raise
             return parse_number(cited.group(1), decimal)
@@ -490,11 +500,12 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
     notes = [said + " (the spread, and any remark in brackets after it, not rated)"] if spread else []
     cited = [
         (n, c) for n, col in zip(names, columns) for c in col[:1000]
-        if isinstance(c, str) and ("(" in c or "[" in c) and _CITED.match(c)
+        if isinstance(c, str) and ("(" in c or "[" in c) and (_CITED.match(c) or _remarked(c))
     ]  # fmt: skip
     if cited:
         notes.append(
-            f"read the cells of {few(list(dict.fromkeys(n for n, _ in cited)), 4)} that cite their source as "
+            f"read the cells of {few(list(dict.fromkeys(n for n, _ in cited)), 4)} that cite their source or "
+            "carry a remark as "
             f"their numbers ({cited[0][1].strip()!r} is {value(cited[0][1], '.'):g})"
         )
     if not found:

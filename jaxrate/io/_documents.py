@@ -505,7 +505,7 @@ def _all_tables(path: str, tables: list[Table], pd):
         )
     frames = []
     for group in groups.values():
-        rows = [r for t in group for r in _sections(t.rows)[0]]
+        rows = _once([r for t in group for r in _sections(t.rows)[0]], notes)
         frame = pd.DataFrame(rows, columns=["model", *group[0].header[1:]], dtype=object)
         frames.append(frame)
     joined = frames[0]
@@ -523,6 +523,24 @@ def _all_tables(path: str, tables: list[Table], pd):
     )
     joined.attrs["notes"] = notes
     return joined
+
+
+def _once(rows: list[list[str]], notes: list) -> list[list[str]]:
+    """Rows of tables of one header, a row written the same in several (a reference model's, in every
+    part of a board) read once, said; a name written twice with other scores stays (and is refused)."""
+    seen: set[tuple] = set()
+    kept, repeated = [], []
+    for r in rows:
+        if tuple(r) in seen:
+            repeated.append(r[0])
+            continue
+        seen.add(tuple(r))
+        kept.append(r)
+    if repeated:
+        from jaxrate.io._roles import few
+
+        notes.append(f"read {few(repeated, 3)} once: written with the same scores in more than one table")
+    return kept
 
 
 # A score cell: a number, perhaps followed by a unit or a spread ("86.3 ± 0.1", "50%", "0.81 (0.02)"),

@@ -186,6 +186,26 @@ def direction(name: object, harness: str | None = None) -> bool | None:
     return True if stems & HIGHER_WORDS else None
 
 
+_UP, _DOWN = frozenset("\u2191\u2b06\u21e7"), frozenset("\u2193\u2b07\u21e9")  # arrows: ↑ ⬆ ⇧, ↓ ⬇ ⇩
+_BETTER_SAID = re.compile(r"\b(higher|lower)\s+(?:is\s+)?better\b", re.I)
+
+
+def said_by_arrow(name: object) -> bool | None:
+    """The direction a column's header states (``LAMBADA PPL ↓``, ``Acc (higher is better)``); ``None``
+    where it states none, or both.
+
+    >>> said_by_arrow("LAMBADA PPL ↓"), said_by_arrow("Winogrande ↑"), said_by_arrow("WER (lower is better)")
+    (False, True, False)
+    >>> said_by_arrow("PIQA"), said_by_arrow("↑ acc ↓")
+    (None, None)
+    """
+    text = str(name)
+    up, down = bool(_UP & set(text)), bool(_DOWN & set(text))
+    said = {m.group(1).lower() for m in _BETTER_SAID.finditer(text)}
+    up, down = up or "higher" in said, down or "lower" in said
+    return None if up == down else up
+
+
 def error_target(lower: str) -> str | None:
     """The score column a (lower-case) standard-error column's name points at, lower-cased: ``acc``
     for ``acc_stderr``, ``acc_se``, ``se_acc`` or ``standard_error_acc``; else ``None``."""
@@ -295,10 +315,16 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
         return "aggregate", "an aggregate of the other columns"  # "arc_aggregate", "overall_aggregate"
     if found[:1] == ["all"] and len(found) > 1:
         found = found[1:]  # "all, Average % Played": an average over all of the groups
-    rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER]
+    # the words after it, less units and counts ("Overall(180)" beside "Easy (45)": problems)
+    rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER and not w.isdigit()]
     led = shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and not _JOINED.match(str(name))
-    if led and (all(shared[w] > 1 for w in rest) or _OVERALL_SAID.search(name)):
+    averaged = found[1:2] in (["score"], ["scores"])  # "Average Score in English": of some scores
+    if led and (all(shared[w] > 1 for w in rest) or averaged or _OVERALL_SAID.search(name)):
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
+        return "aggregate", "an aggregate of the other columns"
+    # "BEIR AVG" after the BEIR tasks; not "Hopper average" beside "Walker average" (each task's own)
+    trailed = len(found) > 1 and found[-1] in ("avg", "average")
+    if trailed and shared is not None and len(shared.names) >= 3 and shared[found[-1]] == 1:
         return "aggregate", "an aggregate of the other columns"
     return None
 
@@ -464,6 +490,8 @@ def _directions(where: str, roles: list[Role], options, whole: dict | None = Non
             out.append(r._replace(higher=r.name in higher, why="option"))
         elif r.higher is not None:
             out.append(r)
+        elif said_by_arrow(r.name) is not None:  # "LAMBADA PPL ↓", "Winogrande ↑": the source says
+            out.append(r._replace(higher=said_by_arrow(r.name), why="declared"))
         else:
             found = None if r.metric == "" else direction(r.name if r.metric is None else r.metric)
             out.append(r._replace(higher=found, why="by name" if found is not None else "convention"))

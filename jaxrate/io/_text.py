@@ -128,6 +128,8 @@ def is_missing_marker(text: str) -> bool:
     lower = text.strip().lower()
     if lower in _MISSING or lower[:1] in _BOUNDS and _BOUND.match(lower):  # "< 5%": a bound, no score
         return True
+    if lower[:1] in _DASHES and not lower.strip("".join(_DASHES)):  # "-----": a rule drawn in a cell
+        return True
     return lower.endswith(_MARKED) and lower.rstrip("*\u2020\u2021").strip() in _MISSING
 
 
@@ -135,6 +137,7 @@ _MISSING = frozenset(MISSING_MARKERS)  # looked up for every cell read
 _BOUNDS = frozenset("<>\u2264\u2265")
 _BOUND = re.compile(r"^[<>\u2264\u2265]=?\s*[-+]?\d[\d.,]*\s*%?$")
 _MARKED = ("*", "\u2020", "\u2021")  # a footnote's mark after a marker: "Too slow*"
+_DASHES = frozenset("-\u2013\u2014")
 
 
 def check_score(value: float, text: object, where: str) -> float:
