@@ -284,3 +284,22 @@ def test_fast_prints_and_writes_the_jax_proof(capsys, tmp_path):
     )
     fast = [payload["ratings"]["agent_a"][name] for name in "ABCD"]
     np.testing.assert_allclose(fast, exact.ratings[0], atol=cert["tolerance"])
+
+
+def test_a_solve_whose_proof_fails_is_one_line_and_exit_1(monkeypatch, capsys):
+    """A board whose ratings fail verification after every rescue (round 9's ProteinGym table read
+    rows-as-models: 490 levels' problems) is one line naming the first problems, never a traceback."""
+    from jaxrate.cli import _rate
+
+    problem = "dual bound -35.9 is below the level value -1.17 by 34.8"
+    problems = "; ".join(f"level {k}: {problem}" for k in range(490))
+
+    def failing(args, argv):
+        raise RuntimeError("ratings failed verification: " + problems)
+
+    monkeypatch.setattr(_rate, "run", failing)
+    code = main(["rate", "--dataset", "atari"])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("jaxrate: error: ratings failed verification: level 0: ")
+    assert "and 488 more" in err and "nothing written" in err

@@ -108,6 +108,15 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+def _failed(said: str, shown: int = 2) -> str:
+    """A failed solve's message in one line: its first problems, and how many more."""
+    head, _, rest = said.partition(": ")
+    problems = rest.split("; ") if rest else []
+    if len(problems) > shown:
+        said = f"{head}: {'; '.join(problems[:shown])}; and {len(problems) - shown} more"
+    return f"{said} (nothing written: the ratings could not be proven; a defect: report it with the input)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``jaxrate`` command; returns the exit code."""
     global _ARGV
@@ -135,6 +144,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         said = f"{err.strerror or err}: {err.filename or ''}".rstrip(": ")
         print(f"jaxrate: error: {one_line(said)}", file=sys.stderr)
         return 2
+    except RuntimeError as err:  # a solve whose proof failed every rescue: ours, not the input's
+        print(f"jaxrate: error: {one_line(_failed(str(err)))}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("jaxrate: interrupted", file=sys.stderr)
         return 130
