@@ -186,7 +186,7 @@ def _directive(lines: list[str], start: int):
         elif line.strip() or body:
             body.append(line)
         k += 1
-    head = int(options.get("header-rows", "0") or 0) if options.get("header-rows", "").isdigit() else 0
+    head = int(options["header-rows"]) if options.get("header-rows", "").isdigit() else 0
     if kind == "csv-table":
         if "file" in options or "url" in options:
             return None
