@@ -106,7 +106,7 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
 
     tables: list[Table] = []
     heading, fenced, k, prose, levels, said = "", False, 0, [], {}, ""
-    is_rst = os.path.splitext(path)[1].lower() in (".rst",)
+    is_rst = os.path.splitext(path)[1].lower() == ".rst"
     titles = rst_titles(lines) if is_rst else {}
     raw = {start: (end, grid, head) for start, end, grid, head in html_tables(lines)}
     raw |= {start: (end, grid, head) for start, end, grid, head in (rst_tables(lines) if is_rst else [])}
@@ -118,9 +118,8 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
             levels = {d: h for d, h in levels.items() if d < depth} | {depth: heading}
             k, prose, said = k + used, [], ""
             continue
-        if (
-            k in raw and not fenced
-        ):  # an HTML <table> or reStructuredText table: header rows joined per column
+        # an HTML <table> or reStructuredText table: its header rows joined per column
+        if k in raw and not fenced:
             end, grid, head = raw[k]
             table = _html_table(
                 grid, head, (heading, " ".join(prose), tuple(levels[d] for d in sorted(levels)))
