@@ -517,3 +517,19 @@ def test_a_reference_row_repeated_in_each_part_of_a_board_is_read_once(tmp_path)
     other = page.replace("| MiniCPM-2B | 60 | 51.1 | 50.0 |\n", "| MiniCPM-2B | 60 | 51.1 | 49.0 |\n", 1)
     with pytest.raises(ValueError, match="duplicate model name 'MiniCPM-2B'"):  # other scores: refused
         _read(tmp_path, other, table="all", higher_better=("*",))
+
+
+def test_a_number_of_column_is_a_count_unless_its_name_says_score(tmp_path):
+    """ProteinGym's ``Number of Mutants`` (5e5 beside Spearman values) was rated as a task; a count
+    is left out and said, while ``Number of problems solved`` stays a score."""
+    text = "\n".join(
+        [
+            "model,Spearman A,Spearman B,Number of Mutants,Number of problems solved",
+            "m1,0.383,0.131,9576,12",
+            "m2,0.481,0.413,12577,15",
+            "m3,-0.011,0.107,922,9",
+        ]
+    )
+    reading = _read(tmp_path, text, name="board.csv")
+    assert list(reading.tasks) == ["Spearman A", "Spearman B", "Number of problems solved"]
+    assert any("Number of Mutants" in str(n) and "left out" in str(n) for n in reading.notes)

@@ -36,7 +36,7 @@ import numpy as np
 from jaxrate.exact._result import LevelRoute
 from jaxrate.game import gains
 
-__all__ = ["RationalRun", "integer_payoffs", "solve_rational"]
+__all__ = ["RationalRun", "decimal_places", "integer_payoffs", "solve_rational"]
 
 _DEGENERATE_RUN = 50  # degenerate pivots in a row before Bland's rule
 
@@ -81,15 +81,25 @@ def integer_payoffs(payoffs: np.ndarray, normalised: np.ndarray, scale: float, d
       ``(K [N, A..] int64, unit)`` with normalised payoffs ``~= K * unit`` (up
       to a per-player offset).
     """
+    d = decimal_places(payoffs)
+    if d is not None:
+        return np.rint(payoffs * 10.0**d).astype(np.int64), 10.0**-d / scale
+    return np.rint(normalised * 10.0**decimals).astype(np.int64), 10.0**-decimals
+
+
+def decimal_places(payoffs: np.ndarray) -> int | None:
+    """The fewest decimal places (up to 9) that write every payoff exactly, or ``None``.
+
+    ``None`` also where the payoffs times ``10**d`` reach ``2**50`` (int64 differences).
+    """
     biggest = float(np.abs(payoffs).max(initial=0.0))
     for d in range(_MAX_DIGITS + 1):
-        scaled = payoffs * 10.0**d
-        grid = np.rint(scaled)
         if biggest * 10.0**d >= 2**50:
-            break
-        if np.abs(scaled - grid).max(initial=0.0) <= 1e-6:
-            return grid.astype(np.int64), 10.0**-d / scale
-    return np.rint(normalised * 10.0**decimals).astype(np.int64), 10.0**-decimals
+            return None
+        scaled = payoffs * 10.0**d
+        if np.abs(scaled - np.rint(scaled)).max(initial=0.0) <= 1e-6:
+            return d
+    return None
 
 
 class _Level:
@@ -334,9 +344,24 @@ class _Level:
         negative.sort(key=lambda k: reduced[k])
         return near[np.asarray(negative, dtype=np.int64)]
 
+    def idle_penalties(self, x) -> list[int]:
+        """Basis positions of penalty columns ``v_r`` basic at zero.
+
+        At an optimum such a column is feasible but holds row ``r``'s dual at
+        ``-M``: the level's proof then carries a multiplier of ``M`` (1e8 and
+        more), exact but beyond a float check's reach (a 3-decimal 40 x 40 x 10
+        board with one column 5e5 times the others: every level's dual bound off
+        by 5e-5 of the range). Swapping ``v_r`` for its slack ``s_r`` (the same
+        column negated, so the basis stays regular and ``x`` unchanged) sets
+        that dual to zero, and the simplex goes on from there.
+        """
+        c = self.num_c
+        return [i for i, cid in enumerate(self.basis) if c < cid <= 2 * c and x[i, 0] == 0]
+
     def solve(self, start_joint: int, batch: int, newly_frozen: list[int]):
         """Optimal basis of the current level over all joints; returns ``(x_B, pi)``."""
         inverse = self._feasible_start(start_joint, newly_frozen)
+        cleanups = 0
         while True:
             inverse, x, pi = self._optimise_master(inverse)
             violated = [
@@ -344,6 +369,13 @@ class _Level:
             ]
             if violated:  # exact penalty not yet large enough: raise it, same (feasible) basis
                 self.penalty *= 10**4
+                continue
+            idle = self.idle_penalties(x)
+            if idle and cleanups < self.num_c:
+                cleanups += 1
+                for i in idle:  # column -e_r for +e_r: row i of the inverse changes sign
+                    self.basis[i] -= self.num_c
+                    inverse = self.flint.fmpq_mat(self.m, self.m, _sign_flip(self.m, i)) * inverse
                 continue
             entering = self._price_all(pi)
             if len(entering) == 0:
@@ -383,6 +415,11 @@ def solve_rational(
             LevelRoute(len(values) - 1, "rational", level.pivots - pivots, time.perf_counter() - began)
         )
     return rational_run(level, x, values, duals, frozen_at)._replace(routes=tuple(routes))
+
+
+def _sign_flip(m: int, i: int) -> list[int]:
+    """The ``m x m`` identity with entry ``(i, i)`` negated, row-major."""
+    return [(-1 if r == i else 1) if r == col else 0 for r in range(m) for col in range(m)]
 
 
 def seeded_level(payoffs: np.ndarray, hint: np.ndarray | None) -> tuple[_Level, int]:

@@ -197,7 +197,7 @@ def _primal_simplex(level: _Level, basis: list[int], pi, x, batch: int):
     basic and positive at the optimum.
     """
     flint = level.flint
-    degenerate = 0
+    degenerate = cleanups = 0
     repair_from = None  # the end of the first pass (the exact check): repair starts
     while True:
         if x is None:
@@ -210,6 +210,12 @@ def _primal_simplex(level: _Level, basis: list[int], pi, x, batch: int):
                 repair_from = repair_from or time.perf_counter()
                 level.penalty *= 10**4
                 x = None  # pi depends on the penalty: re-solve
+                continue
+            idle = level.idle_penalties(x)
+            if idle and cleanups < level.num_c:  # their duals at -M: see _Level.idle_penalties
+                cleanups += 1
+                basis = [cid - level.num_c if i in idle else cid for i, cid in enumerate(basis)]
+                x = None
                 continue
             entering = level._price_all(pi)
             if len(entering) == 0:

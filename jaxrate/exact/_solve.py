@@ -37,9 +37,15 @@ _OTHER_MAX_JOINTS = 50_000
 _RATIONAL_MAX_JOINTS = 2_000_000
 # HiGHS's feasibility tolerance for games beyond exact arithmetic (see _level_solver).
 _LARGE_GAME_FEASIBILITY = 1e-7
-# Integer payoffs below this (scores with a few decimals) make short rationals:
-# exact arithmetic is then the first rescue; above it, the budget below applies.
-_SHORT_INTEGERS = 10**7
+# Payoffs written with a few decimals are short integers on their own grid
+# (jaxrate.exact._rational.decimal_places): exact arithmetic is then the first
+# rescue; payoffs on no such grid, or past this many units of it, get the
+# budget below. Until 2026-11-30 the bound was 1e7 units: a 3-decimal board
+# with one count column up to 1e5 (integers to 1e8) failed float levels on
+# 8 of 20 3P boards (HiGHS's 1e-10 tolerance is 2% of a unit of that grid in
+# normalised payoffs) and went to GLOP first: up to minutes, where the exact
+# route rates each in 0.3-1.4 s (benchmarks/scales_apart.py).
+_SHORT_INTEGERS = 10**12
 _RATIONAL_BUDGET_S = 60.0
 # Joints up to which a game that fails every rung is proven from a solution near it (_nearby).
 _NEARBY_MAX_JOINTS = 50_000
@@ -326,11 +332,7 @@ def _general_options(game: Game, payoffs: np.ndarray, scale: float, asked: _Aske
     # fails in HiGHS goes there at once: a fresh GLOP model per failed level
     # cost up to 3.4 s on the hard sub-leaderboards.
     # Decided on the first failed level, not up front (80 ms on LiveBench 3P).
-    short = functools.cache(
-        lambda: (
-            game.num_joints <= _REPAIR_MAX_JOINTS and _short_integers(game, payoffs, scale, asked.decimals)
-        )
-    )
+    short = functools.cache(lambda: game.num_joints <= _REPAIR_MAX_JOINTS and _short_integers(game))
     options = _Options(
         solver, asked.columns, swap, asked.dual_tol, asked.progress, lambda: solver != "highs" or not short()
     )
@@ -438,12 +440,14 @@ def _polished(game, payoffs, supports, check_args, loose: str) -> ExactResult | 
     return result if check.ok else None
 
 
-def _short_integers(game, payoffs, scale: float, decimals: int) -> bool:
-    """Whether the exact path's integer payoffs are short (scores with a few decimals)."""
-    from jaxrate.exact._rational import integer_payoffs
+def _short_integers(game) -> bool:
+    """Whether the payoffs are short integers on their own decimal grid (scores with a few decimals)."""
+    from jaxrate.exact._rational import decimal_places
 
-    integers, _ = integer_payoffs(game.payoffs, payoffs, scale, decimals)
-    return int(np.abs(integers).max(initial=0)) < _SHORT_INTEGERS
+    places = decimal_places(game.payoffs)
+    return (
+        places is not None and float(np.abs(game.payoffs).max(initial=0.0)) * 10.0**places < _SHORT_INTEGERS
+    )
 
 
 def _rescue(game, payoffs, options, supports, rescue: str, check_args, short: bool, last: bool = True):

@@ -299,7 +299,10 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     if " ".join(found) in _AGGREGATES:
         return "aggregate", "the leaderboard's aggregate of the other columns"
     counted = found[:1] in (["n"], ["num"]) and len(found) > 1 and set(found[1:]) <= _COUNTED | _FILLER
-    if found[:1] == ["#"] and len(found) > 1 or counted or _all_in(found, COUNT_WORDS):
+    # "Number of Mutants" (ProteinGym's, 5e5 beside Spearman values), "No. of samples"; not "Number of
+    # problems solved", whose last word says it is a score
+    numbered = found[:2] in (["number", "of"], ["no", "of"]) and len(found) > 2 and direction(name) is None
+    if found[:1] == ["#"] and len(found) > 1 or counted or numbered or _all_in(found, COUNT_WORDS):
         return "count", "a count"
     if _all_in(found, METADATA_WORDS) or set(found) & _LENGTHS and direction(name) is None:
         return "metadata", "not a score"
