@@ -90,6 +90,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5200, help="first board's seed")
     parser.add_argument("--limit", type=int, default=60, help="seconds a board before it counts as late")
     parser.add_argument("--against", default=None, help="another source tree, rated on the same boards")
+    parser.add_argument("--forms", nargs="+", default=FORMS, choices=FORMS)
+    parser.add_argument("--digits", nargs="+", type=int, default=DIGITS, help="count columns up to 10**d")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
     from _env import header
@@ -100,8 +102,8 @@ def main() -> None:
     print(f"{args.boards} boards a cell, seeds {seeds[0]}..{seeds[-1]}, late past {args.limit} s")
     print("| form | count column up to | tree | rated | failed | late | median s | max s | total s |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for form in FORMS:
-        for digits in DIGITS:
+    for form in args.forms:
+        for digits in args.digits:
             for name, tree in trees:
                 rows = _run(tree, form, digits, seeds, args.limit)
                 count = {k: sum(r["outcome"] == k for r in rows) for k in ("rated", "failed", "late")}

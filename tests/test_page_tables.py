@@ -533,3 +533,83 @@ def test_a_number_of_column_is_a_count_unless_its_name_says_score(tmp_path):
     reading = _read(tmp_path, text, name="board.csv")
     assert list(reading.tasks) == ["Spearman A", "Spearman B", "Number of problems solved"]
     assert any("Number of Mutants" in str(n) and "left out" in str(n) for n in reading.notes)
+
+
+def test_a_turned_table_says_which_model_columns_it_left_out_and_reads_approximate_cells(tmp_path):
+    """RLlib's tables (environments as rows, agents as columns): a column of '~6000' cells (read off
+    a plot) was dropped without a word; it is read as its numbers, said, and a text column is said."""
+    text = "\n".join(
+        [
+            "| env | RLlib Ape-X | Mnih DQN | Notes |",
+            "|---|---|---|---|",
+            "| BeamRider | 6134 | ~6000 | fast |",
+            "| Breakout | 123 | ~50 | slow |",
+            "| QBert | 15302 | ≈1200 | fast |",
+        ]
+    )
+    reading = _read(tmp_path, text)
+    assert sorted(reading.models) == ["Mnih DQN", "RLlib Ape-X"]
+    assert reading.scores[reading.models.index("Mnih DQN")].tolist() == [6000.0, 50.0, 1200.0]
+    said = " ".join(map(str, reading.notes))
+    assert "'~6000' is 6000" in said and "left out the columns 'Notes'" in said
+
+
+def test_a_doubted_cell_is_its_number_and_said(tmp_path):
+    reading = _read(tmp_path, "model,AUC\nxgb,0.75\ncatboost,0.734?!\nlgbm,0.76\n", name="board.csv")
+    assert reading.scores[reading.models.index("catboost"), 0] == 0.734
+    assert any("'0.734?!' is 0.734" in str(n) for n in reading.notes)
+
+
+def test_a_speed_column_beside_quality_scores_is_rated_and_said(tmp_path):
+    text = "\n".join(
+        [
+            "| Model | Rel. Latency ↑ | Short-Form WER ↓ | Long-Form WER ↓ |",
+            "|---|---|---|---|",
+            "| large-v3 | 1.0 | 8.4 | 11.0 |",
+            "| distil-large-v3 | 6.3 | 9.7 | 10.8 |",
+        ]
+    )
+    reading = _read(tmp_path, text)
+    assert len(reading.tasks) == 3  # rated: the source's own arrow says which way it points
+    (said,) = [n for n in reading.notes if isinstance(n, io.Assumed) and "Rel. Latency" in n]
+    assert "--exclude 'Rel. Latency ↑'" in said
+    # a board of speeds alone says nothing of the kind
+    alone = _read(tmp_path, "model,throughput A,throughput B\na,1,2\nb,3,1\n", name="speeds.csv")
+    assert not any("speed or latency" in str(n) for n in alone.notes)
+
+
+def test_the_largest_table_with_a_blank_header_cell_is_rated_and_named(tmp_path):
+    """InternLM's README: the largest table, cleaned on reading (its blank header cell named), was no
+    longer found among the page's tables, and an internal error was printed as the refusal."""
+    text = "\n".join(
+        [
+            "# Files",
+            "| file | size |",
+            "|---|---|",
+            "| a.txt | 10 |",
+            "| b.txt | 20 |",
+            "",
+            "# Results",
+            "| Model | | MMLU | GSM8K |",
+            "|---|---|---|---|",
+            "| m1 | x | 50.1 | 60.2 |",
+            "| m2 | y | 55.3 | 58.1 |",
+            "| m3 | z | 52.0 | 61.0 |",
+        ]
+    )
+    reading = _read(tmp_path, text)
+    assert sorted(reading.models) == ["m1", "m2", "m3"]
+    (chosen,) = [n for n in reading.notes if isinstance(n, io.Assumed) and n.topic == "layout"]
+    assert chosen.pin == "--table 2" and "the others: line 2 (2 x 2)" in chosen
+
+
+def test_a_frame_whose_first_label_repeats_is_read_by_position():
+    """model-vs-human's two tables joined (``--table all``) named 'model' twice: pandas' own error
+    ("the truth value of a Series is ambiguous") was printed as the refusal."""
+    import pandas as pd
+
+    from jaxrate.io._cells import frame_cells
+
+    frame = pd.DataFrame([["a", "a-1", 0.5], ["b", "b-1", 0.7]], columns=["model", "model", "acc"])
+    cells = frame_cells("joined.md", frame)
+    assert cells.rows == ["a", "b"] and cells.columns[0] == ["a-1", "b-1"] and cells.columns[1] == [0.5, 0.7]

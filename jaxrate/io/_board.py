@@ -261,11 +261,25 @@ def _unused(cells: Cells, likely: list[int], parsed: dict) -> list[str]:
     a count): said, never lost."""
     chosen = set(likely)
     unused = [cells.names[j] for j in parsed if j not in chosen]
-    return (
+    notes = (
         [f"left out the columns {few(unused)}: by name not models (aggregates, counts, sizes)"]
         if unused
         else []
     )
+    # Columns of text after the row names: a model whose cells are not numbers ("~6000", read off a
+    # plot; RLlib's tables) was dropped without a word.
+    text = [j for j in range(len(cells.names)) if j not in parsed and not _all_blank(cells.columns[j])]
+    if text:
+        sample = next((c for c in cells.columns[text[0]] if isinstance(c, str) and c.strip()), "")
+        notes.append(
+            f"left out the columns {few([cells.names[j] for j in text])}: text, not a model's numbers "
+            f"(such as {sample.strip()!r})"
+        )
+    return notes
+
+
+def _all_blank(column) -> bool:
+    return all(_blank(c) for c in column)
 
 
 def _without_text_rows(cells: Cells, js: list[int], parsed: dict, decimal: str):

@@ -344,14 +344,16 @@ def frame_cells(path: str, frame) -> Cells:
             "several columns?): name each column once, or give the table as CSV with one header row"
         )
     is_nested = lambda v: isinstance(v, (dict, list))  # noqa: E731
-    nested = next((c for c in frame.columns if frame[c].map(is_nested).any()), None)
+    # by position: a label written twice (the first column's name again among the tasks, as
+    # model-vs-human's joined tables have it) makes frame[c] a frame, not a column
+    nested = next((c for k, c in enumerate(frame.columns) if frame.iloc[:, k].map(is_nested).any()), None)
     if nested is not None:
         raise ValueError(
             f"{path}: column {nested!r} holds nested objects, not scores: a JSON of nested objects is not a "
             "table; write one row per model with a number per task, or model,task,score rows"
         )
     header = [str(c).strip() for c in frame.columns]
-    columns = [frame[c].tolist() for c in frame.columns]
+    columns = [frame.iloc[:, k].tolist() for k in range(frame.shape[1])]
     where = [record_name(path, k) for k in range(len(frame))]
     record = lambda k: record_name(path, k)  # noqa: E731
     return _wide(path, header, columns, where, "model", record, frame.attrs.get("unsure"))
@@ -451,6 +453,14 @@ def _remarked(cell: str):
 
 # A number with a footnote's mark glued to it: "28.5*", "0.79†" (the mark is no part of the score).
 _FOOTNOTED = re.compile(r"^\s*([-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+))\s*[*\u2020\u2021]+\s*$")
+# A number said to be approximate or doubted: "~6000", "≈ 50" (read off a plot: RLlib's tables),
+# "0.734?!" (GBM-perf's): the number is the score, and the note says so.
+_HEDGED = re.compile(r"^\s*(?:[~\u2248]\s*([-+]?\d[\d,]*(?:\.\d*)?)|([-+]?\d[\d,]*(?:\.\d*)?)\s*[?!]+)\s*$")
+
+
+def _hedged(cell: str) -> str | None:
+    found = _HEDGED.match(cell)
+    return None if found is None else (found.group(1) or found.group(2))
 
 
 def value(cell: object, decimal: str) -> float:
@@ -473,7 +483,10 @@ def value(cell: object, decimal: str) -> float:
         except ValueError:
             cited = _CITED.match(cell) or _FOOTNOTED.match(cell) or _remarked(cell)  # "94.3 (Yamada ...)"
             if cited is None:
-                raise
+                hedged = _hedged(cell)
+                if hedged is None:
+                    raise
+                return parse_number(hedged, decimal)
             return parse_number(cited.group(1), decimal)
     if cell is None or (isinstance(cell, float) and np.isnan(cell)):
         return np.nan
@@ -507,6 +520,16 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
             f"read the cells of {few(list(dict.fromkeys(n for n, _ in cited)), 4)} that cite their source or "
             "carry a remark as "
             f"their numbers ({cited[0][1].strip()!r} is {value(cited[0][1], '.'):g})"
+        )
+    hedged = [
+        (n, c) for n, col in zip(names, columns) for c in col[:1000]
+        if isinstance(c, str) and ("~" in c or "\u2248" in c or "?" in c or "!" in c) and _hedged(c)
+    ]  # fmt: skip
+    if hedged:
+        which = few(list(dict.fromkeys(n for n, _ in hedged)), 4)
+        notes.append(
+            f"read the approximate or doubted cells of {which} as their numbers "
+            f"({hedged[0][1].strip()!r} is {value(hedged[0][1], '.'):g})"
         )
     if not found:
         return notes

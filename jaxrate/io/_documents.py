@@ -935,8 +935,12 @@ def _chosen(path: str, tables: list[Table], which) -> Table:
 def _which(path: str, chosen: Table, tables: list[Table]) -> Assumed:
     """What reading one table of several assumed: the largest, and how to rate another."""
     where = f"line {chosen.line}" + (f", under {chosen.heading!r}" if chosen.heading else "")
-    others = ", ".join(f"line {t.line} ({len(t.rows)} x {len(t.header)})" for t in tables if t is not chosen)
-    number = tables.index(chosen) + 1
+    # By its line: the chosen table may be a cleaned copy (a blank header cell named, markup
+    # stripped), no longer equal to its entry in ``tables`` (InternLM's README: an internal error).
+    others = ", ".join(
+        f"line {t.line} ({len(t.rows)} x {len(t.header)})" for t in tables if t.line != chosen.line
+    )
+    number = next((k for k, t in enumerate(tables, 1) if t.line == chosen.line), 1)
     return Assumed(
         "layout",
         f"rated table {number}, at {where} ({len(chosen.rows)} rows x {len(chosen.header)} columns)",

@@ -79,6 +79,8 @@ METADATA_WORDS = frozenset(
     "architecture arch tokens token length memory dimensions dimension dim ci interval hub downloads likes "
     "year version seed tstamp timestamp".split()
 )
+# Speed, not quality: a column so named beside quality scores is rated, and said (Assumed).
+EFFICIENCY_WORDS = frozenset("latency fps throughput speed speedup rtf rtfx qps".split())
 # A name led by one of these summarises the other columns ("Avg. WER"; "coraal_avg" is a task's own).
 AGGREGATE_WORDS = frozenset("avg average mean overall total rank ranking".split())
 _FILLER = frozenset("model max min usage embedding of per in the b m k gb mb kb active activated".split())
@@ -430,13 +432,13 @@ def decide(
     if not any(r.role == "score" for r in roles):
         scores = [n for n, r in zip(names, roles) if r.role in ("score", "unpicked", "excluded")]
         if options.tasks is None and options.exclude is None:  # the vocabulary left nothing
-            said = "; ".join(_notes(roles, options))
+            said = "; ".join(_notes(roles, options, what))
             raise ValueError(
                 f"{where}: no {what} to rate: {said}; name the ones to rate with {options.flag('tasks')}"
             )
         shown = f"{options.flag('tasks')}/{options.flag('exclude')}"
         raise ValueError(f"{where}: no score {what}s left to rate after {shown} ({listed(scores)})")
-    return roles, _notes(roles, options)
+    return roles, _notes(roles, options, what)
 
 
 def _named(where, names, owners, declared, options, what) -> dict[str, bool] | None:
@@ -554,7 +556,7 @@ _SAID = {
 }
 
 
-def _notes(roles: list[Role], options) -> list[str]:
+def _notes(roles: list[Role], options, what: str = "column") -> list[str]:
     """One line per kind of decision the vocabulary or the source made (not the options'): what the
     vocabulary and the convention decided are :class:`jaxrate.io._assumed.Assumed`."""
     from jaxrate.io._assumed import Assumed
@@ -586,6 +588,19 @@ def _notes(roles: list[Role], options) -> list[str]:
         Assumed("columns", f"left out {few(names)}", f"by name: {why}", rate, _pin(options, "exclude", names))
         for why, names in left.items()
     ]
+    fast = [r.name for r in scores if set(words(r.name)) & EFFICIENCY_WORDS]
+    # distil-whisper's "Rel. Latency ↑" beside its WERs (a long table's task names are data: not read)
+    if fast and len(fast) < len(scores) and what == "column":
+        them = "them" if len(fast) > 1 else "it"
+        notes.append(
+            Assumed(
+                "columns",
+                f"rated {few(fast)} as task{'s' if len(fast) > 1 else ''} beside the others",
+                "by name: speed or latency, not the quality the others score",
+                f"{options.flag('exclude', ','.join(fast[:8]))} leaves {them} out",
+                _pin(options, "tasks", [r.name for r in scores]),
+            )
+        )
     found = [r.name for r in roles if r.role == "text"]
     if found:
         notes.append(f"skipped non-numeric column{'s' if len(found) > 1 else ''} {few(found)}")
