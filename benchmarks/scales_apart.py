@@ -43,6 +43,30 @@ def board(seed: int, digits: int) -> np.ndarray:
     return np.concatenate([scores, counts], axis=1)
 
 
+def small_board(seed: int) -> np.ndarray:
+    """A 4-8 model board of 2-decimal scores and one count column of up to 1e2..1e5."""
+    rng = np.random.default_rng(seed)
+    m, t = int(rng.integers(4, 9)), int(rng.integers(3, 6))
+    scores = np.round(rng.uniform(-1, 1, (m, t - 1)), 2)
+    counts = rng.integers(1, 10 ** int(rng.integers(2, 6)) + 1, (m, 1)).astype(np.float64)
+    return np.concatenate([scores, counts], axis=1)
+
+
+def rational_worker(seeds: list[int]) -> None:
+    """``solver="rational"`` on small boards, both forms: proofs ``verify`` refuses at its defaults."""
+    import jaxrate
+
+    for seed in seeds:
+        for form in FORMS:
+            game = getattr(jaxrate, form)(small_board(seed))
+            try:
+                result = jaxrate.exact.deviation_ratings(game, solver="rational")
+                outcome = "proven" if jaxrate.verify(game, result).ok else "refused by verify"
+            except RuntimeError:
+                outcome = "failed"
+            print(json.dumps({"seed": seed, "form": form, "outcome": outcome, "s": 0.0}), flush=True)
+
+
 class _Late(Exception):
     pass
 
@@ -81,6 +105,9 @@ def _run(tree: str, form: str, digits: int, seeds: list[int], limit: int) -> lis
 
 
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--rational-worker":
+        rational_worker([int(s) for s in sys.argv[2].split(",")])
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
         form, digits, seeds, limit = sys.argv[2:6]
         worker(form, int(digits), [int(s) for s in seeds.split(",")], int(limit))
@@ -91,6 +118,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=60, help="seconds a board before it counts as late")
     parser.add_argument("--against", default=None, help="another source tree, rated on the same boards")
     parser.add_argument("--forms", nargs="+", default=FORMS, choices=FORMS)
+    parser.add_argument(
+        "--rational", type=int, default=0, help="also: solver='rational' on this many small boards"
+    )
     parser.add_argument("--digits", nargs="+", type=int, default=DIGITS, help="count columns up to 10**d")
     args = parser.parse_args()
     sys.path.insert(0, str(HERE))
@@ -102,6 +132,19 @@ def main() -> None:
     print(f"{args.boards} boards a cell, seeds {seeds[0]}..{seeds[-1]}, late past {args.limit} s")
     print("| form | count column up to | tree | rated | failed | late | median s | max s | total s |")
     print("|---|---|---|---|---|---|---|---|---|")
+    if args.rational:
+        small = list(range(args.seed, args.seed + args.rational))
+        print(f"\nsolver='rational' on {args.rational} small boards a form (seeds {small[0]}..{small[-1]}):")
+        for name, tree in trees:
+            env = dict(os.environ, PYTHONPATH=tree)
+            command = [sys.executable, __file__, "--rational-worker", ",".join(map(str, small))]
+            out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout
+            rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+            tally = {
+                k: sum(r["outcome"] == k for r in rows) for k in ("proven", "refused by verify", "failed")
+            }
+            print(f"  {name}: " + ", ".join(f"{k} {v}" for k, v in tally.items()), flush=True)
+        print()
     for form in args.forms:
         for digits in args.digits:
             for name, tree in trees:

@@ -46,6 +46,10 @@ _LARGE_GAME_FEASIBILITY = 1e-7
 # normalised payoffs) and went to GLOP first: up to minutes, where the exact
 # route rates each in 0.3-1.4 s (benchmarks/scales_apart.py).
 _SHORT_INTEGERS = 10**12
+# A proven but loose float result is confirmed exactly (see _tightened) below this many units of
+# the grid only: a 3-decimal board with a count column to 1e6, proven in 0.06 s, took 0.6 s more
+# to confirm (benchmarks/scales_apart.py) where the bound was 1e12.
+_POLISH_INTEGERS = 10**7
 _RATIONAL_BUDGET_S = 60.0
 # Joints up to which a game that fails every rung is proven from a solution near it (_nearby).
 _NEARBY_MAX_JOINTS = 50_000
@@ -244,7 +248,8 @@ def _general_path(game: Game, asked: _Asked, board: str | None) -> ExactResult:
         run = _float_run(payoffs, game, options, supports, allow_slack=False)
         result, check = _checked(run, *check_args, rescue=board)
         if check.ok:
-            return _tightened(result, game, payoffs, options, supports, check_args, short)
+            polish = lambda: short() and _short_integers(game, _POLISH_INTEGERS)  # noqa: E731
+            return _tightened(result, game, payoffs, options, supports, check_args, polish)
         rescue = "certificate: " + check.problems[0]
     except _LevelFailed as err:
         rescue = str(err)
@@ -440,14 +445,13 @@ def _polished(game, payoffs, supports, check_args, loose: str) -> ExactResult | 
     return result if check.ok else None
 
 
-def _short_integers(game) -> bool:
-    """Whether the payoffs are short integers on their own decimal grid (scores with a few decimals)."""
+def _short_integers(game, bound: int = _SHORT_INTEGERS) -> bool:
+    """Whether the payoffs are integers below ``bound`` on their own decimal grid (scores with a few
+    decimals)."""
     from jaxrate.exact._rational import decimal_places
 
     places = decimal_places(game.payoffs)
-    return (
-        places is not None and float(np.abs(game.payoffs).max(initial=0.0)) * 10.0**places < _SHORT_INTEGERS
-    )
+    return places is not None and float(np.abs(game.payoffs).max(initial=0.0)) * 10.0**places < bound
 
 
 def _rescue(game, payoffs, options, supports, rescue: str, check_args, short: bool, last: bool = True):
