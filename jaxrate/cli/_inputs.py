@@ -46,6 +46,14 @@ def _add_source_options(parser) -> None:
         default=".",
         help="decimal mark of a text table's scores: '.' (default) or ',' (0,5 is one half)",
     )
+    parser.add_argument(
+        "--cells",
+        metavar="split|N",
+        help="score cells holding several numbers ('60.4 (55.5)', '154 / 334'): split rates each number as "
+        "its own task (named from the header where it names the parts), N keeps the N-th number of each "
+        "(default: split where the header names the parts and they are scores, said; else an error naming "
+        "both)",
+    )
     parser.add_argument("--dataset", choices=sorted(DATASETS), help="a built-in dataset instead of FILE")
     parser.add_argument(
         "--reading",

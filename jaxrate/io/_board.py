@@ -8,6 +8,7 @@ harness runs resolved to one per model and task (:func:`jaxrate.io._runs.resolve
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 from typing import Any
 
 import numpy as np
@@ -26,8 +27,11 @@ from jaxrate.io._cells import (
     split_pairs,
     value,
 )
+from jaxrate.io._compound import compound_cells
+from jaxrate.io._durations import duration_note, durations
 from jaxrate.io._orientation import decide_orientation
-from jaxrate.io._roles import Declared, Role, candidates, decide, few, placeholders
+from jaxrate.io._roles import Declared, Role, candidates, decide, direction, few, placeholders
+from jaxrate.io._text import is_missing_marker
 
 __all__ = ["Board", "table_board"]
 
@@ -79,8 +83,8 @@ class Board:
 
 def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str | None = None) -> Board:
     """A table's cells as a :class:`Board`: oriented, roles given, scores parsed and turned."""
-    cells, split = split_pairs(cells)  # "Dev/Test WER": "13.60 / 12.70" is two scores
-    notes, decimal = list(cells.notes) + split, options.decimal
+    cells, notes, times, parts = _unpacked(cells, options)
+    decimal = options.decimal
     if sep == ";" and decimal == "." and decimal_commas(cells.columns):
         decimal = ","
         notes.append(DECIMAL_COMMAS)
@@ -88,11 +92,14 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     refuse_match_log(cells, text)
     parsed = {j: column_numbers(cells, j, decimal) for j, t in enumerate(text) if not t}
     units = {cells.names[j]: cell_units(c) for j, c in enumerate(cells.columns) if not text[j]}
+    units.update({n: "time" for n in times if direction(n) is None})  # "58.76us": a time
     declared = {**{n: Declared(metric=u) for n, u in units.items() if u}, **declared}  # "4.2 % WER": a WER
     likely = [] if options.models == "rows" else _score_like(cells, text, parsed, declared)
     turn, note = _orientation(cells, likely, parsed, options)
     notes += [note] if note else []
     turned_cells = []
+    if turn and parts:
+        raise ValueError(_split_turned(cells, options))
     if turn:  # the cells as written (percents, 'mean ± spread') are said of the columns they are in
         notes += _unused(cells, likely, parsed)
         likely, options, left = _not_models(cells, likely, options)
@@ -134,6 +141,59 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     board.roles = [r._replace(higher=None) if r.role != "score" else r for r in roles]
     board.unknown = unknown
     return board
+
+
+def _split_turned(cells: Cells, options) -> str:
+    """The refusal of ``--cells split`` on a table whose models are its columns."""
+    flag = options.flag("cells")
+    return (
+        f"{cells.path}: {flag} split splits columns into tasks, and this table's models are its columns; "
+        f"{flag} 1 keeps the first number of each cell"
+    )
+
+
+def _unpacked(cells: Cells, options) -> tuple[Cells, list, list[str], list[str]]:
+    """The cells with what reports pack into them taken apart, the notes (the cells' own first), the
+    columns of durations, and the tasks split off packed cells."""
+    cells, split = split_pairs(cells)  # "Dev/Test WER": "13.60 / 12.70" is two scores
+    cells, packed, parts = compound_cells(cells, options)  # "154 / 334" under "RMSE (3 / 5 days)"
+    cells, timed, times = _durations(cells, options)  # "58.76us", "1.51ms": seconds, times
+    return cells, list(cells.notes) + split + packed + timed, times, parts
+
+
+def _durations(cells: Cells, options) -> tuple[Cells, list[str], list[str]]:
+    """The cells with each column of durations (``58.76us``) in seconds, the notes, and those columns.
+    Beside columns of plain numbers (the scores), durations are a cost: left out (as text) and said,
+    unless ``--tasks`` names them."""
+    found = {j: secs for j, c in enumerate(cells.columns) if (secs := durations(c)) is not None}
+    if not found:
+        return cells, [], []
+    notes = []
+    named = {
+        j for j in found if any(fnmatch.fnmatchcase(str(cells.names[j]), p) for p in options.tasks or ())
+    }
+    scores = any(j not in found and not is_text(c, options.decimal) for j, c in enumerate(cells.columns))
+    if scores and len(named) < len(found):
+        left = [j for j in found if j not in named]
+        notes.append(
+            f"left out {few([cells.names[j] for j in left], 4)}: durations "
+            f"({_first(cells.columns[left[0]])!r}) "
+            f"beside the scores, a cost rather than a score; {options.flag('tasks')} naming them rates them "
+            "(in seconds, lower is better)"
+        )
+        found = {j: secs for j, secs in found.items() if j in named}
+    if not found:
+        return cells, notes, []
+    j = min(found)
+    k = cells.columns[j].index(_first(cells.columns[j]))
+    names = [cells.names[j] for j in found]
+    notes.append(duration_note(names, cells.columns[j][k], found[j][k]))
+    return cells._replace(columns=[found.get(j, c) for j, c in enumerate(cells.columns)]), notes, names
+
+
+def _first(column: list) -> str:
+    """A column's first cell that is written (not missing)."""
+    return next(c for c in column if isinstance(c, str) and not is_missing_marker(c)).strip()
 
 
 def _whole(values: np.ndarray) -> bool:

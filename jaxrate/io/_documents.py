@@ -162,7 +162,7 @@ def _html_table(grid: list[list[str]], head: int, where: tuple) -> Table:
     header = [
         plain(" / ".join(dict.fromkeys(c for c in column if c))) for column in zip(*grid[: max(head, 1)])
     ]
-    rows = [[plain(c) for c in r] for r in grid[max(head, 1) :]]
+    rows = [[body(c) for c in r] for r in grid[max(head, 1) :]]
     return Table(0, where[0], header, rows, where[1], where[2])
 
 
@@ -178,7 +178,7 @@ def _body(path: str, lines: list[str], j: int, width: int) -> tuple[list[list[st
         if _DELIMITER.match(lines[j].strip()) and "-" in lines[j]:
             j += 1
             continue
-        cells = [plain(c) for c in _cells(lines[j])]
+        cells = [body(c) for c in _cells(lines[j])]
         while len(cells) > width and not cells[-1]:
             cells.pop()  # a row written with an empty cell more (section rows often are)
         if len(cells) > width:
@@ -249,6 +249,15 @@ _INLINE = (
     (re.compile(r"</?[A-Za-z][^<>]*>"), ""),
 )
 _ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")  # a backslash escape: "\*" is "*"
+# A footnote's number raised at a body cell's end: "DeBERTa-Large<sup>1</sup>" is "DeBERTa-Large†" (the
+# mark then said and left off a name), "90.9<sup>2</sup>" 90.9, never 90.92; a header's "R<sup>2</sup>"
+# is R2, and "m<sup>2</sup>/s" stays.
+_RAISED = re.compile(r"<sup>\s*\d[\d,\s]{0,7}</sup>(?=\s*(?:\*\*|__)?\s*$)", re.I)
+
+
+def body(cell: str) -> str:
+    """A body cell's text without Markdown (:func:`plain`), a footnote's raised number its mark."""
+    return plain(_RAISED.sub("\u2020", cell) if "<sup>" in cell.lower() else cell)
 
 
 def plain(cell: str) -> str:
@@ -298,7 +307,10 @@ def markdown_frame(path: str, pd, options_table=None):
         raise ValueError(f"{path}: line {chosen.line}: the table has a header and no rows")
     chosen = _without_marks(chosen)
     notes: list = [] if len(tables) == 1 or options_table is not None else [_which(path, chosen, tables)]
+    chosen, grouped = _group_column(chosen)
+    chosen, settings = _settings(chosen)
     rows, more = _cleaned(chosen)
+    more = grouped + settings + more
     frame = pd.DataFrame(rows, columns=chosen.header, dtype=object)
     said = _said_metric(chosen)
     if said is not None:
@@ -863,6 +875,59 @@ def _without_marks(table: Table) -> Table:
     header = [h or (f"column {j + 1}" if j else h) for j, h in enumerate(table.header) if j not in drop]
     rows = [[c for j, c in enumerate(r) if j not in drop] for r in table.rows]
     return table._replace(header=header, rows=rows)
+
+
+def _group_column(table: Table) -> tuple[Table, list[str]]:
+    """A table whose first column labels groups of rows, written on each group's first row only
+    (``| General | CMMLU | 83.1 |``, then ``|  | MMLU | 76.6 |``), and whose second names every row
+    once: read without the first, said; any other table as it is."""
+    rows = table.rows
+    if len(table.header) < 3 or len(rows) < 3:
+        return table, []
+    first, second = [r[0] for r in rows], [r[1] for r in rows]
+    labels = [c for c in first if c]
+    if not first[0] or 2 * len(labels) > len(first) or len(set(labels)) < len(labels):
+        return table, []  # most tables: a name in every row's first cell
+    if not all(second) or len(set(second)) < len(second) or any(_number(c) for c in second):
+        return table, []
+    header = [table.header[1] or table.header[0], *table.header[2:]]
+    note = (
+        f"read the rows' names from the second column: the first ({table.header[0] or 'unnamed'!r}) labels "
+        f"groups of rows ({', '.join(map(repr, labels[:4]))}{' ...' if len(labels) > 4 else ''}), left out"
+    )
+    return table._replace(header=header, rows=[r[1:] for r in rows]), [note]
+
+
+_A_NUMBER = re.compile(
+    r"^\s*[-+~\u2248]?\s*(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*(?:%|[*\u2020\u2021]+|(?:\u00b1|\+/-|\().*)?\s*$"
+)
+
+
+def _number(cell: str) -> bool:
+    """Whether a cell is a number as tables write one (``83.1``, ``57.6*``, ``50%``, ``1.2 ± 0.1``,
+    ``60.4 (55.5)``); not ``5-shot``."""
+    return bool(_A_NUMBER.match(cell))
+
+
+def _settings(table: Table) -> tuple[Table, list[str]]:
+    """A table whose first row names no model and holds no number (``| | 5-shot | F1/EM |``: each
+    column's setting or metric, as model cards write it under the header) with that row joined to
+    the header (``SQuAD 1.1 (F1/EM)``), said; any other table as it is."""
+    rows = table.rows
+    if len(rows) < 2 or rows[0][0] or not any(c and c.strip("-\u2013\u2014 ") for c in rows[0][1:]):
+        return table, []
+    if any(_number(c) for c in rows[0][1:]):  # a number: a row of scores, not settings
+        return table, []
+    header = [table.header[0]] + [
+        f"{h} ({c})" if c.strip("-\u2013\u2014 ") else h for h, c in zip(table.header[1:], rows[0][1:])
+    ]
+    shown = [c for c in rows[0][1:] if c]
+    note = (
+        f"read the row under the header with an empty name ({', '.join(map(repr, shown[:4]))}"
+        f"{' ...' if len(shown) > 4 else ''}) as the columns' settings, joined to their names, not a model's "
+        "scores"
+    )
+    return table._replace(header=header, rows=rows[1:]), [note]
 
 
 def _continued(rows: list[list[str]]) -> tuple[list[list[str]], int]:

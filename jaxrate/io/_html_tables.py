@@ -100,6 +100,9 @@ def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
     below: dict[tuple[int, int], str] = {}  # (row, column) filled from a rowspan above
     for i, cells in enumerate(rows):
         out: list[str] = []
+        if len(cells) == 1 and cells[0][1] > 1 and not below:  # a group's label across the table
+            grid.append([cells[0][0]] + [""] * (cells[0][1] - 1))  # a section row: a name, no other cell
+            continue
         for text, cols, span in cells:
             while (i, len(out)) in below:
                 out.append(below.pop((i, len(out))))
@@ -123,6 +126,8 @@ def _header_rows(grid: list[list[str]], parser: _Rows) -> int:
     numberless, the rows of ``<th>`` cells or of ``<thead>``."""
     words = 0
     while words < len(grid) and not any(_NUMBER.match(c) for c in grid[words][1:]):
+        if words and grid[words][0] and not any(grid[words][1:]):
+            break  # a section row ("Proprietary" across the table) under the header: the body's
         words += 1
     if 0 < words < len(grid):
         return words

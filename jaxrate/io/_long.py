@@ -15,9 +15,10 @@ from typing import NamedTuple
 import numpy as np
 
 from jaxrate.io._cells import DECIMAL_COMMAS, Cells, comma_hint, decimal_commas, percent_cells, value
+from jaxrate.io._durations import duration_note, durations
 from jaxrate.io._roles import MODEL_COLUMNS, TASK_COLUMNS, Declared, direction, error_target, few
 from jaxrate.io._tables import record_name
-from jaxrate.io._text import as_text, check_score
+from jaxrate.io._text import as_text, check_score, is_missing_marker
 
 __all__ = ["LongColumns", "REPLICATE_COLUMNS", "long_cells", "long_columns", "long_runs", "replicate_column",
            "unused_note"]  # fmt: skip
@@ -204,6 +205,7 @@ def long_cells(
     ``metrics``: each task's metric (a described table's), else the score column's for every task."""
     notes = [] if metrics is not None else unused_note(frame.columns, found)
     decimal = _decimal(frame, found, options.decimal, sep, notes)
+    frame, timed = _seconds(frame, found.score, notes, options.score)
     rows = _rows(path, frame, found, decimal, keep_empty=False)
     notes += percent_cells(path, ["the scores"], [frame[found.score].tolist()])
     se = None
@@ -231,6 +233,8 @@ def long_cells(
     values, errors = _pivot(rows, models, tasks, n, se)
     # A task column holds tasks, whose names say nothing of a direction: the metric's name may.
     metrics = metrics or dict.fromkeys(tasks, found.score)
+    if timed:  # durations: times, where the metric's name says no other way
+        metrics = {t: "time" if direction(metrics.get(t) or "") is None else metrics[t] for t in tasks}
     declared = {t: Declared(role="score", why="", metric=_metric_name(metrics.get(t, ""))) for t in tasks}
     names, columns = list(tasks), [list(c) for c in values.T]
     if errors is not None:
@@ -240,6 +244,20 @@ def long_cells(
         columns += [list(c) for c in errors.T]
     cells = Cells(path, found.model, models, names, columns, lambda i: f"model {models[i]!r}", what="task")
     return cells, declared, notes
+
+
+def _seconds(frame, score: str, notes: list, named: str | None = None) -> tuple[object, bool]:
+    """The frame with its score column of durations (``58.76us``) in seconds, said (the column as
+    ``named`` by the user, where they did); and whether it was."""
+    cells = frame[score].tolist()
+    secs = durations(cells)
+    if secs is None:
+        return frame, False
+    k = next(i for i, c in enumerate(cells) if isinstance(c, str) and not is_missing_marker(c))
+    notes.append(duration_note([named or score], cells[k], secs[k]))
+    frame = frame.copy()
+    frame[score] = secs
+    return frame, True
 
 
 def _metric_name(metric: str) -> str:

@@ -14,7 +14,17 @@ import numpy as np
 
 from jaxrate.game._defaults import DEFAULTS
 
-__all__ = ["MISSING", "MODELS", "NORMALISE", "PREFER", "ReadOptions", "check_missing", "split_names"]
+__all__ = [
+    "CELLS",
+    "MISSING",
+    "MODELS",
+    "NORMALISE",
+    "PREFER",
+    "ReadOptions",
+    "check_cells",
+    "check_missing",
+    "split_names",
+]
 
 #: The ``--missing`` policies for a table with empty cells.
 MISSING = ("error", "drop-models", "drop-tasks", "block", "pairwise", "fill:<number>")
@@ -23,6 +33,9 @@ MODELS = ("rows", "columns")
 #: The ``--normalise`` choices.
 NORMALISE = ("none", "minmax", "rank")
 PREFER = ("error", "newest")
+#: The ``--cells`` choices for cells holding several numbers (``60.4 (55.5)``): each its own task, or
+#: the N-th number (1-based) of every such cell.
+CELLS = ("split", "<N>")
 _NAMES = ("tasks", "exclude", "lower_better", "higher_better")  # fields holding names or globs
 # The command line's spelling of the options whose flag is not their name's (for messages).
 _FLAGS = {name: f"--{name}-col" for name in ("model", "task", "score", "replicate")}
@@ -60,13 +73,26 @@ def check_missing(missing: str, label: str = "missing", others: str = "") -> flo
     return value
 
 
+def check_cells(cells: object, label: str = "cells") -> str | int | None:
+    """``"split"``, a part number (``1``, ``"2"``) as an ``int``, or ``None``; a ``ValueError`` otherwise."""
+    if cells is None or cells == "split":
+        return cells
+    text = str(cells).strip()
+    if not text.isdigit() or int(text) < 1 or isinstance(cells, bool):
+        raise ValueError(
+            f"{label} must be split or a part number (1: the first number of each cell); got {cells!r}"
+        )
+    return int(text)
+
+
 @dataclasses.dataclass(frozen=True)
 class ReadOptions:
     """How input is read, every stage's options in one record: a table's ``layout``, a long table's
     columns (``model``, ``task``, ``score``, ``replicate``, ``count``, ``metric_col``: several columns
     comma-separated, joined; a wide table's ``model`` column too), the rows kept (``where``:
     ``"COLUMN=VALUE[|VALUE]"``, or several), a text table's ``sep`` and
-    ``decimal``, the axis of the ``models``, the ``tasks`` rated and those left out (``exclude``:
+    ``decimal``, how cells holding several numbers are read (``cells``: ``"split"`` or a part number),
+    the axis of the ``models``, the ``tasks`` rated and those left out (``exclude``:
     names or globs), the directions set here (``lower_better``, ``higher_better``), the ``missing``
     rule (:data:`MISSING`), per-task ``normalise``, harness output's ``metric`` and lm-eval's
     ``filter`` (``"NAME"``, ``"TASK=NAME"``, a sequence or a mapping), ``prefer`` (``"error"`` or
@@ -87,6 +113,7 @@ class ReadOptions:
     table: Any = None
     sep: str | None = None
     decimal: str = "."
+    cells: Any = None
     models: str | None = None
     tasks: Any = None
     exclude: Any = None
@@ -119,6 +146,7 @@ class ReadOptions:
             if getattr(self, name) not in allowed:
                 shown = ", ".join(repr(a) for a in allowed if a is not None)
                 raise ValueError(f"{self.flag(name)} must be one of {shown}; got {getattr(self, name)!r}")
+        object.__setattr__(self, "cells", check_cells(self.cells, self.flag("cells")))
         others = " (score tables), or model, even, drop-models, error (battle records)" if self.cli else ""
         check_missing(self.missing, self.flag("missing"), others)
         if self.sep is not None and self.sep == self.decimal:
@@ -159,7 +187,7 @@ class ReadOptions:
             return default if value is None else value
 
         defaults = dict(layout="auto", decimal=".", missing="error", normalise="none", prefer="error")
-        names = "sep models tasks exclude lower_better higher_better metric filter".split()
+        names = "sep cells models tasks exclude lower_better higher_better metric filter".split()
         fields = {**{n: get(n) for n in names}, **{n: get(n, d) for n, d in defaults.items()}, "cli": True}
         fields["strict"] = bool(getattr(args, "strict", False))
         fields["skip_unreadable"] = bool(getattr(args, "skip_unreadable", False))

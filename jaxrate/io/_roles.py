@@ -170,8 +170,8 @@ def direction(name: object, harness: str | None = None) -> bool | None:
 
     >>> direction("AMI WER"), direction("pass@1"), direction("Inference time (s)"), direction("time_pilot")
     (False, True, False, None)
-    >>> direction("vtab/kitti_closest_vehicle_distance"), direction("Top-1 error")
-    (None, False)
+    >>> direction("vtab/kitti_closest_vehicle_distance"), direction("Top-1 error"), direction("Time (ms)")
+    (None, False, False)
     """
     if harness is not None and str(name) in HARNESS_DIRECTIONS[harness]:
         return HARNESS_DIRECTIONS[harness][str(name)]
@@ -179,7 +179,8 @@ def direction(name: object, harness: str | None = None) -> bool | None:
         return None
     found = words(name)
     core = [w for w in found if w not in _UNITS or w == "ms"] or found
-    everyday = len(core) <= 3 and core[-1:] and core[-1] in LOWER_LAST_WORDS
+    plain = [w for w in found if w not in _UNITS] or found  # "Time (ms)": a time, its unit aside
+    everyday = len(plain) <= 3 and plain[-1:] and plain[-1] in LOWER_LAST_WORDS
     if set(found) & LOWER_WORDS or everyday:
         return False
     if len(core) <= 4 and core[-2:-1] and core[-2] in ("error", "err") and core[-1] == "rate":
@@ -328,8 +329,10 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
         return "aggregate", "an aggregate of the other columns"
     # "BEIR AVG" after the BEIR tasks; not "Hopper average" beside "Walker average" (each task's own)
+    # ... and not "RULER(4-128K Average)": a benchmark's own average, over its context lengths
     trailed = len(found) > 1 and found[-1] in ("avg", "average")
-    if trailed and shared is not None and len(shared.names) >= 3 and shared[found[-1]] == 1:
+    own = re.search(r"\([^()]*\b(?:avg|average)\b[^()]*\)\s*$", str(name), re.I)
+    if trailed and shared is not None and len(shared.names) >= 3 and shared[found[-1]] == 1 and not own:
         return "aggregate", "an aggregate of the other columns"
     return None
 
@@ -468,7 +471,8 @@ def _role(name: str, text: bool, said: Declared, owners: dict, named: dict | Non
     if name in owners:
         return Role(name, "stderr", None, said.why or "by name", owners[name], said.label)
     if named is not None and named.get(name):
-        return Role(name, "score", said.higher, "named")  # a column of words named: refused when parsed
+        # a column of words named: refused when parsed
+        return Role(name, "score", said.higher, "named", metric=said.metric)
     if said.role is not None:
         why = said.why or "declared by the source"
         return Role(name, said.role, said.higher, why, said.of, said.label, said.metric)

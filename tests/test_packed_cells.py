@@ -1,0 +1,216 @@
+"""Cells and rows that reports pack their results into (issue 51, round 10's classes).
+
+Two results in one cell (WeatherBench's ``154 / 334`` under ``Z500 RMSE (3 / 5 days)``, Magicoder's
+``60.4 (55.5)`` under ``HumanEval (+)``), durations written with their unit (rebar's ``58.76us``
+beside ``1.51ms``), a row of settings under the header (Yi's ``5-shot``), a column of group labels
+beside the names (InternLM's ``General``), HTML group rows across the table (MiniCPM-V's
+``Proprietary``). The published files are in ``tests/data/published/round10``; the tests here pin
+each rule on a page of a few lines.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from jaxrate import io
+from jaxrate.cli import main
+from jaxrate.io._assumed import assumed_in
+from jaxrate.io._roles import direction
+
+
+def _read(tmp_path, text: str, name: str = "page.md", **options):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return io.read(str(path), io.ReadOptions(cli=True, **options))
+
+
+_LEAD_TIMES = (
+    "| Model | Z500 RMSE (3 / 5 days) [m<sup>2</sup>/s<sup>2</sup>] | T850 RMSE (3 / 5 days) [K] | Note |\n"
+    """|---|---|---|---|
+| Operational IFS | 154 / 334 | 1.36 / 2.03 | physical model |
+| IFS T63 | **268 / 463** | 1.85 / 2.52 | lower resolution |
+| Weekly climatology | 816 | 3.50 | one number for both |
+| Persistence | 936 / 1033 | 4.23 / 5.17 | the last state |
+"""
+)
+
+
+def test_cells_split_where_the_header_names_their_parts_said_and_refused_by_strict(tmp_path):
+    reading = _read(tmp_path, _LEAD_TIMES)
+    assert reading.tasks == [
+        "Z500 RMSE (3 days) [m2/s2]",
+        "Z500 RMSE (5 days) [m2/s2]",
+        "T850 RMSE (3 days) [K]",
+        "T850 RMSE (5 days) [K]",
+    ]
+    scores = dict(zip(reading.models, np.abs(reading.scores)))
+    np.testing.assert_array_equal(scores["Operational IFS"], [154, 334, 1.36, 2.03])
+    np.testing.assert_array_equal(scores["IFS T63"], [268, 463, 1.85, 2.52])
+    np.testing.assert_array_equal(scores["Weekly climatology"], [816, 816, 3.5, 3.5])  # said, below
+    assert (reading.scores < 0).all()  # RMSEs: lower is better, rated negated
+    said = [n for n in assumed_in(reading.notes) if n.topic == "cells"]
+    assert len(said) == 2 and "one number taken for every part" in said[0] and "--cells 1" in said[0]
+    with pytest.raises(ValueError, match="--strict: reading it would assume read the 'Z500"):
+        _read(tmp_path, _LEAD_TIMES, strict=True)
+    pinned = _read(tmp_path, _LEAD_TIMES, strict=True, cells="split", lower_better="*RMSE*")
+    np.testing.assert_array_equal(pinned.scores, reading.scores)
+    first = _read(tmp_path, _LEAD_TIMES, cells=1)
+    assert first.tasks == ["Z500 RMSE (3 / 5 days) [m2/s2]", "T850 RMSE (3 / 5 days) [K]"]
+    np.testing.assert_array_equal(np.abs(first.scores[:, 0]), [154, 268, 816, 936])
+    second = _read(tmp_path, _LEAD_TIMES, cells="2")
+    np.testing.assert_array_equal(np.abs(second.scores[:, 1]), [2.03, 2.52, 3.5, 5.17])
+
+
+_PLUS = """| Model | Size | HumanEval (+) | MBPP (+) |
+|---|---|---|---|
+| Magicoder-CL-7B | 7B | 60.4 (55.5) | 64.2 (52.6) |
+| Magicoder-*S*-CL-7B | 7B | 70.7 (66.5) | 68.4 (56.6) |
+| Magicoder-S-DS-6.7B | 6.7B | **76.8** (**70.7**) | **75.7** (**64.4**) |
+"""
+
+
+def test_cells_whose_parts_the_header_does_not_name_are_refused_naming_both_readings(tmp_path):
+    with pytest.raises(ValueError) as err:
+        _read(tmp_path, _PLUS)
+    message = str(err.value)
+    assert "'HumanEval (+)' holds 2 numbers ('60.4 (55.5)')" in message and "\n" not in message
+    assert "--cells split rates each as its own task ('HumanEval', 'HumanEval (+)')" in message
+    assert "--cells 1 the first only" in message
+    split = _read(tmp_path, _PLUS, cells="split")  # the advice, followed
+    assert split.tasks == ["HumanEval", "HumanEval (+)", "MBPP", "MBPP (+)"]
+    got = dict(zip(split.models, split.scores))
+    np.testing.assert_array_equal(got["Magicoder-S-DS-6.7B"], [76.8, 70.7, 75.7, 64.4])
+    first = _read(tmp_path, _PLUS, cells=1)
+    np.testing.assert_array_equal(first.scores[:, 0], [60.4, 70.7, 76.8])
+    assert _read(tmp_path, _PLUS, exclude="MBPP*", cells=1).tasks == ["HumanEval (+)"]
+    with pytest.raises(ValueError, match="'MBPP \\(\\+\\)' holds 2 numbers"):
+        _read(tmp_path, _PLUS, exclude="HumanEval*")  # the column left is still packed
+
+
+def test_a_bracketed_spread_is_not_a_task_and_parts_that_are_not_scores_are_left_out_said(tmp_path):
+    spread = "| model | Acc (std) | F1 |\n|---|---|---|\n| a | 67.1 (2.9) | 0.5 |\n| b | 70.2 (1.1) | 0.6 |\n"
+    reading = _read(tmp_path, spread)
+    assert reading.tasks == ["Acc (std)", "F1"]
+    np.testing.assert_array_equal(reading.scores[:, 0], [67.1, 70.2])
+    assert any(n.topic == "cells" and "number 1 of their 2" in n for n in assumed_in(reading.notes))
+    speeds = (
+        "| model | NDCG@10 | Queries (GPU / CPU) |\n|---|---|---|\n| a | 67.5 | 18000 / 750 |\n"
+        "| b | 65.1 | 11000 / 400 |\n"
+    )
+    reading = _read(tmp_path, speeds)
+    assert reading.tasks == ["NDCG@10"]
+    assert any(
+        "left out 'Queries (GPU / CPU)': 2 numbers a cell ('18000 / 750')" in n and "--cells split" in n
+        for n in reading.notes
+    )
+    both = _read(tmp_path, speeds, cells="split", higher_better="Queries*")
+    assert both.tasks == ["NDCG@10", "Queries (GPU)", "Queries (CPU)"]
+
+
+def test_cells_option_is_checked_before_reading_and_a_turned_table_is_not_split(tmp_path):
+    for bad in ("0", "first", "1.5", -1):
+        with pytest.raises(ValueError, match="cells must be split or a part number"):
+            io.ReadOptions(cells=bad)
+    assert main(["read", str(tmp_path / "none.csv"), "--cells", "x"]) == 2
+    turned = (
+        "| Benchmark | GPT-4 | Llama |\n|---|---|---|\n| MMLU | 86.4 (84.1) | 69.8 (68.0) |\n"
+        "| GSM8K | 92.0 (90.1) | 56.8 (55.0) |\n| MATH | 52.9 (50.3) | 13.5 (12.0) |\n"
+    )
+    with pytest.raises(ValueError, match="this table's models are its columns; --cells 1"):
+        _read(tmp_path, turned, cells="split")
+    reading = _read(tmp_path, turned, cells=1)
+    assert sorted(reading.models) == ["GPT-4", "Llama"] and reading.tasks == ["MMLU", "GSM8K", "MATH"]
+
+
+def test_durations_with_units_are_seconds_and_times(tmp_path):
+    rows = [
+        "name,engine,median,iters",
+        "literal/en,re2,80.29us,37320",
+        "literal/en,pcre2,1.51ms,400",
+        "literal/en,hyperscan,294.00ns,90000",
+        "date/compile,re2,4.57s,3",
+        "date/compile,pcre2,2.1s,3",
+        "date/compile,hyperscan,1min,1",
+    ]
+    path = tmp_path / "bench.csv"
+    path.write_text("\n".join(rows) + "\n")
+    reading = io.read(str(path), io.ReadOptions(model="engine", task="name", score="median"))
+    got = dict(zip(reading.models, -reading.scores))  # times: lower is better, rated negated
+    np.testing.assert_allclose(got["re2"], [80.29e-6, 4.57], rtol=1e-15)
+    np.testing.assert_allclose(got["hyperscan"], [294e-9, 60.0], rtol=1e-15)
+    assert any(
+        "read the durations of 'median' in seconds" in n and "'80.29us' is 8.029e-05 s" in n
+        for n in reading.notes
+    )
+    beside = (
+        "| model | HR@5 | Time/iter |\n|---|---|---|\n| a | 0.35 | 2.5s |\n| b | 0.37 | 6.1s |\n"
+        "| c | 0.30 | 120ms |\n"
+    )
+    wide = _read(tmp_path, beside)
+    assert wide.tasks == ["HR@5"] and any("left out 'Time/iter': durations ('2.5s')" in n for n in wide.notes)
+    rated = _read(tmp_path, beside, tasks="HR@5,Time/iter", higher_better="HR@5")
+    np.testing.assert_allclose(rated.scores[:, 1], [-2.5, -6.1, -0.12])
+    mixed = "| model | t |\n|---|---|\n| a | 2.5s |\n| b | 6.1 |\n"
+    with pytest.raises(ValueError, match="no column of numbers|not a number"):
+        _read(tmp_path, mixed)  # a plain number beside durations: its unit is unknown
+
+
+def test_a_time_in_its_unit_is_lower_is_better():
+    assert direction("Time (ms)") is False and direction("Latency (ms)") is False
+    assert direction("Time") is False and direction("ms_marco") is None
+
+
+_SHOTS = """| Model | MMLU | CMMLU | BBH | Math & Code |
+| :-- | :-: | :-: | :-: | :-: |
+|  | 5-shot | 5-shot | 3-shot@1 | - |
+| LLaMA2-34B | 62.6 | 60.0 | 44.1 | 26.0 |
+| Qwen-14B | 66.3 | 71.0 | 53.4 | 39.8 |
+| Yi-34B | 76.3 | 83.7 | 54.3 | 41.2 |
+"""
+
+
+def test_a_row_of_settings_under_the_header_is_not_a_model(tmp_path):
+    reading = _read(tmp_path, _SHOTS)
+    assert reading.models == ["LLaMA2-34B", "Qwen-14B", "Yi-34B"]
+    assert any("as the columns' settings" in n and "'5-shot'" in n for n in reading.notes)
+    nameless = _SHOTS.replace("|  | 5-shot | 5-shot | 3-shot@1 | - |", "|  | 61.0 | 60.0 | 40.0 | 20.0 |")
+    with pytest.raises(ValueError, match="empty name"):
+        _read(tmp_path, nameless)  # numbers with no name: a model whose name is missing, not settings
+
+
+_GROUPED = """| Benchmark |  | InternLM3-8B | Qwen2.5-7B | GPT-4o-mini |
+| --- | --- | --- | --- | --- |
+| General | CMMLU(0-shot) | **83.1** | 75.8 | 66.0 |
+|  | MMLU(0-shot) | 76.6 | **76.8** | 82.7 |
+|  | MMLU-Pro(0-shot) | **57.6** | 56.2 | 64.1 |
+| Reasoning | GPQA-Diamond(0-shot) | **37.4** | 33.3 | 42.9 |
+|  | DROP(0-shot) | **83.1** | 80.4 | 85.2 |
+| Long Context | RULER(4-128K Average) | 87.9 | 81.4 | 78.5 |
+"""
+
+
+def test_a_column_of_group_labels_beside_the_names_is_left_out_said(tmp_path):
+    reading = _read(tmp_path, _GROUPED, higher_better="*")
+    assert sorted(reading.models) == ["GPT-4o-mini", "InternLM3-8B", "Qwen2.5-7B"]
+    assert "MMLU(0-shot)" in reading.tasks and "General" not in reading.tasks
+    assert "RULER(4-128K Average)" in reading.tasks  # a benchmark's own average, not the table's
+    assert any(
+        "the first ('Benchmark') labels groups of rows ('General', 'Reasoning'" in n for n in reading.notes
+    )
+    got = dict(zip(reading.models, reading.scores))
+    np.testing.assert_array_equal(got["InternLM3-8B"], [83.1, 76.6, 57.6, 37.4, 83.1, 87.9])
+
+
+def test_html_group_rows_across_the_table_are_section_rows(tmp_path):
+    page = (
+        "<table>\n<thead><tr><th>Model</th><th>OCRBench</th><th>MME</th></tr></thead>\n<tbody>\n"
+        '<tr><td colspan="3">Proprietary</td></tr>\n'
+        "<tr><td>GPT-4V</td><td>645</td><td>1926.6</td></tr>\n"
+        "<tr><td>Gemini Pro</td><td>680</td><td>2148.9</td></tr>\n"
+        '<tr><td colspan="3">Open-source</td></tr>\n'
+        "<tr><td>LLaVA</td><td>574</td><td>1867.6</td></tr>\n</tbody></table>\n"
+    )
+    reading = _read(tmp_path, page)
+    assert reading.models == ["GPT-4V", "Gemini Pro", "LLaVA"] and reading.tasks == ["OCRBench", "MME"]
+    assert any("section headings" in n and "'Proprietary', 'Open-source'" in n for n in reading.notes)
