@@ -214,3 +214,40 @@ def test_html_group_rows_across_the_table_are_section_rows(tmp_path):
     reading = _read(tmp_path, page)
     assert reading.models == ["GPT-4V", "Gemini Pro", "LLaVA"] and reading.tasks == ["OCRBench", "MME"]
     assert any("section headings" in n and "'Proprietary', 'Open-source'" in n for n in reading.notes)
+
+
+def test_a_joined_tables_own_average_is_an_aggregate_and_a_reference_row_is_said(tmp_path):
+    page = (
+        "## MRR@100\n\n|  | Ar | Bn | avg |\n|---|---|---|---|\n| BM25 | 0.368 | 0.418 | 0.393 |\n"
+        "| mDPR | 0.260 | 0.258 | 0.259 |\n| hybrid | 0.491 | 0.535 | 0.513 |\n\n"
+        "## Recall@100\n\n|  | Ar | Bn | avg |\n|---|---|---|---|\n| BM25 | 0.793 | 0.869 | 0.831 |\n"
+        "| mDPR | 0.620 | 0.671 | 0.645 |\n| hybrid | 0.863 | 0.937 | 0.900 |\n"
+    )
+    reading = _read(tmp_path, page, table="all")
+    assert reading.tasks == ["MRR@100/Ar", "MRR@100/Bn", "Recall@100/Ar", "Recall@100/Bn"]
+    assert any("left out 'MRR@100/avg'" in n for n in reading.notes)
+    own = "| Model | Hopper/average | Walker/average |\n|---|---|---|\n| a | 1.0 | 2.0 |\n| b | 2.0 | 1.0 |\n"
+    assert _read(tmp_path, own).tasks == ["Hopper/average", "Walker/average"]  # each task's own
+    rows = (
+        "| Model | FCD | SNN |\n|---|---|---|\n| *Train* | 0.008 | 0.64 |\n| VAE | 0.099 | 0.62 |\n"
+        "| AAE | 0.556 | 0.60 |\n"
+    )
+    reading = _read(tmp_path, rows)
+    assert "Train" in reading.models
+    assert any("rated 'Train' as a model" in n and "--where 'Model!=Train'" in n for n in reading.notes)
+    left = _read(tmp_path, rows, where="Model!=Train")  # the advice, followed
+    assert left.models == ["VAE", "AAE"]
+    with pytest.raises(ValueError, match="no row has that"):
+        _read(tmp_path, rows, where="Model!=GAN")
+
+
+def test_one_systems_statistics_are_not_models(tmp_path):
+    page = (
+        "| Game | Mean | Std | MAX | Completion % |\n|---|---|---|---|---|\n"
+        "| 905.z5 | 0.0 | 0.0 | 1 | 0.0 |\n"
+        "| acorncourt.z5 | 10.0 | 0.0 | 30 | 33.3 |\n| advent.z5 | 73.7 | 8.0 | 350 | 21.1 |\n"
+    )
+    with pytest.raises(ValueError, match="are statistics of one system's results, not systems"):
+        _read(tmp_path, page)
+    reading = _read(tmp_path, page, models="columns", tasks="*")  # said otherwise: rated as asked
+    assert len(reading.models) >= 3

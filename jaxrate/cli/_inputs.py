@@ -185,8 +185,8 @@ def _add_long_options(parser) -> None:
         "--where",
         action="append",
         metavar="COLUMN=VALUE",
-        help="keep the rows whose COLUMN holds VALUE (several values: COLUMN=A|B); repeatable, every "
-        "condition holds",
+        help="keep the rows whose COLUMN holds VALUE (several values: COLUMN=A|B; COLUMN!=A: the other "
+        "rows); repeatable, every condition holds",
     )
 
 

@@ -83,8 +83,7 @@ class Board:
 
 def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str | None = None) -> Board:
     """A table's cells as a :class:`Board`: oriented, roles given, scores parsed and turned."""
-    cells, notes, times, parts = _unpacked(cells, options)
-    decimal = options.decimal
+    (cells, notes, times, parts), decimal = _unpacked(cells, options), options.decimal
     if sep == ";" and decimal == "." and decimal_commas(cells.columns):
         decimal = ","
         notes.append(DECIMAL_COMMAS)
@@ -102,7 +101,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
         raise ValueError(_split_turned(cells, options))
     if turn:  # the cells as written (percents, 'mean ± spread') are said of the columns they are in
         notes += _unused(cells, likely, parsed)
-        likely, options, left = _not_models(cells, likely, options)
+        likely, options, left = _not_models(cells, likely, options)  # and no run's statistics as models
         notes += left + _model_scales(cells, likely, parsed)
         cells, parsed, left = _without_text_rows(cells, likely, parsed, decimal)
         notes += left
@@ -130,13 +129,14 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     unknown = frozenset(
         cell for cell in unknown if np.isnan(values[cells.rows.index(cell[0]), tasks.index(cell[1])])
     )
-    for j, role in enumerate(r for r in roles if r.role == "score"):
+    scored = [r for r in roles if r.role == "score"]
+    for j, role in enumerate(scored):
         if not role.higher:
             values[:, j] = -values[:, j]
-    notes += _sign_notes([r for r in roles if r.role == "score"], options)
-    notes += _partial_runs(cells, roles, parsed)
+    notes += _sign_notes(scored, options) + _partial_runs(cells, roles, parsed)
+    notes += _data_rows(cells.rows, cells.first_header, turn)
     records = None if turn else [cells.record(k) for k in range(len(cells.rows))]
-    higher = [bool(r.higher) for r in roles if r.role == "score"]
+    higher = [bool(r.higher) for r in scored]
     board = Board(cells.path, list(cells.rows), tasks, values, errors, columns, notes, records, higher=higher)
     board.roles = [r._replace(higher=None) if r.role != "score" else r for r in roles]
     board.unknown = unknown
@@ -273,6 +273,7 @@ def _not_models(cells: Cells, likely: list[int], options):
     import fnmatch
 
     if not options.exclude:
+        _refuse_statistics(cells, likely, options)
         return likely, options, []
     given = options.exclude.split(",") if isinstance(options.exclude, str) else list(options.exclude)
     patterns = [p.strip() for p in given if p.strip()]
@@ -284,7 +285,56 @@ def _not_models(cells: Cells, likely: list[int], options):
     note = (
         f"left out the columns {few([cells.names[j] for j in gone])} ({options.flag('exclude')}): not models"
     )
+    _refuse_statistics(cells, [j for j in likely if j not in gone], options)
     return [j for j in likely if j not in gone], dataclasses.replace(options, exclude=rest), [note]
+
+
+# The names of a run's statistics ("Mean | Std | MAX | Completion %"): one system's results, not systems.
+_STATISTICS = frozenset(
+    "mean avg average std stdev sd se sem stderr var variance min max minimum maximum median best worst last "
+    "final completion count n total sum ci iqr q1 q3 p25 p75 percent pct %".split()
+)
+
+
+def _refuse_statistics(cells: Cells, likely: list[int], options) -> None:
+    """A table turned on the evidence of its rows whose columns are all a run's statistics (``Mean``,
+    ``Std``, ``MAX``): one system's results, nothing to rate one system against."""
+    from jaxrate.io._roles import words
+
+    names = [cells.names[j] for j in likely]
+    if options.models == "columns" or len(names) < 2:
+        return
+    if all(words(n) and set(words(n)) <= _STATISTICS for n in names):
+        raise ValueError(
+            f"{cells.path}: the columns that would be the models ({few(names, 4)}) are statistics of one "
+            "system's results, not systems: a rating needs several models scored on the same tasks (if "
+            f"they are models, say {options.flag('models', 'columns')})"
+        )
+
+
+# Names of the data itself, which reports list as a reference row among the models ("Train": the
+# training set's own metrics in MOSES's table): rated as they are, and said.
+_DATA_NAMES = frozenset(
+    (
+        "train", "training", "trainset", "train set", "training set", "training data", "test", "testset",
+        "test set", "validation", "valid", "val", "dev", "ground truth", "groundtruth", "gt", "reference",
+        "real data", "dataset", "data",
+    )
+)  # fmt: skip
+
+
+def _data_rows(models: list, column: str, turned: bool) -> list[str]:
+    """The note that rows named as the data itself (``Train``, ``Ground truth``) are rated as models:
+    a reference that the source may not mean as a competitor."""
+    plain = [" ".join(str(m).lower().replace("_", " ").split()) for m in models]
+    found = [m for m, p in zip(models, plain) if p in _DATA_NAMES]
+    if not found or len(found) == len(models):
+        return []
+    how = "" if turned else f"; --where '{column}!={found[0]}' leaves it out"
+    return [
+        f"rated {few(found, 3)} as a model: named as the data itself, a reference row the source may not "
+        f"mean as a competitor{how}"
+    ]
 
 
 def _model_scales(cells: Cells, likely: list[int], parsed: dict) -> list[str]:

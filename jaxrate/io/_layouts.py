@@ -149,7 +149,8 @@ def _joined(frame, columns: tuple[str, ...], join: str):
 
 
 def where_rows(path: str, frame, options) -> tuple[object, list[str]]:
-    """The rows ``--where COL=VALUE[|VALUE]`` keeps (every condition), and the note that says so."""
+    """The rows ``--where COL=VALUE[|VALUE]`` keeps (``COL!=VALUE[|VALUE]``: the others), every condition,
+    and the note that says so."""
     if not options.where:
         return frame, []
     columns = [str(c).strip() for c in frame.columns]
@@ -157,8 +158,13 @@ def where_rows(path: str, frame, options) -> tuple[object, list[str]]:
     said = []
     for condition in options.where:
         name, sep, wanted = condition.partition("=")
+        drop = name.endswith("!")
+        name = name[:-1] if drop else name
         if not sep or not name.strip():
-            raise ValueError(f"--where {condition!r}: give COLUMN=VALUE (several values: COLUMN=A|B)")
+            raise ValueError(
+                f"--where {condition!r}: give COLUMN=VALUE (several values: COLUMN=A|B; the other rows: "
+                "COLUMN!=A)"
+            )
         column = frame.columns[columns.index(_column(columns, name.strip(), "--where"))]
         values = {v.strip() for v in wanted.split("|")}
         cells = as_text(frame[column]).str.strip()
@@ -168,7 +174,7 @@ def where_rows(path: str, frame, options) -> tuple[object, list[str]]:
                 f"{path}: --where {condition!r}: no row has that; {name.strip()!r} holds "
                 f"{listed(list(dict.fromkeys(cells)), 12)}"
             )
-        keep &= hit
+        keep &= ~hit if drop else hit
         said.append(condition)
     kept = frame[keep]
     return kept, [f"kept the {len(kept)} of {len(frame)} rows where {' and '.join(said)} (--where)"]

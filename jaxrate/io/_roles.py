@@ -329,6 +329,10 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
         return "aggregate", "an aggregate of the other columns"
     # "BEIR AVG" after the BEIR tasks; not "Hopper average" beside "Walker average" (each task's own)
+    head, _, tail = str(name).rpartition("/")  # "MRR@100/avg" beside "MRR@100/Ar": its table's average
+    if head and shared is not None and words(tail) in (["avg"], ["average"], ["overall"]):
+        if any(str(n) != str(name) and str(n).startswith(head + "/") for n in shared.names):
+            return "aggregate", f"an aggregate of the other '{head}/' columns"
     # ... and not "RULER(4-128K Average)": a benchmark's own average, over its context lengths
     trailed = len(found) > 1 and found[-1] in ("avg", "average")
     own = re.search(r"\([^()]*\b(?:avg|average)\b[^()]*\)\s*$", str(name), re.I)
