@@ -251,3 +251,37 @@ def test_one_systems_statistics_are_not_models(tmp_path):
         _read(tmp_path, page)
     reading = _read(tmp_path, page, models="columns", tasks="*")  # said otherwise: rated as asked
     assert len(reading.models) >= 3
+
+
+def test_an_unnamed_last_row_and_a_prefix_all_row_are_aggregates(tmp_path):
+    page = (
+        "|  | **MPT7B** | **Falcon7B** | **xgen7B** |\n|---|---|---|---|\n"
+        "| ACC-all | **0.2958** | **0.2765** | **0.3468** |\n|  |  |  |  |\n"
+        "| ACC-abstract_algebra | 0.2500 | 0.2400 | 0.2900 |\n| ACC-anatomy | 0.3259 | 0.2963 | 0.3704 |\n"
+        "| ACC-astronomy | 0.3224 | 0.2895 | 0.3816 |\n|  | 0.2994 | 0.2753 | 0.3473 |\n"
+    )
+    reading = _read(tmp_path, page)
+    assert sorted(reading.models) == ["Falcon7B", "MPT7B", "xgen7B"]
+    assert reading.tasks == ["ACC-abstract_algebra", "ACC-anatomy", "ACC-astronomy"]
+    assert any("left out the last row, which has no name ('0.2994'" in n for n in reading.notes)
+    assert any("'ACC-all'" in n and "aggregate" in n for n in reading.notes)
+    from jaxrate.io._documents import _unnamed_last
+
+    lm_eval = [
+        ["arc", "acc", "0.5"],
+        ["", "acc_norm", "0.6"],
+        ["piqa", "acc", "0.7"],
+        ["", "acc_norm", "0.8"],
+    ]
+    assert _unnamed_last(lm_eval) == (lm_eval, [])  # rows without names throughout: continuations
+
+
+def test_a_line_under_a_table_saying_its_numbers_are_error_rates_sets_the_direction(tmp_path):
+    page = (
+        "| Model | IMDB | Yelp-2 |\n|---|---|---|\n| BERT | 4.51 | 1.89 |\n| XLNet | 3.79 | 1.55 |\n"
+        "| ULMFiT | 4.6 | 2.16 |\n\nThe above numbers are error rates.\n"
+    )
+    reading = _read(tmp_path, page)
+    assert (reading.scores < 0).all()  # error rates: lower is better, rated negated
+    assert any("the text around it does: 'above numbers are error rates.'" in n for n in reading.notes)
+    assert direction("error rates") is False and direction("Word Error Rate") is False

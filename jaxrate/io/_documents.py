@@ -342,6 +342,7 @@ def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
     """A table's rows without section rows, lm-eval's groups and footnote marks, its continuation rows
     filled; and the notes that say so."""
     rows, sections = _sections(chosen.rows)
+    rows, unnamed = _unnamed_last(rows)
     rows, filled = _continued(rows)
     rows, groups = _lm_eval_groups(chosen.header, rows)
     rows, marked = _unmarked(rows)
@@ -350,6 +351,11 @@ def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
         shown = ", ".join(repr(s) for s in sections[:3]) + (" ..." if len(sections) > 3 else "")
         notes.append(
             f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
+        )
+    if unnamed:
+        notes.append(
+            f"left out the last row, which has no name ({', '.join(map(repr, unnamed[:3]))} ...): a total "
+            "or mean of the rows above, not one of them"
         )
     if groups:
         notes.append(
@@ -407,6 +413,10 @@ def _said_metric(table: Table) -> tuple[str, str, str] | None:
     lower = [w for w in found if w in _TEXT_METRICS]
     named = None
     rate = re.search(r"\b(\w+ )?error rates?\b", text, re.I)  # "Word Error Rate", "the error rates"
+    under = re.search(r"\babove\b[^.]{0,40}?\b(error rates?)\b", table.below, re.I)
+    if rate is None and under:  # "The above numbers are error rates." under the table (XLNet's)
+        text = table.below[under.start() :]
+        rate = re.search(r"\berror rates?\b", text, re.I)
     if not lower and rate:
         lower, named = [rate.group(0).lower()], rate.group(0)
     if not lower or any(w in HIGHER_WORDS for w in found):
@@ -532,8 +542,31 @@ def _all_tables(path: str, tables: list[Table], pd):
         f"read {len(scored)} tables together (at lines {lines}): tables of one header as more models, "
         "tables of other headers as more tasks of the same models (by their names)"
     )
-    joined.attrs["notes"] = notes
+    joined.attrs["notes"] = notes + _said_per_table(scored, joined)
     return joined
+
+
+def _said_per_table(tables: list[Table], joined) -> list:
+    """Each joined table's direction where only the text around it says it ("The above numbers are
+    error rates."): its columns' metric (``joined.attrs["metrics"]``) and the assumption that says so."""
+    metrics, notes = {}, []
+    for t in tables:
+        said = _said_metric(t)
+        if said is None:
+            continue
+        metrics.update({c: said[2] for c in t.header[1:] if c in joined.columns})
+        notes.append(
+            Assumed(
+                "direction",
+                f"lower is better on the scores of the table at line {t.line} ({said[0]})",
+                f"nothing in the table says; the text around it does: {said[1]!r}",
+                "--higher-better NAMES says otherwise",
+                "--lower-better NAMES",
+            )  # fmt: skip
+        )
+    if metrics:
+        joined.attrs["metrics"] = {**joined.attrs.get("metrics", {}), **metrics}
+    return notes
 
 
 def _once(rows: list[list[str]], notes: list) -> list[list[str]]:
@@ -928,6 +961,17 @@ def _settings(table: Table) -> tuple[Table, list[str]]:
         "scores"
     )
     return table._replace(header=header, rows=rows[1:]), [note]
+
+
+def _unnamed_last(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+    """The rows without a last row that has no name and holds numbers, where no other row lacks a name
+    (OpenNMT's MMLU table ends with the columns' means so): not a continuation of the row above; and
+    its cells."""
+    if len(rows) < 3 or rows[-1][0] or not any(_number(c) for c in rows[-1][1:]):
+        return rows, []
+    if any(not r[0] and any(r[1:]) for r in rows[:-1]):
+        return rows, []  # rows without names throughout: continuations (lm-eval's tables)
+    return rows[:-1], [c for c in rows[-1][1:] if c]
 
 
 def _continued(rows: list[list[str]]) -> tuple[list[list[str]], int]:

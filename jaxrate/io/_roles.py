@@ -77,7 +77,7 @@ _COUNTED = frozenset("wins draws losses ties total base games battles votes toke
 METADATA_WORDS = frozenset(
     "size params parameters param license licence date released release link url organization org type "
     "architecture arch tokens token length memory dimensions dimension dim ci interval hub downloads likes "
-    "year version seed tstamp timestamp".split()
+    "year version seed tstamp timestamp batch".split()
 )
 # Speed, not quality: a column so named beside quality scores is rated, and said (Assumed).
 EFFICIENCY_WORDS = frozenset("latency fps throughput speed speedup rtf rtfx qps".split())
@@ -183,7 +183,7 @@ def direction(name: object, harness: str | None = None) -> bool | None:
     everyday = len(plain) <= 3 and plain[-1:] and plain[-1] in LOWER_LAST_WORDS
     if set(found) & LOWER_WORDS or everyday:
         return False
-    if len(core) <= 4 and core[-2:-1] and core[-2] in ("error", "err") and core[-1] == "rate":
+    if len(core) <= 4 and core[-2:-1] and core[-2] in ("error", "err") and core[-1] in ("rate", "rates"):
         return False
     stems = {w.split("@")[0] for w in found} | {w.rstrip("0123456789") for w in found}  # pass@1, acc1, top5
     return True if stems & HIGHER_WORDS else None
@@ -329,10 +329,12 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
         return "aggregate", "an aggregate of the other columns"
     # "BEIR AVG" after the BEIR tasks; not "Hopper average" beside "Walker average" (each task's own)
-    head, _, tail = str(name).rpartition("/")  # "MRR@100/avg" beside "MRR@100/Ar": its table's average
-    if head and shared is not None and words(tail) in (["avg"], ["average"], ["overall"]):
-        if any(str(n) != str(name) and str(n).startswith(head + "/") for n in shared.names):
-            return "aggregate", f"an aggregate of the other '{head}/' columns"
+    # "MRR@100/avg" beside "MRR@100/Ar", "ACC-all" beside "ACC-anatomy": their prefix's aggregate
+    parts = re.match(r"^(.+?[/_:-])\s*(all|avg|average|overall)\s*$", str(name), re.I)
+    if parts and shared is not None:
+        head = parts.group(1)
+        if sum(str(n).startswith(head) for n in shared.names) >= 3:
+            return "aggregate", f"an aggregate of the other '{head}' columns"
     # ... and not "RULER(4-128K Average)": a benchmark's own average, over its context lengths
     trailed = len(found) > 1 and found[-1] in ("avg", "average")
     own = re.search(r"\([^()]*\b(?:avg|average)\b[^()]*\)\s*$", str(name), re.I)
@@ -532,9 +534,10 @@ def _directions(where: str, roles: list[Role], options, whole: dict | None = Non
                 f"with {options.flag('tasks', ','.join(raised[:3]))}, or say which way the others point with "
                 f"{options.flag('higher_better', '*')} or {options.flag('lower_better')} (names or globs)"
             )
+        named = ",".join(unknown) if len(unknown) <= 12 else unknown[0]  # each of them, where few
         raise ValueError(
             f"{where}: nothing says whether higher or lower is better on {few(unknown, 3)}, and {mixed}; "
-            f"say {options.flag('higher_better', unknown[0])} or {options.flag('lower_better', unknown[0])} "
+            f"say {options.flag('higher_better', named)} or {options.flag('lower_better', named)} "
             f"(names or globs), or leave {'it' if len(unknown) == 1 else 'them'} out with "
             f"{options.flag('exclude')}"
             + (
