@@ -285,3 +285,53 @@ def test_a_line_under_a_table_saying_its_numbers_are_error_rates_sets_the_direct
     assert (reading.scores < 0).all()  # error rates: lower is better, rated negated
     assert any("the text around it does: 'above numbers are error rates.'" in n for n in reading.notes)
     assert direction("error rates") is False and direction("Word Error Rate") is False
+
+
+def test_packed_cells_of_a_table_whose_models_are_its_columns_are_refused_naming_a_part(tmp_path):
+    page = (
+        "|  | **BCQ** | **CQL** | **IQL** |\n|---|---|---|---|\n"
+        "| **HalfCheetah-Medium** | 46.8% (5535) | 46.7% (5516) | 45.6% (5379) |\n"
+        "| **Hopper-Medium** | 63.9% (2059) | 59.2% (1908) | 53.7% (1729) |\n"
+        "| **Walker2d-Medium-Replay** | 74.6% (3426) | 79.7% (3659) | 77.0% (3537) |\n"
+    )
+    with pytest.raises(ValueError) as err:
+        _read(tmp_path, page)
+    assert "--cells 1 rates the first of each, --cells 2 the second" in str(err.value)
+    assert "--cells split" not in str(err.value)  # a column's numbers are a model's, not tasks
+    reading = _read(tmp_path, page, cells=1)  # the advice, followed
+    assert sorted(reading.models) == ["BCQ", "CQL", "IQL"]  # D4RL datasets' names: the rows are tasks
+    got = dict(zip(reading.models, reading.scores))
+    np.testing.assert_array_equal(got["CQL"], [46.7, 59.2, 79.7])
+    assert any(
+        n.startswith("the models are the columns (the row names are metric or benchmark names)")
+        for n in reading.notes
+    )
+
+
+def test_a_folder_of_one_yaml_per_benchmark_with_an_empty_file(tmp_path):
+    folder = tmp_path / "benchmarks"
+    folder.mkdir()
+    scores = {
+        "aider-polyglot": (84.9, 81.3, 79.6),
+        "gpqa-diamond": (83.0, 82.1, 87.5),
+        "mmlu-pro": (85, 84, 86),
+    }
+    for bench, values in scores.items():
+        lines = [
+            f"{m}:\n  score: {v}\n  cost: {v / 100}\n"
+            for m, v in zip(("o3-high", "claude-4", "grok-4"), values)
+        ]
+        (folder / f"{bench}.yaml").write_text("".join(lines))
+    (folder / "matharena-imc-2025.yaml").write_text("{}\n")
+    with pytest.raises(ValueError, match="matharena-imc-2025.yaml: YAML holding nothing.*--skip-unreadable"):
+        io.read(str(folder), io.ReadOptions(cli=True))
+    with pytest.raises(ValueError) as err:
+        io.read(str(folder), io.ReadOptions(cli=True, skip_unreadable=True))
+    assert "--model-col key --task-col file --score-col COLUMN" in str(err.value)  # the benchmarks are files
+    reading = io.read(
+        str(folder), io.ReadOptions(cli=True, skip_unreadable=True, model="key", task="file", score="score")
+    )
+    assert sorted(reading.models) == ["claude-4", "grok-4", "o3-high"] and len(reading.tasks) == 3
+    assert any(n.topic == "files" and "matharena-imc-2025.yaml" in n for n in assumed_in(reading.notes))
+    got = dict(zip(reading.models, reading.scores))
+    np.testing.assert_array_equal(got["grok-4"], [79.6, 87.5, 86.0])

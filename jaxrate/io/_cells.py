@@ -236,11 +236,15 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
         flags = yes_no([str(c).strip() for c in columns[j]])
         shown = next((k for k, c in enumerate(columns[j]) if flags and flags[str(c).strip().lower()]), 0)
         joined = f"{models[shown]} {header[j]}" if flags else f"{models[0]}:{str(columns[j][0]).strip()}"
+        from jaxrate.io._orientation import names_say
+
+        # the repeated names are tasks (benchmarks' names), the other column's models': the other way round
+        turned = names_say(models) == "task" or names_say([str(c) for c in columns[j]]) == "model"
+        model, task = (header[j], header[first]) if turned else (header[first], header[j])
         said.append(
             f"the rows are told apart by {header[j]!r}: if it is part of each model's name, --model-col "
             f"{header[first]},{header[j]} (joined as '{joined}'); "
-            "if it names "
-            f"tasks (one row per model and task), --model-col {header[first]} --task-col {header[j]} "
+            f"if the rows are one per model and task, --model-col {model} --task-col {task} "
             f"--score-col COLUMN; if it marks a view or a version, --where '{header[j]}=VALUE' keeps one"
         )
     if unique:

@@ -185,10 +185,20 @@ def _read(cells: Cells, name, column: list, shape: str, chosen, options) -> tupl
             "rates each as its own task"
         )
     row = next(i for i, c in enumerate(column) if _shape(c, decimal))
+    where = f"{cells.path}: {cells.record(row)}: score for {cells.rows[row]!r} on {name!r} holds {k} numbers "
+    if _turned(cells):  # the models are the columns: a column's numbers cannot be tasks of their own
+        raise ValueError(f"{where}({example!r}); {flag} 1 rates the first of each, {flag} 2 the second")
+    parts = few(labels, k)
     raise ValueError(
-        f"{cells.path}: {cells.record(row)}: score for {cells.rows[row]!r} on {name!r} holds {k} numbers "
-        f"({example!r}); {flag} split rates each as its own task ({few(labels, k)}), {flag} 1 the first only"
+        f"{where}({example!r}); {flag} split rates each as its own task ({parts}), {flag} 1 the first only"
     )
+
+
+def _turned(cells: Cells) -> bool:
+    """Whether the rows' names say they are tasks (``HalfCheetah-Medium``, a column headed ``Dataset``)."""
+    from jaxrate.io._orientation import TASK_WORDS, names_say
+
+    return cells.first_header.strip().lower() in TASK_WORDS or names_say(cells.rows) == "task"
 
 
 def _missing(cell: object) -> bool:

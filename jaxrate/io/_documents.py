@@ -534,7 +534,8 @@ def _all_tables(path: str, tables: list[Table], pd):
         clash = [c for c in frame.columns[1:] if c in joined.columns]
         if clash:
             raise ValueError(
-                f"{path}: --table all: tables of different headers share the column {clash[0]!r}"
+                f"{path}: --table all: tables of different headers share the column {clash[0]!r}, so they "
+                "are not one board's parts; rate one with --table N (or its heading)"
             )
         joined = joined.merge(frame, on="model", how="outer", sort=False)
     lines = ", ".join(str(t.line) for t in scored)

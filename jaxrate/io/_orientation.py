@@ -19,7 +19,14 @@ from jaxrate.io._assumed import Assumed
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
-__all__ = ["TASK_WORDS", "MODEL_WORDS", "decide_orientation", "looks_like", "transposed_evidence"]
+__all__ = [
+    "TASK_WORDS",
+    "MODEL_WORDS",
+    "decide_orientation",
+    "looks_like",
+    "names_say",
+    "transposed_evidence",
+]
 
 # Headers of a wide table's first column that say its rows are tasks, or models.
 TASK_WORDS = tuple(
@@ -49,6 +56,9 @@ _METRIC = re.compile(
 _GYM = re.compile(
     r"^([A-Z][A-Za-z0-9]*|[a-z0-9]+(-(random|medium|expert|replay|umaze|large|diverse|play|full|cloned"
     r"|human))+)-v\d+$"
+    # ... or a D4RL dataset written without its version (robomimic's HalfCheetah-Medium, Hopper-Medium-Replay)
+    r"|^(?i:halfcheetah|hopper|walker2d|ant|antmaze|maze2d|pen|door|hammer|relocate|kitchen|humanoid)"
+    r"(-(?i:random|medium|expert|replay|umaze|large|diverse|play|full|cloned|human|partial|mixed))+$"
 )
 _MODEL = re.compile(
     r"(\d+(\.\d+)?b($|[^a-z])|gpt|llama|claude|gemini|mistral|mixtral|"
@@ -76,7 +86,7 @@ def looks_like(name: object) -> str | None:
 _SAMPLE = 200  # names weighed per axis: the first 200 (a 5,000-model board's names cost 4 ms each way)
 
 
-def _names_say(names: Sequence[object]) -> str | None:
+def names_say(names: Sequence[object]) -> str | None:
     """``"task"`` or ``"model"`` when two thirds of the first names (at least two, none else) say so."""
     kinds = [looks_like(n) for n in list(names)[:_SAMPLE]]
     for kind, other in (("task", "model"), ("model", "task")):
@@ -109,7 +119,7 @@ def _evidence(values, rows: Sequence[object], columns: Sequence[object], first_h
     """``(why the rows are tasks, why they are models)``, each a phrase or ``None``: a header word
     decides, unless both axes' names say the opposite (then both); else normalised rows or names."""
     header = (first_header or "").strip()
-    by_rows, by_columns = _names_say(rows), _names_say(columns)
+    by_rows, by_columns = names_say(rows), names_say(columns)
     headed = f"the row names are headed {header!r}"
     names = "the row names are metric or benchmark names and the column names model names"
     if header.lower() in TASK_WORDS:

@@ -73,6 +73,7 @@ def joined_tables(paths: list[str], options) -> Parsed:
         joined_frame,
         keyed_frame,
         nested_headers,
+        readable,
         refuse_shapes,
         shapes,
     )
@@ -82,10 +83,14 @@ def joined_tables(paths: list[str], options) -> Parsed:
     documents = documents_frame(paths, options)
     if documents is not None:  # one document per model or run: a row each
         return scores_frame(where, os.path.basename(root) or where, documents, None, options)
-    groups = shapes(paths, options.table)
     keyed = keyed_frame(paths)
     if keyed is not None:  # {task: {metric: score}} per file, the model in the path
         return scores_frame(where, os.path.basename(root) or where, keyed, None, options)
+    paths, skipped = readable(paths, options)
+    if skipped:  # read without them, and said
+        parsed = joined_tables(paths, options)
+        return parsed._replace(notes=skipped + list(parsed.notes))
+    groups = shapes(paths, options.table)
     if len(groups) > 1 and not nested_headers(groups):
         refuse_shapes(where, groups, os.path.relpath(root) if not os.path.isabs(paths[0]) else root)
     name = os.path.basename(root) or where
