@@ -10,6 +10,8 @@ each rule on a page of a few lines.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -335,3 +337,58 @@ def test_a_folder_of_one_yaml_per_benchmark_with_an_empty_file(tmp_path):
     assert any(n.topic == "files" and "matharena-imc-2025.yaml" in n for n in assumed_in(reading.notes))
     got = dict(zip(reading.models, reading.scores))
     np.testing.assert_array_equal(got["grok-4"], [79.6, 87.5, 86.0])
+
+
+def test_some_tables_of_a_page_together(tmp_path):
+    page = (
+        "## Gemma\n\n| models | AE2 LC | AE2 WR | AH | GSM |\n|---|---|---|---|---|\n"
+        "| gemma-2-9b-it | 51.1 | 38.1 | 40.8 | 87.4 |\n"
+        "| gemma-2-9b-it-SimPO | 72.4 | 65.9 | 59.1 | 88.0 |\n\n"
+        "## v0.2\n\n| models |  | AE2 LC | AE2 WR | AH |\n|---|---|---|---|---|\n"
+        "| Llama 3 DPO v0.2 | [link](x) | 48.2 | 47.5 | 35.2 |\n"
+        "| Llama 3 SimPO v0.2 | [link](y) | 53.7 | 47.5 | 36.5 |\n"
+        "| Llama 3 ORPO v0.2 | [link](z) | 38.1 | 33.8 | 28.2 |\n\n"
+        "## Hyper-parameters\n\n| models | β | lr |\n|---|---|---|\n| Llama 3 SimPO v0.2 | 10 | 1e-6 |\n"
+        "| gemma-2-9b-it-SimPO | 10 | 8e-7 |\n"
+    )
+    reading = _read(tmp_path, page, table="1,2", higher_better="AE2*,AH,GSM", missing="drop-tasks")
+    assert len(reading.models) == 5 and sorted(reading.tasks) == [
+        "AE2 LC",
+        "AE2 WR",
+        "AH",
+    ]  # GSM: Gemma's only
+    got = dict(zip(reading.models, reading.scores))
+    np.testing.assert_array_equal(got["Llama 3 ORPO v0.2"], [38.1, 33.8, 28.2])
+    assert any("read tables of other models as more models" in n for n in reading.notes)
+    with pytest.raises(ValueError, match="--table '1,4': no table 4 \\(3 tables: 1 to 3\\)"):
+        _read(tmp_path, page, table="1,4")
+
+
+def test_a_long_tables_minus_one_is_its_placeholder_and_one_row_named_by_a_number_is_refused(tmp_path):
+    judged = [(81, "gpt-4", 9), (81, "unify", 8), (82, "gpt-4", 10), (82, "unify", -1), (83, "gpt-4", 7)]
+    judged.append((83, "unify", 6))
+    rows = [json.dumps({"question_id": q, "model": m, "judge": "single", "score": v}) for q, m, v in judged]
+    path = tmp_path / "judgments.jsonl"
+    path.write_text("\n".join(rows) + "\n")
+    options = dict(cli=True, model="model", task="question_id", score="score")
+    with pytest.raises(
+        ValueError, match="no score for 'unify' on '82' \\(its -1 is the source's placeholder"
+    ):
+        io.read(str(path), io.ReadOptions(**options))
+    reading = io.read(str(path), io.ReadOptions(**options, missing="drop-tasks"))
+    assert reading.tasks == ["81", "83"]
+    page = "## Results\n\n| OSQP | GUROBI | MOSEK |\n|---|---|---|\n| 1.46 | 1.0 | 6.12 |\n"
+    with pytest.raises(ValueError, match="the one row's name is a number \\('1.46'\\): one row of scores"):
+        _read(tmp_path, page)
+    two = page + "\n## More\n\n| OSQP | GUROBI | MOSEK |\n|---|---|---|\n| 1.0 | 1.63 | 1.74 |\n"
+    with pytest.raises(ValueError, match="first columns hold numbers \\('1.46', '1.0'\\), not names"):
+        _read(tmp_path, two, table="all")
+    named = page.replace("| OSQP |", "| problems | OSQP |").replace("|---|", "|---|---|", 1)
+    reading = _read(
+        tmp_path, named.replace("| 1.46 |", "| geomean | 1.46 |"), models="columns", lower_better="*"
+    )
+    assert sorted(reading.models) == [
+        "GUROBI",
+        "MOSEK",
+        "OSQP",
+    ]  # the advice, followed: a column naming the row

@@ -175,11 +175,12 @@ def _add_long_options(parser) -> None:
         long.add_argument(f"--{role}-col", metavar="COLUMN", help=text)
     long.add_argument(
         "--table",
-        metavar="N|HEADING|all",
+        metavar="N|HEADING|all|N,M",
         help="a Markdown file's table to rate: its number (1 is the first), its heading, or all: every table "
         "holding numbers as one board (tables of one header and the same models are one per task, named "
-        "by their headings; of other models, more models; of other columns, more tasks) (default: the "
-        "largest holding numbers, said; refused where several look like parts of one board)",
+        "by their headings; of other models, more models; of other columns, more tasks); N,M,...: those "
+        "tables as one board, as all joins them (default: the largest holding numbers, said; refused where "
+        "several look like parts of one board)",
     )
     long.add_argument(
         "--where",

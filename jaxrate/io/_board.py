@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import re
 from typing import Any
 
 import numpy as np
@@ -125,7 +126,7 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
     index = {n: j for j, n in enumerate(cells.names)}
     notes += turned_cells or percent_cells(cells.path, tasks, [cells.columns[index[t]] for t in tasks])
     unknown = frozenset((cells.rows[i], tasks[j]) for i, j in np.argwhere(values == -1.0) if j < len(tasks))
-    notes += _placeholders(values, tasks) + said + _error_note(errors, tasks, columns)
+    notes += _placeholders(values, tasks, cells.what == "task") + said + _error_note(errors, tasks, columns)
     unknown = frozenset(
         cell for cell in unknown if np.isnan(values[cells.rows.index(cell[0]), tasks.index(cell[1])])
     )
@@ -234,6 +235,11 @@ def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bo
     the score-like columns ``js``."""
     if options.models is not None:
         return options.models == "columns", None
+    if len(cells.rows) == 1 and re.fullmatch(r"\s*[-+]?\d*\.\d+\s*", str(cells.rows[0])):
+        raise ValueError(  # one row named "1.46" under "OSQP", "GUROBI": the models' scores, no name
+            f"{cells.path}: the one row's name is a number ({cells.rows[0]!r}): one row of scores under the "
+            f"models' names ({cells.first_header!r}, ...), and no column naming the row (the task); add one"
+        )
     if not js:
         return False, None
     values = np.stack([parsed[j][0] for j in js], axis=1)
@@ -486,11 +492,14 @@ def _blank(cell: object) -> bool:
     )
 
 
-def _placeholders(values: np.ndarray, tasks: list[str]) -> list[str]:
-    """Read each score column's placeholders for "unknown" (``-1`` among values >= 0) as missing."""
+def _placeholders(values: np.ndarray, tasks: list[str], pooled: bool = False) -> list[str]:
+    """Read each score column's placeholders for "unknown" (``-1`` among values >= 0) as missing;
+    ``pooled``: a long table's, judged over its one score column (MT-Bench's judgments: two models a
+    question, a -1 where the judge's answer did not parse)."""
     found = []
+    every = placeholders(values.ravel()).reshape(values.shape) if pooled else None
     for j, task in enumerate(tasks):
-        mask = placeholders(values[:, j], task)
+        mask = placeholders(values[:, j], task) if every is None else every[:, j]
         if mask.any():
             values[mask, j] = np.nan
             found.append(f"{task!r} ({int(mask.sum())})")

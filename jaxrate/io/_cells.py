@@ -377,15 +377,14 @@ def names_are_names(path: str, models: Sequence[str], first_header: str) -> None
     metric's name and holding fractional numbers (pandas dropped the index)."""
     from jaxrate.io._orientation import looks_like
 
-    if looks_like(first_header) != "task":
-        return
     numbers = []
     for m in models:
         try:
             numbers.append(float(m))
         except ValueError:
             return
-    if numbers and any(not float(x).is_integer() for x in numbers if np.isfinite(x)):
+    fractional = numbers and any(not float(x).is_integer() for x in numbers if np.isfinite(x))
+    if fractional and looks_like(first_header) == "task":
         raise ValueError(
             f"{path}: the first column, read as the model names, holds numbers ({models[0]}, ...): the "
             "names are not in the file (pandas' to_json(orient='records') and to_csv(index=False) drop "

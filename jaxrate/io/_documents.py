@@ -300,6 +300,8 @@ def markdown_frame(path: str, pd, options_table=None):
         )
     if str(options_table).strip().lower() == "all":
         return _code_said(_all_tables(path, tables, pd), path, fenced)
+    if re.fullmatch(r"\s*\d+(\s*,\s*\d+)+\s*", str(options_table or "")):  # "--table 3,4,5": those, together
+        return _code_said(_all_tables(path, _numbered(path, tables, str(options_table)), pd), path, fenced)
     if options_table is None:
         _refuse_parts(path, tables)
     chosen = _chosen(path, tables, options_table)
@@ -484,7 +486,8 @@ def _refuse_parts(path: str, tables: list[Table]) -> None:
         ) + ("; ..." if len(parts) > 6 else "")
         raise ValueError(
             f"{path}: holds {len(parts)} tables that look like parts of one board (a header or models in "
-            f"common: {shown}); rate them together with --table all, or one with --table N (or its heading)"
+            f"common: {shown}); rate them together with --table all, some of them with --table N,M, or one "
+            "with --table N (or its heading)"
         )
 
 
@@ -495,6 +498,16 @@ def _all_tables(path: str, tables: list[Table], pd):
     scored = [t for t in tables if _scored(t)] or [t for t in tables if _numbers(t) and t.rows]
     if not scored:
         raise ValueError(f"{path}: --table all: no table holds numbers")
+    firsts = [r[0] for t in scored for r in t.rows if r[0]]
+    decimal = re.compile(r"\s*[-+]?\d*\.\d+\s*")  # "1.46", "1.0"; not a rank ("1", "2.")
+    if firsts and all(
+        decimal.fullmatch(c) for c in firsts
+    ):  # OSQP's: a row of scores under each table's models
+        raise ValueError(
+            f"{path}: --table all: the tables' first columns hold numbers "
+            f"({', '.join(map(repr, firsts[:3]))}), not names: rows of scores under the models' names, "
+            "with no column naming the rows (the tasks); add one to each table"
+        )
     notes: list = []
     one_each = _per_heading(scored)
     if one_each is not None:
@@ -527,23 +540,40 @@ def _all_tables(path: str, tables: list[Table], pd):
     frames = []
     for group in groups.values():
         rows = _once([r for t in group for r in _sections(t.rows)[0]], notes)
-        frame = pd.DataFrame(rows, columns=["model", *group[0].header[1:]], dtype=object)
-        frames.append(frame)
-    joined = frames[0]
-    for frame in frames[1:]:
-        clash = [c for c in frame.columns[1:] if c in joined.columns]
-        if clash:
-            raise ValueError(
-                f"{path}: --table all: tables of different headers share the column {clash[0]!r}, so they "
-                "are not one board's parts; rate one with --table N (or its heading)"
-            )
-        joined = joined.merge(frame, on="model", how="outer", sort=False)
+        header = [h or f"column {j + 1}" for j, h in enumerate(group[0].header) if j]  # a links column
+        frames.append(pd.DataFrame(rows, columns=["model", *header], dtype=object))
+    joined = _joined_frames(path, frames, pd, notes)
     lines = ", ".join(str(t.line) for t in scored)
     notes.append(
         f"read {len(scored)} tables together (at lines {lines}): tables of one header as more models, "
         "tables of other headers as more tasks of the same models (by their names)"
     )
     joined.attrs["notes"] = notes + _said_per_table(scored, joined)
+    return joined
+
+
+def _joined_frames(path: str, frames: list, pd, notes: list):
+    """Tables of other headers as one frame: more tasks of the same models (joined by their names), or,
+    where they share columns and no model, more models (SimPO's tables: the same benchmarks, some more
+    columns in one); a shared column and a shared model is refused."""
+    joined = frames[0]
+    for frame in frames[1:]:
+        clash = [c for c in frame.columns[1:] if c in joined.columns]
+        apart = not set(joined["model"]) & set(frame["model"])
+        if clash and apart:
+            joined = pd.concat([joined, frame], ignore_index=True, sort=False)
+            notes.append(
+                f"read tables of other models as more models, their columns in common ({clash[0]!r}, ...) as "
+                "one"
+            )
+            continue
+        if clash:
+            raise ValueError(
+                f"{path}: --table all: tables of different headers share the column {clash[0]!r} and a "
+                "model, so they are not one board's parts; rate one with --table N (or its heading), or some "
+                "together with --table N,M"
+            )
+        joined = joined.merge(frame, on="model", how="outer", sort=False)
     return joined
 
 
@@ -1017,6 +1047,17 @@ def _told_apart(paths: list[tuple], least: list[int] | None = None) -> list[str]
 def _numbers(table: Table) -> bool:
     """Whether a table holds a number beside its first column (a results table, not a list of links)."""
     return any(re.search(r"\d", c) for r in table.rows for c in r[1:])
+
+
+def _numbered(path: str, tables: list[Table], spec: str) -> list[Table]:
+    """The tables ``--table 3,4,5`` names by number, in the page's order."""
+    numbers = sorted({int(k) for k in spec.split(",")})
+    bad = [k for k in numbers if not 1 <= k <= len(tables)]
+    if bad:
+        raise ValueError(
+            f"{path}: --table {spec.strip()!r}: no table {bad[0]} ({len(tables)} tables: 1 to {len(tables)})"
+        )
+    return [tables[k - 1] for k in numbers]
 
 
 def _chosen(path: str, tables: list[Table], which) -> Table:
