@@ -392,3 +392,15 @@ def test_a_long_tables_minus_one_is_its_placeholder_and_one_row_named_by_a_numbe
         "MOSEK",
         "OSQP",
     ]  # the advice, followed: a column naming the row
+
+
+def test_ascii_spreads_and_tilde_or_slash_marks(tmp_path):
+    page = (
+        "| Model | BBBP (ROC-AUC) | Tox21 (ROC-AUC) |\n|---|---|---|\n| GraphConv | 0.8851 +- 0.0292 | ~ |\n"
+        "| Weave | 0.8497 +- 0.0129 | 0.7513 +- 0.0090 |\n| RF | 0.8806+-0.0118 | / |\n"
+    )
+    with pytest.raises(ValueError, match="no score for 'GraphConv' on 'Tox21 \\(ROC-AUC\\)' \\(2 missing"):
+        _read(tmp_path, page)  # "~" and "/": not run, a hole for the missing rule to say
+    reading = _read(tmp_path, page, missing="drop-tasks")
+    np.testing.assert_array_equal(reading.scores[:, 0], [0.8851, 0.8497, 0.8806])
+    assert any("read the 'mean ± spread' cells of 'BBBP (ROC-AUC)'" in n for n in reading.notes)

@@ -435,8 +435,8 @@ _SHARE = re.compile(r"^\s*\d+\s*/\s*\d+\s*\(\s*([-+]?[\d.,]+)\s*%\s*\)\s*$")
 # and remarks after it in brackets: catboost's "0.272978 (±0.0004) (+1.20%)", pytorch-frame's
 # "0.931±0.000 (41s)".
 _SPREAD = re.compile(
-    r"^\s*([^\s±()]+)\s*(?:(?:±|\+/-)\s*\(?[^\s±()]+\)?|\(\s*(?:±|\+/-)\s*[^\s±()]+\s*\))(?:\s*\([^()]*\))*\s*$"
-)
+    r"^\s*([^\s±()]+)\s*(?:(?:±|\+/?-)\s*\(?[^\s±()]+\)?|\(\s*(?:±|\+/?-)\s*[^\s±()]+\s*\))(?:\s*\([^()]*\))*\s*$"
+)  # also MoleculeNet's ASCII "0.8851 +- 0.0292"
 
 
 # A number and the work it is cited from, as papers' tables write a published result: "94.3 (Yamada et
@@ -474,7 +474,7 @@ def value(cell: object, decimal: str) -> float:
     if isinstance(cell, str):  # most cells: text from a file
         if is_missing_marker(cell):
             return np.nan
-        if "%" in cell or "±" in cell or "+/-" in cell:
+        if "%" in cell or "±" in cell or "+/-" in cell or "+-" in cell:
             share = _SHARE.match(cell) if "/" in cell else None  # "1/3 (33.3%)": its percent
             if share:
                 return parse_number(share.group(1), decimal)
@@ -510,7 +510,7 @@ def percent_cells(path: str, names: Sequence[str], columns: Sequence[Sequence[ob
     spread = [
         n
         for n, col in marked
-        if any(isinstance(c, str) and ("±" in c or "+/-" in c) and _SPREAD.match(c) for c in col)
+        if any(isinstance(c, str) and ("±" in c or "+/-" in c or "+-" in c) and _SPREAD.match(c) for c in col)
     ]
     said = f"read the 'mean ± spread' cells of {few(spread, 4)} as their means"
     notes = [said + " (the spread, and any remark in brackets after it, not rated)"] if spread else []
@@ -549,7 +549,7 @@ def _marked(cells: Sequence[object]) -> bool:
         text = "\x1f".join(cells)
     except TypeError:
         text = "\x1f".join(c for c in cells if isinstance(c, str))
-    return "%" in text or "±" in text or "+/-" in text
+    return "%" in text or "±" in text or "+/-" in text or "+-" in text
 
 
 def cell_units(cells: Sequence[object]) -> str | None:

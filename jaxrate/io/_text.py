@@ -30,6 +30,7 @@ MISSING_MARKERS = (
     "", "-", "--", "\u2014", "\u2013", "na", "n/a", "n.a.", "nan", "null", "none", "?", "??", "???",
     # a run that did not finish: no score, a hole for the missing rule ("OOM", "Too slow*", "timeout")
     "oom", "out of memory", "oot", "timeout", "time out", "timed out", "too slow", "tbd", "dnf", "failed",
+    "~", "/",  # solo-learn's "~" and WebCanvas's "/": not run
 )  # fmt: skip
 #: Scores of larger magnitude are refused (they overflow the ratings' arithmetic).
 MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 does; 1e305 rates): refused
