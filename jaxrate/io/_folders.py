@@ -47,31 +47,37 @@ def _header(path: str, table=None) -> tuple[str, ...]:
     return tuple(str(c).strip() for c in read_frame(path, table=table).columns)
 
 
-def readable(paths: list[str], options) -> tuple[list[str], list]:
-    """The tables whose header can be read; one that cannot (a YAML file holding ``{}``, a table cut
-    short) is an error naming it, or with ``skip_unreadable`` left out and said."""
+def unreadable(problems: list[str], options) -> list:
+    """A folder's files that cannot be read (``problems``: each one's error): the first an error naming
+    ``--skip-unreadable``, or with it each left out, said (one assumption)."""
+    if not problems:
+        return []
+    if options is None or not options.skip_unreadable:
+        more = f" ({len(problems) - 1} more such files)" if len(problems) > 1 else ""
+        flag = options.flag("skip_unreadable") if options is not None else "skip_unreadable=True"
+        raise ValueError(f"{problems[0]}{more}; fix or remove it, or leave such files out with {flag}")
     from jaxrate.io._assumed import Assumed
     from jaxrate.io._roles import few
 
+    files = few([p.split(": ", 1)[0] for p in problems], 4, str)
+    return [Assumed("files", f"left out {len(problems)} unreadable file(s): {files}", problems[0],
+                    "fix them to read them", "--skip-unreadable")]  # fmt: skip
+
+
+def readable(paths: list[str], options) -> tuple[list[str], list]:
+    """The tables whose header can be read; one that cannot (a YAML file holding ``{}``, a table cut
+    short) is :func:`unreadable`."""
     kept, problems = [], []
     for p in paths:
         try:
             _header(p, options.table)
             kept.append(p)
         except ValueError as err:
-            if not options.skip_unreadable:
-                raise ValueError(
-                    f"{err}; fix or remove it, or leave such files out with {options.flag('skip_unreadable')}"
-                ) from None
             problems.append(str(err))
+    said = unreadable(problems, options)
     if not kept:
         raise ValueError(f"{problems[0]} (and every other table here)")
-    if not problems:
-        return kept, []
-    gone = few([p.split(": ", 1)[0] for p in problems], 4, str)
-    said = Assumed("files", f"left out {len(problems)} unreadable file(s): {gone}", problems[0],
-                   "fix them to read them", "--skip-unreadable")  # fmt: skip
-    return kept, [said]
+    return kept, said
 
 
 def shapes(paths: list[str], table=None) -> dict[tuple[str, ...], list[str]]:

@@ -132,18 +132,9 @@ def _unreadable(path: str, head: Head) -> str | None:
 
 def _broken(problems: list[str], options) -> list[str]:
     """A folder's unreadable files: the first an error, or (``skip_unreadable``) each left out, said."""
-    if not problems:
-        return []
-    if options is None or not options.skip_unreadable:
-        more = f" ({len(problems) - 1} more such files)" if len(problems) > 1 else ""
-        flag = options.flag("skip_unreadable") if options is not None else "skip_unreadable=True"
-        raise ValueError(f"{problems[0]}{more}; fix or remove it, or leave such files out with {flag}")
-    from jaxrate.io._assumed import Assumed
-    from jaxrate.io._roles import few
+    from jaxrate.io._folders import unreadable
 
-    files = few([p.split(": ", 1)[0] for p in problems], 4, str)
-    return [Assumed("files", f"left out {len(problems)} unreadable file(s): {files}", problems[0],
-                    "fix them to read them", "--skip-unreadable")]  # fmt: skip
+    return unreadable(problems, options)
 
 
 def _passed_over(paths: list[str]) -> list[str]:
