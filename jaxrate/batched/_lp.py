@@ -369,7 +369,20 @@ def init(lp: Layout, start, attempt=None) -> State:
         warmed=jnp.asarray(-1, jnp.int32),
         checked=zero,
     )
-    return state._replace(xb=state.binv @ rhs(lp, state))
+    return along(state._replace(xb=state.binv @ rhs(lp, state)), lp.payoffs)
+
+
+def along(tree, anchor):
+    """``tree`` with every leaf batched as ``anchor`` is (under ``vmap``; else as it is).
+
+    A loop whose first carry holds unbatched leaves (zeros, counters) has its body batched
+    again and again by ``vmap`` until the batched leaves stop changing, and each nested
+    loop inside it as often: a carry batched from the start is batched once (tracing
+    ``jit(vmap(rate_game))`` took 1.3 s, most of it that repetition). ``where(a == a, x, x)``
+    is ``x``; XLA folds it away.
+    """
+    same = jnp.asarray(anchor).reshape(-1)[:1].sum() == 0
+    return jax.tree.map(lambda x: jnp.where(same, x, x), tree)
 
 
 def joint_tangent(lp: Layout, state: State, level_rates, scale):

@@ -309,7 +309,7 @@ def _passes(prep, start, warm, config: SimplexConfig):
     largest = jnp.asarray([r[4] for r in table], bool)
     last = jnp.asarray(prep["joint_mask"].size - 1, jnp.int32)
 
-    def solve(k):
+    def started(k):
         attempt = {
             "perturb": perturbs[k],
             "harris": harris[k],
@@ -319,7 +319,10 @@ def _passes(prep, start, warm, config: SimplexConfig):
             "max_pivots": config.max_pivots,
         }
         begin = jnp.where((k > 0) & (k % 2 == 0), last, start)
-        state = advance(init(prep, begin, config, attempt), prep, config, None, warm)
+        return init(prep, begin, config, attempt)
+
+    def solve(k):
+        state = advance(started(k), prep, config, None, warm)
         return state, finish(state, prep, config, warm=True)
 
     if not RETRY_RUNGS:
@@ -341,9 +344,14 @@ def _passes(prep, start, warm, config: SimplexConfig):
     def failing(c):
         return (c[2] == 0) | ((c[1]["status"] == int(Status.FAILED)) & (c[2] < perturbs.shape[0]))
 
-    shapes = jax.eval_shape(solve, jnp.zeros((), jnp.int32))
+    def unsolved(k):  # solve's shapes, without tracing the simplex a second time (0.5 s)
+        state = started(k)
+        return state, finish(state, prep, config, warm=True)
+
+    shapes = jax.eval_shape(unsolved, jnp.zeros((), jnp.int32))
     blank = jax.tree.map(lambda x: jnp.zeros(x.shape, x.dtype), shapes)
-    state, out, _ = jax.lax.while_loop(failing, again, (*blank, jnp.zeros((), jnp.int32)))
+    carry = _lp.along((*blank, jnp.zeros((), jnp.int32)), prep["payoffs"])
+    state, out, _ = jax.lax.while_loop(failing, again, carry)
     return state, out
 
 
