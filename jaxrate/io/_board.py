@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate.io._assumed import Assumed
+from jaxrate.io._averages import aggregate_of, aggregate_rows, decimals
 from jaxrate.io._cells import (
     DECIMAL_COMMAS,
     Cells,
@@ -29,8 +30,8 @@ from jaxrate.io._cells import (
     value,
 )
 from jaxrate.io._compound import compound_cells
-from jaxrate.io._durations import duration_note, durations
-from jaxrate.io._orientation import decide_orientation
+from jaxrate.io._durations import duration_note, durations, rate_note, rates
+from jaxrate.io._orientation import decide_orientation, names_say
 from jaxrate.io._roles import Declared, Role, candidates, decide, direction, few, placeholders
 from jaxrate.io._text import is_missing_marker
 
@@ -109,14 +110,10 @@ def table_board(cells: Cells, declared: dict[str, Declared], options, sep: str |
         turned_cells = percent_cells(
             cells.path, [cells.names[j] for j in likely], [cells.columns[j] for j in likely]
         )
-        cells, text, parsed, declared = _turned(cells, likely, parsed, declared)
-    if all(text):
-        first = next((shown(c) for c in cells.columns[0] if isinstance(c, str) and c.strip()), "''")
-        raise ValueError(
-            f"{cells.path}: no column of numbers to rate ({', '.join(map(repr, cells.names))} "
-            f"{'holds' if len(cells.names) == 1 else 'hold'} text, such as {first}); is the first column the "
-            "model names?"
-        )
+        cells, text, parsed, declared = _turned(cells, likely, parsed, declared, notes)
+    _refuse_all_text(cells, text)
+    cells, parsed, declared, left = _by_value(cells, text, parsed, declared, turn, decimal)
+    notes += left
     whole = {cells.names[j]: _whole(found[0]) for j, found in parsed.items()}
     roles, said = decide(cells.path, cells.names, text, declared, options, what=cells.what, whole=whole)
     values, errors, columns, problems = _columns(cells, roles, parsed, decimal)
@@ -163,9 +160,22 @@ def _unpacked(cells: Cells, options) -> tuple[Cells, list, list[str], list[str]]
 
 
 def _durations(cells: Cells, options) -> tuple[Cells, list[str], list[str]]:
-    """The cells with each column of durations (``58.76us``) in seconds, the notes, and those columns.
-    Beside columns of plain numbers (the scores), durations are a cost: left out (as text) and said,
-    unless ``--tasks`` names them."""
+    """The cells with each column of durations (``58.76us``) in seconds and of rates (``31.5 GB/s``) as
+    their numbers, the notes, and the columns of durations. Beside columns of plain numbers (the scores),
+    durations are a cost: left out (as text) and said, unless ``--tasks`` names them."""
+    found = {j: r for j, c in enumerate(cells.columns) if (r := rates(c)) is not None}
+    rated = []
+    if found:
+        j = min(found)
+        example = _first(cells.columns[j])
+        rated = [rate_note([cells.names[j] for j in found], example, found[j][1])]
+        columns = [found[j][0] if j in found else c for j, c in enumerate(cells.columns)]
+        cells = cells._replace(columns=columns)
+    cells, notes, names = _seconds(cells, options)
+    return cells, rated + notes, names
+
+
+def _seconds(cells: Cells, options) -> tuple[Cells, list[str], list[str]]:
     found = {j: secs for j, c in enumerate(cells.columns) if (secs := durations(c)) is not None}
     if not found:
         return cells, [], []
@@ -230,6 +240,46 @@ def _partial_runs(cells: Cells, roles: list[Role], parsed: dict) -> list[str]:
     return out
 
 
+def _refuse_all_text(cells: Cells, text: list[bool]) -> None:
+    if all(text):
+        first = next((shown(c) for c in cells.columns[0] if isinstance(c, str) and c.strip()), "''")
+        raise ValueError(
+            f"{cells.path}: no column of numbers to rate ({', '.join(map(repr, cells.names))} "
+            f"{'holds' if len(cells.names) == 1 else 'hold'} text, such as {first}); is the first column the "
+            "model names?"
+        )
+
+
+def _by_value(cells: Cells, text: list[bool], parsed: dict, declared: dict, turn: bool, decimal: str):
+    """The summaries the values show (:mod:`jaxrate.io._averages`): columns that are the mean or the sum
+    of others, declared aggregates (unless the source declared a role); where the rows are the models,
+    rows named as summaries that are the mean or the sum of the others, left out. ``(cells, parsed,
+    declared, notes)``."""
+    js = [j for j in parsed if not text[j]]
+    notes = []
+    if not turn and len(js) >= 3:
+        values = np.stack([parsed[j][0] for j in js], axis=1)
+        found = aggregate_rows(cells.rows, values, max(decimals(cells.columns[j]) for j in js))
+        if found and len(found) < len(cells.rows):
+            keep = [k for k, r in enumerate(cells.rows) if r not in found]
+            record = cells.record
+            cells = cells._replace(
+                rows=[cells.rows[k] for k in keep],
+                columns=[[c[k] for k in keep] for c in cells.columns],
+                record=lambda k: record(keep[k]),
+            )
+            parsed = {j: column_numbers(cells, j, decimal) for j in parsed}
+            notes += [f"left out the row {r!r}: {why}, not a model" for r, why in found.items()]
+    if len(js) >= 3:
+        values = np.stack([parsed[j][0] for j in js], axis=1)
+        places = [decimals(cells.columns[j]) for j in js]
+        for name, why in aggregate_of([cells.names[j] for j in js], values, places).items():
+            if declared.get(name, Declared()).role is None:
+                said = declared.get(name, Declared())._replace(role="aggregate", why=why)
+                declared = {**declared, name: said}
+    return cells, parsed, declared, notes
+
+
 def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bool, str | None]:
     """Whether the models are the columns: as ``--models`` says, else :func:`decide_orientation` on
     the score-like columns ``js``."""
@@ -244,6 +294,9 @@ def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bo
         return False, None
     values = np.stack([parsed[j][0] for j in js], axis=1)
     names = [cells.names[j] for j in js]
+    bare = [n.rsplit("/", 1)[-1] for n in names]  # tables joined under their headings: each model's column
+    if _headings_to_tasks(names, ["t"], values[:1]) is not None:
+        names = bare  # 'Image-Level AUC/ResNet-18': ResNet-18's column
     turn, note = decide_orientation(
         cells.path, values, cells.rows, names, cells.first_header, None, unsure=cells.unsure
     )
@@ -426,10 +479,11 @@ def _without_text_rows(cells: Cells, js: list[int], parsed: dict, decimal: str):
     return kept, parsed, [f"left out {len(drop)} row(s) holding no number in any model's column: {said}"]
 
 
-def _turned(cells: Cells, js: list[int], parsed: dict, declared: dict):
+def _turned(cells: Cells, js: list[int], parsed: dict, declared: dict, notes: list):
     """The table turned: its score-like columns ``js`` (models) become rows; its rows (tasks) columns.
     What every model's column declares alike (a page's text: "Logloss (lower is better)") every
-    task's column declares."""
+    task's column declares. Tables joined under their headings (``Image-Level AUC/ResNet-18``, one
+    column per heading and model) turn into the models, their headings joined to the tasks (noted)."""
     problems = [parsed[j][1] for j in js if parsed[j][1] is not None]
     if problems:
         raise ValueError(min(problems)[1])
@@ -440,13 +494,37 @@ def _turned(cells: Cells, js: list[int], parsed: dict, declared: dict):
             "columns are not models"
         )
     values = np.stack([parsed[j][0] for j in js], axis=1)  # [tasks, models]
-    models = [cells.names[j] for j in js]
+    models, tasks = [cells.names[j] for j in js], list(cells.rows)
+    regrouped = _headings_to_tasks(models, tasks, values)
+    if regrouped is not None:
+        models, tasks, values = regrouped
+        notes.append(
+            f"read the tables' headings as part of the tasks ({tasks[0]!r}, ...), each model one column "
+            f"of every table ({few(models, 4)})"
+        )
     rows = [list(v) for v in values]
-    turned = Cells(cells.path, cells.first_header, models, list(cells.rows), rows, str, what="task")
-    numbers = {k: (values[k], None) for k in range(len(cells.rows))}
+    turned = Cells(cells.path, cells.first_header, models, tasks, rows, str, what="task")
+    numbers = {k: (values[k], None) for k in range(len(tasks))}
     alike = {declared.get(cells.names[j]) for j in js}
     said = next(iter(alike)) if len(alike) == 1 else None
-    return turned, [False] * len(cells.rows), numbers, ({str(r): said for r in cells.rows} if said else {})
+    return turned, [False] * len(tasks), numbers, ({str(r): said for r in tasks} if said else {})
+
+
+def _headings_to_tasks(models: list[str], tasks: list[str], values: np.ndarray):
+    """``(models, tasks, values)`` where the models are every heading's columns alike (``H/m`` for every
+    heading ``H`` and model ``m``): ``m`` the models, ``H/task`` the tasks; else ``None``."""
+    parts = [str(m).rsplit("/", 1) for m in models]
+    if not all(len(p) == 2 and p[0] and p[1] for p in parts):
+        return None
+    heads, names = list(dict.fromkeys(p[0] for p in parts)), list(dict.fromkeys(p[1] for p in parts))
+    grid = {(h, n) for h in heads for n in names}
+    if len(heads) < 2 or len(names) < 2 or len(parts) != len(grid) or {tuple(p) for p in parts} != grid:
+        return None
+    if names_say(names) != "model" and names_say(heads) != "task":
+        return None  # 'DeepSeekMath-Base/OCWCourses/cot': a model's own path, not a heading over models
+    where = {tuple(p): j for j, p in enumerate(parts)}
+    out = np.stack([np.concatenate([values[:, where[h, n]] for h in heads]) for n in names], axis=1)
+    return names, [f"{h}/{t}" for h in heads for t in tasks], out
 
 
 def _columns(cells: Cells, roles: list[Role], parsed: dict, decimal: str):

@@ -806,6 +806,10 @@ def _sectioned_columns(tables: list[Table], pd, notes: list, lines: list[str] | 
         )
         frame.insert(0, "model", [r[0] for r in rows])
         joined = frame if joined is None else joined.merge(frame, on="model", how="outer", sort=False)
+    # the rows' header as the tables write it (not "model": a header the tables do not have would say
+    # which axis holds the models, anomalib's category tables under their metrics' headings)
+    firsts = {str(t.header[0]).strip() for t in tables}
+    joined = joined.rename(columns={"model": firsts.pop() if len(firsts) == 1 else ""})
     notes.append(
         f"read {len(tables)} tables of the same models as one, each column named by its table's headings "
         f"({', '.join(repr(c) for c in list(joined.columns)[1:3])}, ...): their columns' names repeat from "

@@ -1,4 +1,5 @@
-"""Cells that are durations with their unit: ``58.76us``, ``1.51ms``, ``4.57s``, ``294.00ns``.
+"""Cells that are durations with their unit: ``58.76us``, ``1.51ms``, ``4.57s``, ``294.00ns``; and rates
+with theirs: ``31.5 GB/s``, ``120 tok/s``.
 
 Benchmark harnesses (rebar, criterion, hyperfine exports) write each time in the unit that suits it,
 so one column mixes nanoseconds and seconds. A column whose every cell carries a time unit is read
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 
 from jaxrate.io._text import is_missing_marker, parse_number
 
-__all__ = ["durations", "duration_note"]
+__all__ = ["durations", "duration_note", "rates", "rate_note"]
 
 _UNIT_SECONDS = {
     "ns": 1e-9,
@@ -67,3 +68,55 @@ def duration_note(names: Sequence[str], example: str, seconds: float) -> str:
         f"({example.strip()!r} "
         f"is {seconds:g} s): times, lower is better unless said otherwise"
     )
+
+
+_RATE = re.compile(
+    r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*"
+    r"((?:[kmgt]i?)?b/s|ops/s|op/s|req/s|tok/s|tokens/s|it/s|fps|qps)\s*$",
+    re.I,
+)
+_BYTES = {
+    "": 1.0,
+    "k": 1e3,
+    "m": 1e6,
+    "g": 1e9,
+    "t": 1e12,
+    "ki": 2.0**10,
+    "mi": 2.0**20,
+    "gi": 2.0**30,
+    "ti": 2.0**40,
+}
+
+
+def rates(column: Sequence[object]) -> tuple[list[float], str] | None:
+    """The column's numbers and their unit where every cell that is not missing is a rate with its unit
+    (xxHash's ``31.5 GB/s``): byte rates in the first cell's unit, any other unit the same in every cell;
+    ``None`` otherwise."""
+    if not any(isinstance(c, str) and c.rstrip()[-1:] in ("s", "S") for c in column[:50]):
+        return None
+    out: list[float] = []
+    unit = None
+    for cell in column:
+        if cell is None or (isinstance(cell, float) and cell != cell) or is_missing_marker(str(cell)):
+            out.append(float("nan"))
+            continue
+        found = _RATE.match(cell) if isinstance(cell, str) else None
+        if found is None:
+            return None
+        number, written = parse_number(found.group(1), "."), found.group(2)
+        unit = unit or written
+        if written.lower() == unit.lower():
+            out.append(number)
+        elif written.lower().endswith("b/s") and unit.lower().endswith("b/s"):
+            out.append(number * _BYTES[written.lower()[:-3]] / _BYTES[unit.lower()[:-3]])
+        else:
+            return None
+    return (out, unit) if unit else None
+
+
+def rate_note(names: Sequence[str], example: str, unit: str) -> str:
+    """The note that columns of rates were read as their numbers."""
+    shown = ", ".join(repr(str(n)) for n in names[:4])
+    shown += f" and {len(names) - 4} more" if len(names) > 4 else ""
+    said = f"read the rates of {shown} as their numbers in {unit} ({example.strip()!r})"
+    return f"{said}: rates, higher is better unless said otherwise"

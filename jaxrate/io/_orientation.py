@@ -29,10 +29,13 @@ __all__ = [
 ]
 
 # Headers of a wide table's first column that say its rows are tasks, or models.
-TASK_WORDS = tuple(
-    "task tasks game games benchmark benchmarks env environment environments dataset datasets category "
+TASK_WORDS = (
+    *"task tasks game games benchmark benchmarks env environment environments dataset datasets category "
     "categories level levels problem problems suite domain domains metric metrics eval evals split "
-    "language languages lang locale subject subjects filename file_name series instance instances".split()
+    "language languages lang locale subject subjects filename file_name series instance instances data "
+    "corpus corpora scenario scenarios".split(),
+    "language pair",  # sentencepiece's "Language Pair": en-ja, ja-en
+    "language pairs",
 )
 MODEL_WORDS = (
     *"model models model_name".split(),
@@ -63,7 +66,11 @@ _GYM = re.compile(
 _MODEL = re.compile(
     r"(\d+(\.\d+)?b($|[^a-z])|gpt|llama|claude|gemini|mistral|mixtral|"
     r"qwen|phi-|gemma|deepseek|falcon|vicuna|command-r|olmo|grok|palm|bloom|starcoder|wizard|zephyr|"
-    r"internlm|baichuan|chatglm|davinci|-instruct|-chat|-preview|-turbo|^model[\s_-]?\d)"
+    r"internlm|baichuan|chatglm|davinci|-instruct|-chat|-preview|-turbo|^model[\s_-]?\d|"
+    # vision, speech and encoder architectures (anomalib's ResNet-18, Wide ResNet50, DeiT, CaiT)
+    r"(^|[^a-z])(resnet|resnext|wide ?resnet|wrn|vit|deit|cait|swin|convnext|efficientnet|mobilenet|"
+    r"densenet|vgg|regnet|beit|xception|yolo\w*|detr|bert|roberta|deberta|xlm-r|electra|t5|bart|whisper|"
+    r"wav2vec\w*|hubert|wavlm)($|[^a-z]))"
 )
 
 

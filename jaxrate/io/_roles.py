@@ -18,6 +18,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from jaxrate.io._averages import BY_VALUE
+
 __all__ = [
     "AGGREGATE_WORDS",
     "COUNT_WORDS",
@@ -65,7 +67,8 @@ LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs 
 HIGHER_WORDS = frozenset(
     "acc accuracy score f1 em exact match bleu rouge rougel chrf pass win winrate elo auc auroc precision "
     "recall map ndcg mrr reward return returns success solved resolved correct throughput speedup top "
-    "iou miou dice psnr ssim meteor cider spearman pearson kendall dcg r2 balacc hits hit".split()
+    "iou miou dice psnr ssim meteor cider spearman pearson kendall dcg r2 balacc hits hit velocity "
+    "bandwidth".split()
 )
 # Not scores: counts (also any name starting "#", "n_" or "num_") and metadata, when every word of the
 # name is one of these (or a filler: "Model size (B)", "Max tokens"), so that a task named
@@ -177,6 +180,10 @@ def direction(name: object, harness: str | None = None) -> bool | None:
         return HARNESS_DIRECTIONS[harness][str(name)]
     if _FILE.search(str(name).strip()):  # a data file's name (SMAPE-10_data.out: a series, not a SMAPE)
         return None
+    if _TIME_UNIT.search(str(name)):  # "Email(ms)", "Build [s]": a time in its unit
+        return False
+    if _RATE_UNIT.search(str(name)):  # "Bandwidth (GB/s)", "Decode (tok/s)": a rate
+        return True
     found = words(name)
     core = [w for w in found if w not in _UNITS or w == "ms"] or found
     plain = [w for w in found if w not in _UNITS] or found  # "Time (ms)": a time, its unit aside
@@ -189,6 +196,17 @@ def direction(name: object, harness: str | None = None) -> bool | None:
     return True if stems & HIGHER_WORDS else None
 
 
+# A unit of time or of rate closing a name, in brackets: the column is a time (lower is better) or a
+# rate (higher); not a bare "(s)" ("STS-B (S)" is a Spearman correlation; "Runtime (s)" is a time by
+# its word).
+_TIME_UNIT = re.compile(
+    r"[\(\[]\s*(?:ms|msec|secs?|seconds|us|\u00b5s|\u03bcs|ns|mins?|minutes|hours?|hrs?)\s*[\)\]]\s*$", re.I
+)
+_RATE_UNIT = re.compile(
+    r"[\(\[]\s*(?:[kmgt]i?b/s|b/s|ops/s|op/s|req/s|requests/s|tok/s|tokens/s|it/s|samples/s|fps|qps|rps|tps)"
+    r"\s*[\)\]]\s*$",
+    re.I,
+)
 _UP, _DOWN = frozenset("\u2191\u2b06\u21e7"), frozenset("\u2193\u2b07\u21e9")  # arrows: ↑ ⬆ ⇧, ↓ ⬇ ⇩
 _BETTER_SAID = re.compile(r"\b(higher|lower)\s+(?:is\s+)?better\b", re.I)
 
@@ -319,6 +337,10 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
         return "aggregate", "an aggregate of the other columns"  # "-, clemscore" beside "taboo, % Played"
     if shared is not None and set(found) & {"aggregate", "aggregated"}:
         return "aggregate", "an aggregate of the other columns"  # "arc_aggregate", "overall_aggregate"
+    group = _AGGREGATE_GROUP.match(str(name))
+    if group and shared is not None and sum(not _AGGREGATE_GROUP.match(n) for n in shared.names) >= 2:
+        # MDPBench's "Overall / Digit." beside "Latin / DE", ...: a column of the summing group
+        return "aggregate", f"under the group {group.group(1)!r}: an aggregate of the other columns"
     if found[:1] == ["all"] and len(found) > 1:
         found = found[1:]  # "all, Average % Played": an average over all of the groups
     # the words after it, less units and counts ("Overall(180)" beside "Easy (45)": problems)
@@ -360,6 +382,8 @@ _LENGTHS = frozenset("length lengths len lens".split())
 _OVER = frozenset("without excluding except all of over tasks score scores".split())
 # An average said to be over everything, in brackets at the end ("Avg Success Rate (overall)" beside
 # "Avg Score (<repo>)"); not a word inside a task's name ("Avg Total Return (Hopper)", "Mean Total Reward").
+# A flattened two-level header's column under a group named as a summary ("Overall / Photo.").
+_AGGREGATE_GROUP = re.compile(r"^\s*(overall|average|avg\.?|mean|total)\s*(?:/|,|:)\s*\S", re.I)
 _OVERALL_SAID = re.compile(r"\(\s*(?:overall|total|all)\s*\)\s*$", re.I)
 
 
@@ -463,7 +487,8 @@ def _named(where, names, owners, declared, options, what) -> dict[str, bool] | N
                 "with it)"
             )
         by_name = " ".join(words(pattern)) in _AGGREGATES
-        if by_name or declared.get(pattern, Declared()).role == "aggregate":
+        said = declared.get(pattern, Declared())
+        if by_name or said.role == "aggregate" and not said.why.startswith(BY_VALUE):
             raise ValueError(
                 f"{where}: {options.flag('tasks', pattern)} is the leaderboard's aggregate of its other "
                 "columns, not a task: deviation ratings weigh the tasks themselves"
@@ -591,12 +616,18 @@ def _notes(roles: list[Role], options, what: str = "column") -> list[str]:
     declared: dict[str, list[str]] = {}
     for r in roles:
         if r.role in ("count", "aggregate", "metadata"):
-            by_source = r.why not in _BY_NAME
+            by_source = r.why not in _BY_NAME and not r.why.startswith(BY_VALUE)
             (declared if by_source else left).setdefault(_SAID.get(r.why, r.why), []).append(r.name)
     notes += [f"left out {few(names)}: {why}" for why, names in declared.items()]
     rate = f"{options.names('tasks')} rates them"
     notes += [
-        Assumed("columns", f"left out {few(names)}", f"by name: {why}", rate, _pin(options, "exclude", names))
+        Assumed(
+            "columns",
+            f"left out {few(names)}",
+            why if why.startswith(BY_VALUE) else f"by name: {why}",
+            rate,
+            _pin(options, "exclude", names),
+        )
         for why, names in left.items()
     ]
     fast = [r.name for r in scores if set(words(r.name)) & EFFICIENCY_WORDS]

@@ -31,6 +31,9 @@ MISSING_MARKERS = (
     # a run that did not finish: no score, a hole for the missing rule ("OOM", "Too slow*", "timeout")
     "oom", "out of memory", "oot", "timeout", "time out", "timed out", "too slow", "tbd", "dnf", "failed",
     "~", "/",  # solo-learn's "~" and WebCanvas's "/": not run
+    # not run yet, or not reported ("pending" in code-eval's README, DASB's "N.C": not converged)
+    "pending", "tba", "wip", "todo", "coming soon", "not run", "not reported", "n/r", "unavailable", "n.c",
+    "n.c.", "crashed",
 )  # fmt: skip
 #: Scores of larger magnitude are refused (they overflow the ratings' arithmetic).
 MAX_SCORE = 1e300  # larger magnitudes overflow the ratings' arithmetic (1e306 does; 1e305 rates): refused
