@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from jaxrate.io._assumed import Assumed
-from jaxrate.io._averages import aggregate_of, aggregate_rows, decimals
+from jaxrate.io._averages import SUMMARY_NAME, aggregate_of, aggregate_rows, decimals, summary_rows
 from jaxrate.io._cells import (
     DECIMAL_COMMAS,
     Cells,
@@ -251,13 +251,14 @@ def _refuse_all_text(cells: Cells, text: list[bool]) -> None:
 
 
 def _by_value(cells: Cells, text: list[bool], parsed: dict, declared: dict, turn: bool, decimal: str):
-    """The summaries the values show (:mod:`jaxrate.io._averages`): columns that are the mean or the sum
-    of others, declared aggregates (unless the source declared a role); where the rows are the models,
-    rows named as summaries that are the mean or the sum of the others, left out. ``(cells, parsed,
-    declared, notes)``."""
+    """The summaries the values show (:mod:`jaxrate.io._averages`): columns named as summaries that are
+    the mean or the sum of others, declared aggregates (unless the source declared a role); where the
+    rows are the models, rows so named and made, left out. ``(cells, parsed, declared, notes)``."""
     js = [j for j in parsed if not text[j]]
     notes = []
-    if not turn and len(js) >= 3:
+    if len(js) < 3:
+        return cells, parsed, declared, notes
+    if not turn and summary_rows(cells.rows):
         values = np.stack([parsed[j][0] for j in js], axis=1)
         found = aggregate_rows(cells.rows, values, max(decimals(cells.columns[j]) for j in js))
         if found and len(found) < len(cells.rows):
@@ -270,10 +271,11 @@ def _by_value(cells: Cells, text: list[bool], parsed: dict, declared: dict, turn
             )
             parsed = {j: column_numbers(cells, j, decimal) for j in parsed}
             notes += [f"left out the row {r!r}: {why}, not a model" for r, why in found.items()]
-    if len(js) >= 3:
+    only = [i for i, j in enumerate(js) if SUMMARY_NAME.search(str(cells.names[j]))]
+    if only:
         values = np.stack([parsed[j][0] for j in js], axis=1)
         places = [decimals(cells.columns[j]) for j in js]
-        for name, why in aggregate_of([cells.names[j] for j in js], values, places).items():
+        for name, why in aggregate_of([cells.names[j] for j in js], values, places, only).items():
             if declared.get(name, Declared()).role is None:
                 said = declared.get(name, Declared())._replace(role="aggregate", why=why)
                 declared = {**declared, name: said}
