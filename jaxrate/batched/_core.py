@@ -105,8 +105,8 @@ def init(prep, start, config, attempt=None):
     return _solver(prep, config).init(start, attempt)
 
 
-def advance(state, prep, config, rounds, warm=None):
-    return _solver(prep, config).advance(state, rounds, warm)
+def advance(state, prep, config, rounds, warm=None, fresh=None):
+    return _solver(prep, config).advance(state, rounds, warm, fresh)
 
 
 def run(state, prep, config, steps):

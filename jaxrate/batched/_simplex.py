@@ -100,7 +100,9 @@ def running(st: State):
     return ~st.done & ~st.stalled & (st.pivots < st.budget)
 
 
-def advance(lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = None) -> State:
+def advance(
+    lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = None, fresh: State | None = None
+) -> State:
     """Until the game is done or its pivot budget is spent, or ``rounds`` rounds
     of ``refactor_every`` steps: the host driver's retry ladder inside one loop
     (a stalled game changes its ties to the largest pivot, then starts again on
@@ -115,7 +117,7 @@ def advance(lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = 
     if rounds is not None:  # a fixed number of plain rounds (benchmarks/simplex_ab.py)
         out, _ = jax.lax.while_loop(
             lambda c: running(c[0]) & (c[1] < rounds),
-            lambda c: (_restart(lp, _round(lp, c[0])), c[1] + 1),
+            lambda c: (_restart(lp, _round(lp, c[0]), fresh), c[1] + 1),
             (state, 0),
         )
         return out
@@ -127,9 +129,9 @@ def advance(lp: Layout, state: State, rounds=None, warm: _lp.WarmStart | None = 
         # and two of the finish compiled in 9.4 s, 2P 10 x 10 vmapped; RESULTS.md).
         stop = jnp.where(k < UNIQUE_TRIES, k, -1)
         if warm is None:
-            body = functools.partial(_plain, lp, level=stop)
+            body = functools.partial(_plain, lp, level=stop, fresh=fresh)
         else:
-            body = functools.partial(_warm_level, lp, warm)
+            body = functools.partial(_warm_level, lp, warm, fresh=fresh)
         st = jax.lax.while_loop(lambda s: running(s) & ((stop < 0) | (s.level == stop)), body, st)
         return _finish_unique(lp, st, k < UNIQUE_TRIES)
 
@@ -151,11 +153,11 @@ def _finish_unique(lp: Layout, st: State, go=True) -> State:
     return out
 
 
-def _plain(lp: Layout, st: State, level=None) -> State:
-    return _restart(lp, _round(lp, st, level))
+def _plain(lp: Layout, st: State, level=None, fresh: State | None = None) -> State:
+    return _restart(lp, _round(lp, st, level), fresh)
 
 
-def _warm_level(lp: Layout, warm: _lp.WarmStart, st: State) -> State:
+def _warm_level(lp: Layout, warm: _lp.WarmStart, st: State, fresh: State | None = None) -> State:
     """One level of a warm-started solve (or ``refactor_every`` steps of a long one):
     rebase (once a level), pivot until the level ends, refactorise (as a cold round)."""
     st = _lp.rebase(lp, st, warm)
@@ -165,17 +167,23 @@ def _warm_level(lp: Layout, warm: _lp.WarmStart, st: State) -> State:
         lambda c: (step(lp, c[0], enter_level=False), c[1] + 1),
         (st, jnp.zeros((), jnp.int32)),
     )
-    return _restart(lp, _lp.refactor(lp, escalate(lp, st)))
+    return _restart(lp, _lp.refactor(lp, escalate(lp, st)), fresh)
 
 
-def _restart(lp: Layout, st: State) -> State:
+def restart_attempt(lp: Layout, budget) -> dict:
+    """The attempt a stalled game starts again with (:func:`_restart`)."""
+    return {"perturb": lp.config.cost_tol, "largest_pivot": True, "max_pivots": budget}
+
+
+def _restart(lp: Layout, st: State, fresh: State | None = None) -> State:
     """A game stalled on both tie rules starts again from the crash basis, its
     right-hand sides lowered by 1-2x ``config.cost_tol`` (a distinct amount per
     row: no vertex is then degenerate, and no ratio test ties), its ratings
     moved by at most twice that. Its pivots so far count against its budget."""
     again = st.stalled & (st.perturb == 0)
-    attempt = {"perturb": lp.config.cost_tol, "largest_pivot": True, "max_pivots": st.budget}
-    fresh = _lp.init(lp, jnp.int32(-1), attempt)._replace(pivots=st.pivots)
+    if fresh is None:  # else built with the pass's start (one traced start for both: rate_game)
+        fresh = _lp.init(lp, jnp.int32(-1), restart_attempt(lp, st.budget))
+    fresh = fresh._replace(pivots=st.pivots)
     return jax.tree.map(lambda a, b: jnp.where(again, a, b), fresh, st)
 
 
