@@ -296,9 +296,8 @@ def _orientation(cells: Cells, js: list[int], parsed: dict, options) -> tuple[bo
         return False, None
     values = np.stack([parsed[j][0] for j in js], axis=1)
     names = [cells.names[j] for j in js]
-    bare = [n.rsplit("/", 1)[-1] for n in names]  # tables joined under their headings: each model's column
-    if _headings_to_tasks(names, ["t"], values[:1]) is not None:
-        names = bare  # 'Image-Level AUC/ResNet-18': ResNet-18's column
+    if _headings_to_tasks(names, ["t"], values[:1]) is not None:  # tables joined under their headings
+        names = [n.rsplit("/", 1)[-1] for n in names]  # 'Image-Level AUC/ResNet-18': ResNet-18's column
     turn, note = decide_orientation(
         cells.path, values, cells.rows, names, cells.first_header, None, unsure=cells.unsure
     )
@@ -515,6 +514,8 @@ def _turned(cells: Cells, js: list[int], parsed: dict, declared: dict, notes: li
 def _headings_to_tasks(models: list[str], tasks: list[str], values: np.ndarray):
     """``(models, tasks, values)`` where the models are every heading's columns alike (``H/m`` for every
     heading ``H`` and model ``m``): ``m`` the models, ``H/task`` the tasks; else ``None``."""
+    if any("/" not in str(m) for m in models):  # most tables: at their first name
+        return None
     parts = [str(m).rsplit("/", 1) for m in models]
     if not all(len(p) == 2 and p[0] and p[1] for p in parts):
         return None

@@ -180,10 +180,11 @@ def direction(name: object, harness: str | None = None) -> bool | None:
         return HARNESS_DIRECTIONS[harness][str(name)]
     if _FILE.search(str(name).strip()):  # a data file's name (SMAPE-10_data.out: a series, not a SMAPE)
         return None
-    if _TIME_UNIT.search(str(name)):  # "Email(ms)", "Build [s]": a time in its unit
-        return False
-    if _RATE_UNIT.search(str(name)):  # "Bandwidth (GB/s)", "Decode (tok/s)": a rate
-        return True
+    if str(name).rstrip()[-1:] in (")", "]"):  # a unit in brackets closes it (most names: no bracket)
+        if _TIME_UNIT.search(str(name)):  # "Email(ms)", "Build [sec]": a time in its unit
+            return False
+        if _RATE_UNIT.search(str(name)):  # "Bandwidth (GB/s)", "Decode (tok/s)": a rate
+            return True
     found = words(name)
     core = [w for w in found if w not in _UNITS or w == "ms"] or found
     plain = [w for w in found if w not in _UNITS] or found  # "Time (ms)": a time, its unit aside
