@@ -34,10 +34,21 @@ _DURATION = re.compile(
 )
 
 
+def _ends(column: Sequence[object]) -> str:
+    """The last character of the column's first written cell: where every cell carries a unit, that one
+    does (a turned table's 5,000 columns are each looked at once)."""
+    for cell in column:
+        if isinstance(cell, str) and not is_missing_marker(cell):
+            return cell.rstrip()[-1:]
+        if not isinstance(cell, str) and cell is not None and cell == cell:
+            return ""
+    return ""
+
+
 def durations(column: Sequence[object]) -> list[float] | None:
     """The column in seconds where every cell that is not missing is a duration with its unit (at
     least one); ``None`` otherwise (plain numbers, words, or a mix)."""
-    if not any(isinstance(c, str) and c[-1:] in ("s", "n", "h") for c in column[:50]):
+    if _ends(column) not in ("s", "n", "h"):
         return None  # most columns: no cell ends as a unit does
     out: list[float] = []
     seen = False
@@ -92,7 +103,7 @@ def rates(column: Sequence[object]) -> tuple[list[float], str] | None:
     """The column's numbers and their unit where every cell that is not missing is a rate with its unit
     (xxHash's ``31.5 GB/s``): byte rates in the first cell's unit, any other unit the same in every cell;
     ``None`` otherwise."""
-    if not any(isinstance(c, str) and c.rstrip()[-1:] in ("s", "S") for c in column[:50]):
+    if _ends(column) not in ("s", "S"):
         return None
     out: list[float] = []
     unit = None
