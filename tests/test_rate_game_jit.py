@@ -502,3 +502,29 @@ def test_the_solver_is_traced_once_however_many_phases_and_rungs():
     batched = jax.jit(jax.vmap(rate_game)).lower(games).as_text()
     assert single.count("stablehlo.while") <= 6
     assert batched.count("stablehlo.while") <= 6
+
+
+@pytest.mark.slow  # four compilations (25 s)
+def test_a_batch_solved_in_chunks_is_rated_as_one_vmap_rates_it(monkeypatch):
+    """Under ``vmap`` on a CPU a batch larger than a chunk is solved a chunk at a time (a copy of
+    its first game padding the last chunk): the same ratings, statuses, proofs and derivatives as
+    one ``vmap``, in a fraction of the working memory."""
+    from jaxrate.batched import _pure
+
+    games = jnp.asarray(np.random.default_rng(11).uniform(size=(40, 2, 4, 4)))
+
+    def rated():
+        fitness = lambda g: jnp.sum(jax.vmap(rate_game)(g)["ratings"] ** 2)  # noqa: E731
+        program = jax.jit(jax.vmap(rate_game)).lower(games).compile()
+        return program(games), jax.jit(jax.grad(fitness))(games), program.memory_analysis()
+
+    whole, whole_grad, whole_memory = rated()
+    monkeypatch.setattr(_pure, "CHUNK_BYTES", 1)  # chunks of 16 games at least: 3 chunks of 14
+    assert _pure.chunk_games((2, 4, 4), jnp.float64) == 16
+    parts, parts_grad, parts_memory = rated()
+    assert parts_memory.temp_size_in_bytes < 0.6 * whole_memory.temp_size_in_bytes
+    np.testing.assert_array_equal(parts["status"], whole["status"])
+    assert np.all(parts["status"] == int(Status.SOLVED))
+    for key in ("ratings", "joint", "level_values", "duals"):
+        np.testing.assert_allclose(parts[key], whole[key], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(parts_grad, whole_grad, rtol=0, atol=1e-10)

@@ -293,7 +293,65 @@ RETRY_RUNGS = (
 RETRY_TIGHT = 1e-8
 
 
+# Under ``vmap`` on a CPU, the batch is solved a chunk at a time, each chunk's working memory within
+# this many bytes. XLA's CPU runtime takes a call's temporary buffers fresh from the system at every
+# call: 2P 10 x 10 at B = 1,024 touched 88 MB of new pages a call (22,000 page faults, about a fifth
+# of the call); in chunks of 256 games, none (benchmarks/RESULTS.md).
+CHUNK_BYTES = 24 << 20
+# ... reckoned at this many numbers a game per entry of its constraint matrix (C x J): XLA's own
+# count of the temporaries was 4.3 to 5.5 (2P 10 x 10 to 3P 8 x 8 x 8).
+CHUNK_NUMBERS = 6
+
+
 def _passes(prep, start, warm, config: SimplexConfig):
+    """:func:`_solve`; under ``vmap``, a CPU solves the batch in chunks (:func:`_chunked`)."""
+    return _chunked(config)(prep, start, warm)
+
+
+@functools.cache
+def _chunked(config: SimplexConfig):
+    """:func:`_solve` for ``config``, whose batching rule solves a batch of more games than
+    :func:`chunk_games` allows as equal chunks (``lax.map``; a copy of the first game pads
+    the last chunk): one traced solver, the same outputs as one ``vmap``."""
+
+    @jax.custom_batching.custom_vmap
+    def solve(prep, start, warm):
+        return _solve(prep, start, warm, config)
+
+    @solve.def_vmap
+    def batched(size, in_batched, prep, start, warm):
+        args = jax.tree.map(
+            lambda x, b: x if b else jnp.broadcast_to(x, (size,) + jnp.shape(x)),
+            (prep, start, warm),
+            tuple(in_batched),
+        )
+        one = jax.vmap(lambda a: _solve(*a, config))
+        payoffs = args[0]["payoffs"]
+        count = -(-size // chunk_games(payoffs.shape[1:], payoffs.dtype))
+        if count <= 1:
+            out = one(args)
+        else:
+            chunk = -(-size // count)
+            pad = count * chunk - size
+            args = jax.tree.map(lambda x: jnp.concatenate([x, jnp.repeat(x[:1], pad, axis=0)]), args)
+            out = jax.lax.map(one, jax.tree.map(lambda x: x.reshape((count, chunk) + x.shape[1:]), args))
+            out = jax.tree.map(lambda x: x.reshape((count * chunk,) + x.shape[2:])[:size], out)
+        return out, jax.tree.map(lambda _: True, out)
+
+    return solve
+
+
+def chunk_games(shape: tuple, dtype) -> int:
+    """The most games of ``shape`` (``[N, A_1..A_N]``) solved side by side under ``vmap``: on a CPU,
+    those whose working memory fits :data:`CHUNK_BYTES` (at least 16); elsewhere, any number."""
+    if jax.default_backend() != "cpu":
+        return 2**62
+    num_c, num_j = sum(shape[1:]), int(np.prod(shape[1:]))
+    per_game = CHUNK_NUMBERS * num_c * num_j * jnp.dtype(dtype).itemsize
+    return max(16, CHUNK_BYTES // per_game)
+
+
+def _solve(prep, start, warm, config: SimplexConfig):
     """``(state, out)`` of the first pass and, for a FAILED game, of the rungs of
     :data:`RETRY_RUNGS`: one loop whose body is the whole solve, so that the
     rungs compile nothing more (a second copy of the solver took compilation
