@@ -57,12 +57,20 @@ def text_cells(path: str, sep: str) -> Cells:
 
 
 def _wide(
-    path: str, header: list[str], columns: list[list], where: list[str], what: str, record, unsure=None
+    path: str,
+    header: list[str],
+    columns: list[list],
+    where: list[str],
+    what: str,
+    record,
+    unsure=None,
+    given: bool = False,
 ):
     """A wide table's :class:`Cells`: its models in the first column (or, where the first holds row
-    numbers or ranks, the one column of distinct words beside it: said), named once each."""
+    numbers or ranks, the one column of distinct words beside it: said, unless ``given``: the first
+    column is the one ``--model-col`` names), named once each."""
     first, notes = 0, []
-    named = _names_elsewhere(header, columns)
+    named = None if given else _names_elsewhere(header, columns)
     numbered = named is not None and _whole_numbers(columns[0]) is not None  # the first: row numbers, ranks
     if named is not None:
         first = named
@@ -113,7 +121,7 @@ def _named_model(header: list[str], columns: list[list]) -> int | None:
 
     names = set(MODEL_COLUMNS + MORE_MODELS) - {"name", "method", "system"}  # too common to decide alone
     first = header[0].strip().lower()
-    if first in names or not first or first.startswith("unnamed:"):  # an index: names
+    if first in names or "_".join(first.split()) in names or not first or first.startswith("unnamed:"):
         return None
     exact = ("model", "model_name", "model_id")  # beside a first column "name" (a run's), the model's
     found = [
@@ -224,7 +232,13 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
     tasky = header[first].strip().lower() in TASK_WORDS
     words = [j for j in words if not tasky and header[j].strip().lower() not in TASK_WORDS]
     distinct = {j: len({str(c).strip() for c in columns[j]}) for j in words}
-    unique = [j for j in words if all(str(c).strip() for c in columns[j]) and distinct[j] == len(models)]
+    unique = [
+        j
+        for j in words
+        if all(str(c).strip() for c in columns[j])
+        and distinct[j] == len(models)
+        and header[j] not in ("file", "__file__")  # a folder's file of each row: a record, not a model
+    ]
     apart = [
         j
         for j in sorted(words, key=distinct.get)
@@ -249,9 +263,26 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
         )
     if unique:
         said.append(f"{header[unique[0]]!r} names each row once: --model-col {header[unique[0]]!r}")
+    if not said and not apart:
+        said += _apart_together(header, columns, first, models, sorted(words, key=distinct.get))
     if not said:
         said += _metric_apart(header, columns, first, models)
     return "; ".join(said) or _long_hint(header)
+
+
+def _apart_together(header: list[str], columns: list[list], first: int, models: list[str], words: list[int]):
+    """Where no one column of words tells the repeated names apart, the first two that do together
+    (a leaderboard's ``Learning`` and ``#Size``): the ``--model-col`` joining them to the names."""
+    for a, j in enumerate(words):
+        for k in words[a + 1 :]:
+            if len(set(zip(models, map(str, columns[j]), map(str, columns[k])))) == len(models):
+                joined = f"{models[0]}:{str(columns[j][0]).strip()}:{str(columns[k][0]).strip()}"
+                given = ",".join((header[first], header[j], header[k]))
+                return [
+                    f"the rows are told apart by {header[j]!r} and {header[k]!r} together: if they are part "
+                    f"of each model's name, --model-col '{given}' (joined as '{joined}')"
+                ]
+    return []
 
 
 _YES = frozenset("yes y true ✓ ✔ ✅ :white_check_mark: :heavy_check_mark: :check: x".split())
@@ -336,8 +367,9 @@ def _metric_apart(header: list[str], columns: list[list], first: int, models: li
     return []
 
 
-def frame_cells(path: str, frame) -> Cells:
-    """A wide table read by pandas (Excel, Parquet, Feather, JSON) as :class:`Cells`."""
+def frame_cells(path: str, frame, named: bool = False) -> Cells:
+    """A wide table read by pandas (Excel, Parquet, Feather, JSON) as :class:`Cells`; ``named``: its
+    first column is the models (``--model-col`` put it there), never another column of names."""
     names = [str(c).strip() for c in frame.columns[1:]]
     if not names:
         raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
@@ -360,7 +392,7 @@ def frame_cells(path: str, frame) -> Cells:
     columns = [frame.iloc[:, k].tolist() for k in range(frame.shape[1])]
     where = [record_name(path, k) for k in range(len(frame))]
     record = lambda k: record_name(path, k)  # noqa: E731
-    return _wide(path, header, columns, where, "model", record, frame.attrs.get("unsure"))
+    return _wide(path, header, columns, where, "model", record, frame.attrs.get("unsure"), named)
 
 
 def _long_hint(columns: Sequence[object]) -> str:

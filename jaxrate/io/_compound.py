@@ -25,7 +25,7 @@ __all__ = ["compound_cells"]
 _NUM = r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)%?"
 _TOKEN = rf"(?:{_NUM}|-(?![\d.]))"  # a number, or "-": that part missing ("86.6/-")
 _PART = rf"{_TOKEN}(?:\s*\(\s*{_TOKEN}\s*\))?"
-_COMPOUND = re.compile(rf"^\s*{_PART}(?:\s*/\s*{_PART})*\s*$")
+_COMPOUND = re.compile(rf"^\s*{_PART}(?:\s*(?:/|→)\s*{_PART})*\s*$")  # "3.4 → 2.9/2.9": decodings
 _NUMBER = re.compile(_TOKEN)
 _DATE = re.compile(r"^\s*\d{1,4}/\d{1,2}/\d{1,4}\s*$")  # 2021/02/06: a date, not three numbers
 _GROUP = re.compile(r"\(([^()]*/[^()]*)\)")  # "(3 / 5 days)": the parts a header names
@@ -37,7 +37,9 @@ _SPREAD_WORDS = re.compile(
 def _shape(cell: object, decimal: str) -> tuple[str, list[str]] | None:
     """A compound cell's shape (``n/n``, ``n(n)``) and its numbers as written; ``None`` for any other
     cell (one number, a date, words, missing)."""
-    if not isinstance(cell, str) or ("/" not in cell and "(" not in cell) or not _COMPOUND.match(cell):
+    if not isinstance(cell, str) or not ("/" in cell or "(" in cell or "→" in cell):
+        return None
+    if not _COMPOUND.match(cell):
         return None
     if _DATE.match(cell):
         return None
@@ -179,10 +181,10 @@ def _read(cells: Cells, name, column: list, shape: str, chosen, options) -> tupl
         why = "the header names the parts"
         return read, Assumed("cells", said, why, "--cells 1 keeps the first only", "--cells split")
     flag = options.flag("cells")
-    if named:
+    if named and not single:  # all text to the scores' reader: left out
         return [(name, column)], (
             f"left out {name!r}: {k} numbers a cell ({example!r}), parts not named as scores; {flag} split "
-            "rates each as its own task"
+            f"rates each as its own task, {flag} 1 the first only"
         )
     row = next(i for i, c in enumerate(column) if _shape(c, decimal))
     where = f"{cells.path}: {cells.record(row)}: score for {cells.rows[row]!r} on {name!r} holds {k} numbers "
@@ -191,6 +193,7 @@ def _read(cells: Cells, name, column: list, shape: str, chosen, options) -> tupl
     parts = few(labels, k)
     raise ValueError(
         f"{where}({example!r}); {flag} split rates each as its own task ({parts}), {flag} 1 the first only"
+        + (f", {flag} N the N-th (1 to {k})" if k > 2 else "")
     )
 
 
@@ -211,4 +214,4 @@ def _maybe(column: list) -> bool:
         text = "\x1f".join(column)
     except TypeError:
         text = "\x1f".join(c for c in column if isinstance(c, str))
-    return "/" in text or "(" in text
+    return "/" in text or "(" in text or "→" in text

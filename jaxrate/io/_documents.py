@@ -76,6 +76,7 @@ class Table(NamedTuple):
     path: tuple = ()  # the headings it is under, outermost first ("Scores", "Antmaze")
     below: str = ""  # the paragraph right under it ("Metric: Logloss (lower is better).")
     caption: str = ""  # a short line ending in ':' right above it ("Java to C#:"), without the ':'
+    fault: str = ""  # a row with more cells than its header (read as GitHub shows it: the excess left off)
 
     @property
     def size(self) -> int:
@@ -148,10 +149,11 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
         if len(_cells(below)) != len(header):
             k += 1
             continue  # not a table: GitHub needs as many delimiter cells as header cells
-        rows, j = _body(path, lines, k + 2, len(header))
+        rows, j, fault = _body(path, lines, k + 2, len(header))
         path = tuple(levels[d] for d in sorted(levels))
         caption = _caption(said, prose)
-        tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path, _below(lines, j), caption))
+        below = _below(lines, j)
+        tables.append(Table(k + 1, heading, header, rows, " ".join(prose), path, below, caption, fault))
         k, prose, said = j, [], ""
     return tables
 
@@ -166,14 +168,12 @@ def _html_table(grid: list[list[str]], head: int, where: tuple) -> Table:
     return Table(0, where[0], header, rows, where[1], where[2])
 
 
-def _body(path: str, lines: list[str], j: int, width: int) -> tuple[list[list[str]], int]:
-    """A pipe table's rows from line ``j`` (0-based) on, each padded to ``width`` cells, and the line
-    after them; a rule between groups of rows (``|---|---|``) is passed over.
-
-    Raises:
-      ValueError: naming the line of a row with more cells than its header.
-    """
-    rows = []
+def _body(path: str, lines: list[str], j: int, width: int) -> tuple[list[list[str]], int, str]:
+    """A pipe table's rows from line ``j`` (0-based) on, each padded to ``width`` cells, the line
+    after them, and what is wrong with them: a row with more cells than its header (GitHub leaves
+    the excess off, as read here; :func:`markdown_frame` refuses it where the table is rated). A
+    rule between groups of rows (``|---|---|``) is passed over."""
+    rows, fault = [], ""
     while j < len(lines) and lines[j].strip() and "|" in lines[j]:
         if _DELIMITER.match(lines[j].strip()) and "-" in lines[j]:
             j += 1
@@ -181,14 +181,14 @@ def _body(path: str, lines: list[str], j: int, width: int) -> tuple[list[list[st
         cells = [body(c) for c in _cells(lines[j])]
         while len(cells) > width and not cells[-1]:
             cells.pop()  # a row written with an empty cell more (section rows often are)
-        if len(cells) > width:
-            raise ValueError(
+        if len(cells) > width and not fault:
+            fault = (
                 f"{path}: line {j + 1}: a table row with {len(cells)} cells under a header of "
                 f"{width} (a '|' inside a cell? write it as \\|)"
             )
-        rows.append(cells + [""] * (width - len(cells)))
+        rows.append(cells[:width] + [""] * (width - len(cells)))
         j += 1
-    return rows, j
+    return rows, j, fault
 
 
 _EMPHASISED = re.compile(r"^(\*\*|__|\*|_)[^*_].*\1$")
@@ -299,12 +299,15 @@ def markdown_frame(path: str, pd, options_table=None):
             "it, then rows): give the table so, or as CSV or JSON"
         )
     if str(options_table).strip().lower() == "all":
-        return _code_said(_all_tables(path, tables, pd), path, fenced)
+        return _code_said(_all_tables(path, _sound(tables, strict=False), pd), path, fenced)
     if re.fullmatch(r"\s*\d+(\s*,\s*\d+)+\s*", str(options_table or "")):  # "--table 3,4,5": those, together
-        return _code_said(_all_tables(path, _numbered(path, tables, str(options_table)), pd), path, fenced)
+        return _code_said(
+            _all_tables(path, _sound(_numbered(path, tables, str(options_table))), pd), path, fenced
+        )
     if options_table is None:
-        _refuse_parts(path, tables)
-    chosen = _chosen(path, tables, options_table)
+        _refuse_parts(path, _sound([t for t in tables if _numbers(t)]))
+    pool = tables if options_table is not None else [t for t in tables if not t.fault] or tables
+    chosen = _sound([_chosen(path, pool, options_table)])[0]
     if not chosen.rows:
         raise ValueError(f"{path}: line {chosen.line}: the table has a header and no rows")
     chosen = _without_marks(chosen)
@@ -328,6 +331,16 @@ def markdown_frame(path: str, pd, options_table=None):
         )
     frame.attrs["notes"] = notes + more
     return _code_said(frame, path, fenced)
+
+
+def _sound(chosen: list[Table], strict: bool = True) -> list[Table]:
+    """``chosen``, refused where one of them has a row with more cells than its header (a '|' inside
+    a cell shifts the cells after it); not ``strict``, only where that table holds a number (a
+    ragged list of links or check marks beside the results is no part of a board)."""
+    for t in chosen:
+        if t.fault and (strict or _numbers(t)):
+            raise ValueError(t.fault)
+    return chosen
 
 
 def _code_said(frame, path: str, fenced: list[Table]):
@@ -620,7 +633,10 @@ def _once(rows: list[list[str]], notes: list) -> list[list[str]]:
 
 # A score cell: a number, perhaps followed by a unit or a spread ("86.3 ± 0.1", "50%", "0.81 (0.02)"),
 # not a duration or a range ("3~4h", "~30 min").
-_NUMBER = re.compile(r"^[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*(?:$|%|±|\(|\[|\+-|\+/-)")
+# a number, alone or leading a cell of several ("86.3 ± 0.1", "60.4 (55.5)", "35.78 / 0.944")
+_NUMBER = re.compile(
+    r"^[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?\s*(?:$|%|±|\(|\[|\+-|\+/-|/\s*[-+]?\.?\d)"
+)
 
 
 def _score_columns(t: Table) -> list[int]:

@@ -28,7 +28,7 @@ def _expand(paths: str | os.PathLike | Sequence) -> list[str]:
     for path in [paths] if isinstance(paths, (str, os.PathLike)) else list(paths):
         path = os.fspath(path)
         if not os.path.exists(path) and glob.has_magic(path):
-            matches = sorted(glob.glob(path))
+            matches = sorted(glob.glob(path, recursive=True))  # '**': any folders, as the advice writes
             if not matches:
                 raise ValueError(f"{path}: no file or folder matches this pattern")
             out += matches

@@ -115,6 +115,12 @@ def _globs(group: list[str], others: list[str], root: str) -> list[str]:
     """Globs that pick ``group``'s files and none of ``others``: ``root/*ENDING``, the shortest ending
     from a separator on that no other file has."""
     globs = []
+    endings = {_ending(os.path.basename(p), others) for p in group}
+    folders = {os.path.dirname(p) for p in group}
+    if len(endings) == 1 and len(folders) > 3:  # one ending, in many folders: one recursive glob
+        top = os.path.commonpath([os.path.abspath(p) for p in folders])
+        top = os.path.relpath(top, root) if root else top
+        return [os.path.join("" if top == "." else top, "**", "*" + endings.pop())]
     for path in group:
         name = os.path.basename(path)
         starts = [0] + [m.end() for m in re.finditer(r"[-_. ]", name)]
@@ -124,6 +130,15 @@ def _globs(group: list[str], others: list[str], root: str) -> list[str]:
         )
         globs.append(os.path.join(os.path.dirname(os.path.relpath(path, root)) if root else "", "*" + ending))
     return list(dict.fromkeys(globs))
+
+
+def _ending(name: str, others: list[str]) -> str:
+    """The shortest ending of file ``name``, from a separator on, that none of ``others`` has."""
+    starts = [0] + [m.end() for m in re.finditer(r"[-_. ]", name)]
+    return next(
+        (name[k:] for k in sorted(starts, reverse=True) if not any(o.endswith(name[k:]) for o in others)),
+        name,
+    )
 
 
 def _is_number(text: str) -> bool:

@@ -189,7 +189,7 @@ def wide_models(path: str, frame, options) -> tuple[object, list[str]]:
     frame = frame.copy()
     frame.columns = columns
     names = _joined(frame, given, MODEL_JOIN)
-    label = MODEL_JOIN.join(given)
+    label = ",".join(given)  # as --model-col names them, in messages that advise it
     rest = frame.drop(columns=list(given))
     rest.insert(0, label, names)
     notes = [

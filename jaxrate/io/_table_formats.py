@@ -119,7 +119,7 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
         declared = {str(c).strip(): Declared(metric=said) for c in frame.columns[1:]} if said else {}
         per_column = frame.attrs.get("metrics") or {}  # each table's own, where a page's sections say
         declared.update({str(c).strip(): Declared(metric=m) for c, m in per_column.items()})
-        cells = frame_cells(path, frame)
+        cells = frame_cells(path, frame, bool(named))
         return Parsed("table", name, cells=cells, declared=declared, sep=sep, notes=read + kept + named)
     frame, found, metrics, notes = described
     notes = read + kept + notes

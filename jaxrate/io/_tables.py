@@ -164,6 +164,18 @@ def _wrapped(data) -> bool:
     return isinstance(inner, list) and bool(inner) and all(isinstance(r, dict) for r in inner)
 
 
+def _one_record(data) -> bool:
+    """Whether ``data`` is one record: an object of plain values, some text and some numbers (a run's
+    ``{"model": "claude-2.1", "depth_percent": 0.0, "score": 10}``; a ``{model: score}`` object holds
+    no text and is not one)."""
+    if not isinstance(data, dict) or not data:
+        return False
+    values = list(data.values())
+    plain = all(v is None or isinstance(v, (str, int, float, bool)) for v in values)
+    numbers = any(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+    return plain and numbers and any(isinstance(v, str) for v in values)
+
+
 def _json_frame(path: str, pd, data=None):
     """A ``.json`` table (or its ``data``) in any of pandas' orients but ``values`` (no names), a list
     of records, or records holding objects (:mod:`jaxrate.io._nested`)."""
@@ -196,6 +208,10 @@ def _json_frame(path: str, pd, data=None):
         frame = _json_frame(path, pd, records)
         said = f"read the records under the file's one key {key!r}"
         frame.attrs["notes"] = [said, *frame.attrs.get("notes", ())]
+        return frame
+    if _one_record(data):  # a run's own file ({"model": ..., "score": ...}): a folder's row
+        frame = pd.DataFrame.from_records([data])
+        frame.attrs["notes"] = ["read the file's one record (a row of the folder's table)"]
         return frame
     if isinstance(data, list) and data and all(isinstance(r, list) for r in data):
         raise ValueError(
