@@ -211,3 +211,10 @@ def test_files_of_one_shape_in_many_folders_are_named_by_one_recursive_glob(tmp_
         io.read("LLMBar", io.ReadOptions(cli=True))
     reading = io.read("LLMBar/**/*statistics.json", io.ReadOptions(cli=True, model="evaluator"))  # followed
     assert len(reading.models) == 6 and reading.tasks == ["accuracy"]
+
+
+def test_the_parts_refusal_numbers_the_tables_as_table_counts_them(tmp_path):
+    text = "| Download | Link |\n|---|---|\n| model-a | [hf](https://x) |\n\n" + _SR  # table 1: no scores
+    with pytest.raises(ValueError, match=r"2: line 7 under 'Image SR Official Models'.*3: line 14"):
+        _read(tmp_path, text)
+    assert len(_read(tmp_path, text, table="2,3").models) == 5  # the numbers it gave, followed

@@ -305,7 +305,8 @@ def markdown_frame(path: str, pd, options_table=None):
             _all_tables(path, _sound(_numbered(path, tables, str(options_table))), pd), path, fenced
         )
     if options_table is None:
-        _refuse_parts(path, _sound([t for t in tables if _numbers(t)]))
+        _sound([t for t in tables if _numbers(t)])  # a broken table with numbers may be the board
+        _refuse_parts(path, tables)  # numbered as --table counts them: every table of the page
     pool = tables if options_table is not None else [t for t in tables if not t.fault] or tables
     chosen = _sound([_chosen(path, pool, options_table)])[0]
     if not chosen.rows:
