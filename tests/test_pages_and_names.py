@@ -218,3 +218,23 @@ def test_the_parts_refusal_numbers_the_tables_as_table_counts_them(tmp_path):
     with pytest.raises(ValueError, match=r"2: line 7 under 'Image SR Official Models'.*3: line 14"):
         _read(tmp_path, text)
     assert len(_read(tmp_path, text, table="2,3").models) == 5  # the numbers it gave, followed
+
+
+_BEST_AND_MEAN = """评价指标为：EM / F1
+
+| 模型 | 开发集 | 测试集 | 参数量 |
+| :--- | :---: | :---: | :---: |
+| BERT-base | 65.5 (64.4) / 84.5 (84.0) | 70.0 (68.7) / 87.0 (86.3) | 102M |
+| RBT3 | 58.8 / 79.7 | 62.3 / 81.5 | 38M |
+| ELECTRA-base | 68.4 (68.0) / 84.8 (84.6) | 73.1 (72.7) / 87.1 (86.9) | 102M |
+"""
+
+
+def test_pairs_with_a_bracketed_mean_on_some_cells_are_read_by_their_pairs(tmp_path):
+    # A best run and, where there were several, their mean in brackets: the pairs decide the shape.
+    with pytest.raises(ValueError, match=r"holds 2 numbers \('65.5 / 84.5'\); --cells split"):
+        _read(tmp_path, _BEST_AND_MEAN)
+    reading = _read(tmp_path, _BEST_AND_MEAN, cells="split")  # the advice, followed
+    assert reading.tasks == ["开发集 [1]", "开发集 [2]", "测试集 [1]", "测试集 [2]"]
+    assert reading.scores[reading.models.index("BERT-base")].tolist() == [65.5, 84.5, 70.0, 87.0]
+    assert any("without their bracketed numbers" in str(n) for n in reading.notes)

@@ -71,6 +71,25 @@ def _column_shape(column: list, decimal: str) -> str | None:
     return shapes.pop() if len(shapes) == 1 and numbers else None
 
 
+_BRACKET = re.compile(rf"\s*\(\s*{_TOKEN}\s*\)")
+
+
+def _unbracketed(name, column: list, decimal: str) -> tuple[list, str | None, str | None]:
+    """A column whose cells are one shape but for bracketed numbers on some (``65.5 (64.4) / 84.5 (84.0)``
+    beside ``58.8 / 79.7``: a best run and, where there were several, their mean): its cells without the
+    brackets, their shape and the note that says so; else the column as it is, ``None``, ``None``."""
+    shapes = {found[0] for c in column if (found := _shape(c, decimal)) is not None}
+    if len(shapes) < 2 or not any("(" in s for s in shapes):
+        return column, None, None
+    bare = [_BRACKET.sub("", c) if isinstance(c, str) else c for c in column]
+    shape = _column_shape(bare, decimal)
+    if shape is None or "(" in shape:
+        return column, None, None
+    example = next(c.strip() for c in column if isinstance(c, str) and _BRACKET.search(c))
+    said = f"read the {name!r} cells without their bracketed numbers ({example!r}: some cells have none)"
+    return bare, shape, said
+
+
 def _shared(parts: list[str]) -> list[str]:
     """``["3", "5 days"]`` as ``["3 days", "5 days"]``: one-word parts take the last part's other words."""
     parts = [p.strip() for p in parts]
@@ -143,6 +162,9 @@ def compound_cells(cells: Cells, options) -> tuple[Cells, list, list[str]]:
     names, columns, notes, split = [], [], [], []
     for name, column in zip(cells.names, cells.columns):
         shape = _column_shape(column, decimal) if _maybe(column) and _chosen(str(name), options) else None
+        if shape is None and _maybe(column) and _chosen(str(name), options):
+            column, shape, note = _unbracketed(name, column, decimal)
+            notes += [note] if note else []
         if shape is None:
             names.append(name)
             columns.append(column)
