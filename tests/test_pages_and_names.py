@@ -238,3 +238,13 @@ def test_pairs_with_a_bracketed_mean_on_some_cells_are_read_by_their_pairs(tmp_p
     assert reading.tasks == ["开发集 [1]", "开发集 [2]", "测试集 [1]", "测试集 [2]"]
     assert reading.scores[reading.models.index("BERT-base")].tolist() == [65.5, 84.5, 70.0, 87.0]
     assert any("without their bracketed numbers" in str(n) for n in reading.notes)
+
+
+def test_a_time_beside_the_quality_scores_is_rated_and_said_with_the_option_that_leaves_it_out(tmp_path):
+    text = "Models,MR,MRR,HITS-1,TIME\nTransE,44.55,0.649,0.524,201\nDistMult,60.13,0.696,0.586,150\n"
+    text += "ComplEx,58.79,0.754,0.676,171\n"
+    reading = _read(tmp_path, text, "fb15k.csv", lower_better=["MR"])
+    said = [str(n) for n in reading.notes if "beside the others" in str(n)]
+    assert said and "'TIME'" in said[0] and "--exclude 'TIME'" in said[0]
+    followed = _read(tmp_path, text, "fb15k.csv", lower_better=["MR"], exclude=["TIME"])
+    assert followed.tasks == ["MR", "MRR", "HITS-1"]

@@ -83,7 +83,9 @@ METADATA_WORDS = frozenset(
     "year version seed tstamp timestamp batch".split()
 )
 # Speed, not quality: a column so named beside quality scores is rated, and said (Assumed).
-EFFICIENCY_WORDS = frozenset("latency fps throughput speed speedup rtf rtfx qps".split())
+EFFICIENCY_WORDS = frozenset(
+    "latency fps throughput speed speedup rtf rtfx qps time runtime duration".split()  # dgl-ke's TIME too
+)
 # A name led by one of these summarises the other columns ("Avg. WER"; "coraal_avg" is a task's own).
 AGGREGATE_WORDS = frozenset("avg average mean overall total rank ranking".split())
 _FILLER = frozenset("model max min usage embedding of per in the b m k gb mb kb active activated".split())
