@@ -248,3 +248,23 @@ def test_a_time_beside_the_quality_scores_is_rated_and_said_with_the_option_that
     assert said and "'TIME'" in said[0] and "--exclude 'TIME'" in said[0]
     followed = _read(tmp_path, text, "fb15k.csv", lower_better=["MR"], exclude=["TIME"])
     assert followed.tasks == ["MR", "MRR", "HITS-1"]
+
+
+_THRICE = """| # | Model | Learning | #Size | Date | NAT | SOC |
+|---|---|---|---|---|---|---|
+| * | Human Performance | - | - | 22-09-20 | 90.2 | 84.9 |
+| 1 | InstructBLIP | Zero-shot | - | 23-05-11 | 80.1 | 70.2 |
+| 2 | InstructBLIP | Zero-shot | - | 23-06-01 | 81.3 | 71.0 |
+| 3 | LLaMA-SciTune | Zero-shot | 13B | 23-07-03 | 89.3 | 95.6 |
+| 4 | LLaMA-SciTune | Zero-shot | 7B | 23-07-03 | 84.5 | 94.1 |
+| 5 | LLaMA-SciTune | Fine-tune | 7B | 23-07-03 | 86.0 | 94.5 |
+"""
+
+
+def test_names_told_apart_only_by_three_columns_are_named_with_them_and_the_positions_left_out(tmp_path):
+    with pytest.raises(ValueError, match=r"--model-col 'Model,Learning,#Size,Date'"):
+        _read(tmp_path, _THRICE)
+    reading = _read(tmp_path, _THRICE, model="Model,Learning,#Size,Date")  # the advice, followed
+    assert reading.tasks == ["NAT", "SOC"]  # '#', the rows' positions, is no task
+    assert "LLaMA-SciTune:Zero-shot:13B:23-07-03" in reading.models and len(reading.models) == 6
+    assert any("the rows' positions" in str(n) for n in reading.notes)

@@ -72,6 +72,18 @@ def _wide(
     first, notes = 0, []
     named = None if given else _names_elsewhere(header, columns)
     numbered = named is not None and _whole_numbers(columns[0]) is not None  # the first: row numbers, ranks
+    if given:  # --model-col moved the names first: a leaderboard's positions ('#', 'Rank') are no task
+        from jaxrate.io._roles import not_score
+
+        ranks = [
+            j
+            for j in range(1, len(header))
+            if not_score(header[j]) == "metadata" and _positions(columns[j])
+        ]
+        if ranks:
+            notes.append(f"left out {', '.join(repr(header[j]) for j in ranks)}: the rows' positions")
+            header = [h for j, h in enumerate(header) if j not in ranks]
+            columns = [c for j, c in enumerate(columns) if j not in ranks]
     if named is not None:
         first = named
         evidence = f"the first column {header[0]!r} holds the whole numbers {_span(columns[0])}, not names"
@@ -132,6 +144,13 @@ def _named_model(header: list[str], columns: list[list]) -> int | None:
     if len(found) != 1 or not all(isinstance(c, str) and c.strip() and _words(c) for c in columns[found[0]]):
         return None
     return found[0]
+
+
+def _positions(column: list) -> bool:
+    """Whether a column holds a leaderboard's positions: whole numbers, some cells perhaps empty or
+    marked missing (a reference row such as ``Human Performance`` has no place)."""
+    written = [str(c).strip() for c in column if str(c).strip() and not is_missing_marker(str(c))]
+    return bool(written) and all(re.fullmatch(r"\d+", c) for c in written)
 
 
 def _names_elsewhere(header: list[str], columns: list[list]) -> int | None:
@@ -271,16 +290,20 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
 
 
 def _apart_together(header: list[str], columns: list[list], first: int, models: list[str], words: list[int]):
-    """Where no one column of words tells the repeated names apart, the first two that do together
-    (a leaderboard's ``Learning`` and ``#Size``): the ``--model-col`` joining them to the names."""
-    for a, j in enumerate(words):
-        for k in words[a + 1 :]:
-            if len(set(zip(models, map(str, columns[j]), map(str, columns[k])))) == len(models):
-                joined = f"{models[0]}:{str(columns[j][0]).strip()}:{str(columns[k][0]).strip()}"
-                given = ",".join((header[first], header[j], header[k]))
+    """Where no one column of words tells the repeated names apart, the first two or three that do
+    together (a leaderboard's ``Learning`` and ``#Size``): the ``--model-col`` joining them to the names."""
+    import itertools
+
+    for size in (2, 3):
+        for group in itertools.combinations(words, size):
+            keys = zip(models, *(map(str, columns[j]) for j in group))
+            if len(set(keys)) == len(models):
+                joined = ":".join([models[0], *(str(columns[j][0]).strip() for j in group)])
+                given = ",".join(header[j] for j in (first, *group))
+                named = " and ".join(repr(header[j]) for j in group)
                 return [
-                    f"the rows are told apart by {header[j]!r} and {header[k]!r} together: if they are part "
-                    f"of each model's name, --model-col '{given}' (joined as '{joined}')"
+                    f"the rows are told apart by {named} together: if they are part of each model's name, "
+                    f"--model-col '{given}' (joined as '{joined}')"
                 ]
     return []
 
