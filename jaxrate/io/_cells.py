@@ -76,9 +76,7 @@ def _wide(
         from jaxrate.io._roles import not_score
 
         ranks = [
-            j
-            for j in range(1, len(header))
-            if not_score(header[j]) == "metadata" and _positions(columns[j])
+            j for j in range(1, len(header)) if not_score(header[j]) == "metadata" and _positions(columns[j])
         ]
         if ranks:
             notes.append(f"left out {', '.join(repr(header[j]) for j in ranks)}: the rows' positions")

@@ -122,12 +122,7 @@ def _globs(group: list[str], others: list[str], root: str) -> list[str]:
         top = os.path.relpath(top, root) if root else top
         return [os.path.join("" if top == "." else top, "**", "*" + endings.pop())]
     for path in group:
-        name = os.path.basename(path)
-        starts = [0] + [m.end() for m in re.finditer(r"[-_. ]", name)]
-        ending = next(
-            (name[k:] for k in sorted(starts, reverse=True) if not any(o.endswith(name[k:]) for o in others)),
-            name,
-        )
+        ending = _ending(os.path.basename(path), others)
         globs.append(os.path.join(os.path.dirname(os.path.relpath(path, root)) if root else "", "*" + ending))
     return list(dict.fromkeys(globs))
 
