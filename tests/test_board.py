@@ -218,6 +218,40 @@ def _route(game):
     return _solve._through_the_table(game, None, certificate_tol=1e-7, dual_tol=1e-9, decimals=12)
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("shrunk", [False, True])
+def test_symmetric_duals_are_searched_in_one_sign_case(seed, shrunk, monkeypatch):
+    """With ``d_A = d_B`` (the board's own solve) ``(a, b, t)`` and ``(b, a, t)`` are worth the
+    same: one sign case covers every pair. The minimum and the pairs below a limit equal the full
+    enumeration's, and each pair comes back once, as the joint whose ``a`` is at least as good on
+    ``t`` (the two-case search returned both orders)."""
+    from jaxrate.game import _table_gains
+
+    monkeypatch.setattr(_table_gains, "_SHRINK_FROM", -1.0 if shrunk else np.inf)
+    rng = np.random.default_rng(seed)
+    x = _far_from_one_ability(29, seed) if shrunk else _table(33, 5, seed)
+    m, tt = x.shape
+    payoffs = jaxrate.agent_vs_agent_vs_task(x).payoffs
+    tg = TableGains(x)
+    duals = rng.random((4, 2 * m + tt)) * (rng.random((4, 2 * m + tt)) < 0.3)
+    duals[:, m : 2 * m] = duals[:, :m]
+    duals[1, 2 * m :] *= 40
+    full = np.array([gains.transpose_gains(payoffs, d).min() for d in duals])
+    np.testing.assert_allclose(tg.lowest(TableDuals.from_flat(duals, m)), full, rtol=1e-12, atol=1e-9)
+    for d in duals[:2]:
+        value = gains.transpose_gains(payoffs, d).reshape(-1)
+        limit = float(np.quantile(value, 0.02))
+        joints, values, _ = tg.below(TableDuals.from_flat(d[None], m), limit, most=10**6)
+        a, b, t = tg.joints(joints)
+        assert np.all(x[a, t] >= x[b, t])
+        np.testing.assert_allclose(values, value[joints], atol=1e-9)
+        want_a, want_b, want_t = tg.joints(np.flatnonzero(value < limit))
+        pairs = {
+            (min(i, j), max(i, j), k) for i, j, k in zip(want_a.tolist(), want_b.tolist(), want_t.tolist())
+        }
+        assert {(min(i, j), max(i, j), k) for i, j, k in zip(a.tolist(), b.tolist(), t.tolist())} == pairs
+
+
 @pytest.mark.parametrize(
     "models,tasks,decimals,seed", [(60, 6, 2, 0), (45, 3, 0, 1), (30, 8, 1, 2), (100, 6, 2, 3)]
 )

@@ -42,7 +42,11 @@ pair by pair against the others. The bound follows the tasks' correlation (a
 strong model is strong on every task), so on real boards only a few thousand
 of the millions of joints are left to evaluate one by one. Every bound is a
 true lower bound, so a minimum taken this way is a valid dual bound (never
-above the true minimum).
+above the true minimum). Where ``d_A = d_B`` (every dual of the board's own
+solve, which splits a model's multiplier evenly between the two agent players)
+``(A^T d)(a, b, t) = (A^T d)(b, a, t)``, and each pair is searched once, in the
+sign case ``D_t >= 0`` of its better model on ``t``: half the bounds and half the
+listing of both cases (2.1-2.3x less pricing on the subtask boards).
 """
 
 from __future__ import annotations
@@ -230,8 +234,9 @@ class TableGains:
         """Joints with ``(A^T d)(a) < limit`` for one dual (column generation's pricing).
 
         Returns ``(flat joints, values, lowest)``: at most ``most`` joints,
-        lowest first, and ``lowest`` the minimum of ``A^T d`` over every joint
-        resolved down to ``limit`` (see :meth:`lowest`: a valid lower bound of
+        lowest first (with ``d_A = d_B``, one joint of each pair ``(a, b, t)``, ``(b, a, t)``
+        of equal value: the one with ``X(a, t) >= X(b, t)``), and ``lowest`` the minimum of
+        ``A^T d`` over every joint resolved down to ``limit`` (see :meth:`lowest`: a valid lower bound of
         it), which is the level's certificate; ``-inf`` where the search
         stopped at ``most`` joints (``None``: never).
         """
@@ -267,6 +272,10 @@ class _Search:
         self.u = (duals.agent_a + duals.agent_b) @ tg.table  # [K, T]
         self.s_a, self.s_b = duals.agent_a.sum(1), duals.agent_b.sum(1)
         self.s_t, self.d_t = duals.task.sum(1), duals.task
+        # With d_A = d_B (every dual of the board's own solve) (a, b, t) and (b, a, t) are worth
+        # the same, and the pair with X(b, t) <= X(a, t) is one of row a's sign case D_t >= 0:
+        # that case alone covers every joint (the other case listed each pair a second time).
+        self.signs = (1.0,) if np.array_equal(duals.agent_a, duals.agent_b) else (1.0, -1.0)
         self.stopped = False  # whether the last search stopped at `most` joints
 
     def _exact(self, a: np.ndarray, b: np.ndarray, t: np.ndarray, k: int) -> np.ndarray:
@@ -319,7 +328,7 @@ class _Search:
             * np.take_along_axis(pos.T, flip, axis=0)[:, None, :]
             for flip in _flips(pos, _FLIPS)  # [T, K] each
         ]
-        cases = [(1.0, (None, None, [])), (-1.0, (None, None, []))]
+        cases = [(sign, (None, None, [])) for sign in self.signs]
         return self._with(cases, [signed, *(signed - f for f in flips)])
 
     def _shrunk(self, cases: list) -> list:
@@ -347,7 +356,7 @@ class _Search:
         # the rest of a variant).
         ordered = [s_i.reshape(-1, k).take(tg.order_flat, axis=0).reshape(shape) for s_i in sources]
         out = []
-        for c, (sign, (low, which, parts)) in enumerate(cases):
+        for sign, (low, which, parts) in cases:
             parts = list(parts)
             for s_i, in_order in zip(sources, ordered):
                 v = sign * s_i + self.a_part
@@ -356,7 +365,7 @@ class _Search:
                     best = np.minimum.accumulate(w, axis=1)
                 else:  # D_t <= 0: the b with X(b, t) >= X(a, t), a suffix
                     best = np.minimum.accumulate(w[:, ::-1], axis=1)[:, ::-1]
-                bound = v + best.reshape(-1, k).take(tg.end_flat[c], axis=0).reshape(shape)
+                bound = v + best.reshape(-1, k).take(tg.end_flat[0 if sign > 0 else 1], axis=0).reshape(shape)
                 if low is None:
                     low, which = bound, np.zeros(shape, dtype=np.int8)
                 else:
@@ -399,12 +408,13 @@ class _Search:
         self.found, self.most = 0, most
         cases = self._bounds()
         flagged = [low < limit for _, (low, *_) in cases]  # [T, M, K] per sign case
-        if self.tg.shrink and self._listing(cases, flagged, limit) > _SHRINK_FROM:
+        # (The listing and the shrunk variants' cost both scale with the sign cases searched.)
+        if self.tg.shrink and self._listing(cases, flagged, limit) * 2 / len(cases) > _SHRINK_FROM:
             cases = self._shrunk(cases)
             flagged = [low < limit for _, (low, *_) in cases]
         for (_, (low, *_)), flags in zip(cases, flagged):
             np.minimum(out, np.where(flags, np.inf, low).min(axis=(0, 1)), out=out)
-        for k in np.flatnonzero(flagged[0].any(axis=(0, 1)) | flagged[1].any(axis=(0, 1))):
+        for k in np.flatnonzero(np.any([flags.any(axis=(0, 1)) for flags in flagged], axis=0)):
             # Partners left by the bound are >= limit: that bound stands for them.
             out[k] = min(out[k], limit[k])
             for (sign, parts), flags in zip(cases, flagged):
