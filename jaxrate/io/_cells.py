@@ -186,6 +186,7 @@ _STAMP = re.compile(
     r"^\s*(?:\d{4}-\d\d-\d\d|\d{6}-\d{4,6}|\d{1,2}:\d\d|[0-9a-f]{8}-[0-9a-f]{4}-|[0-9a-f]{16,}\s*$|\S+@\S+\.\w+)",
     re.I,
 )
+_SLASHED = re.compile(r"\s*[-+]?\d*\.?\d+(?:\s*/\s*[-+]?\d*\.?\d+)+\s*")  # compound scores: "90.2/83.2"
 # Two columns that name the two sides of a match ("LLM1stPlayer", "LLM2ndPlayer"; "white", "black").
 _SIDES = re.compile(r"1st|2nd|first|second|(?<![a-z])[12ab](?![a-z])|white|black|home|away", re.I)
 
@@ -239,9 +240,15 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
     from jaxrate.io._orientation import TASK_WORDS
 
     words = [
-        j for j in range(len(columns))
-        if j != first and all(isinstance(c, str) and _words(c) for c in columns[j] if str(c).strip())
-    ]  # fmt: skip
+        j
+        for j in range(len(columns))
+        if j != first
+        and all(
+            isinstance(c, str) and _words(c) and not _SLASHED.fullmatch(c)
+            for c in columns[j]
+            if str(c).strip()
+        )
+    ]  # fmt: skip  ('90.2/83.2' is two scores, not a name)
     sides = _sides(header, columns, words)
     if sides is not None:
         return _MATCH_LOG.format(*sides)

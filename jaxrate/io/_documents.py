@@ -13,6 +13,7 @@ inline code, ``<br>``) and keep their text otherwise (``1.8 %`` stays text for t
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import html
 import os
@@ -22,7 +23,7 @@ from typing import NamedTuple
 from jaxrate.io._assumed import Assumed
 from jaxrate.io._text import is_missing_marker, open_text
 
-__all__ = ["MARKDOWN", "YAML", "markdown_frame", "markdown_tables", "plain", "yaml_records"]
+__all__ = ["MARKDOWN", "YAML", "markdown_frame", "markdown_tables", "plain", "table_said", "yaml_records"]
 
 YAML = (".yaml", ".yml")
 MARKDOWN = (".md", ".markdown", ".htm", ".html", ".rst")  # web and Sphinx pages' tables, read as a README's
@@ -225,11 +226,28 @@ def _below(lines: list[str], j: int) -> str:
 _LISTED = re.compile(r"^(?:[-*+]\s|>|\d+[.)]\s)")  # a list item or a quote (an italic caption is neither)
 
 
-def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
-    """A table's rows without its section rows (a name and no other cell: ``**Open models**``), and
-    those rows' names."""
-    kept = [r for r in rows if any(c for c in r[1:])]
-    return kept, [r[0] for r in rows if r[0] and not any(c for c in r[1:])]
+def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str], list[str]]:
+    """A table's rows without its section rows (a name and no other cell: ``**Open models**``), those
+    rows' names, and each kept row's section (``""`` before the first)."""
+    kept, names, section, under = [], [], "", []
+    for r in rows:
+        if any(c for c in r[1:]):
+            kept.append(r)
+            under.append(section)
+        elif r[0]:
+            names.append(section := r[0])
+    return kept, names, under
+
+
+def _by_section(rows: list[list[str]], under: list[str]) -> tuple[list[list[str]], list[str]]:
+    """Rows whose names repeat across sections (``V2``, then ``V1``: one model in two versions) named
+    with their section (``ALBERT-base (V2)``), where that tells every row apart; and those names."""
+    names = [r[0] for r in rows]
+    repeated = {n for n in names if names.count(n) > 1}
+    if not repeated or len(set(zip(names, under))) < len(names) or not all(under):
+        return rows, []
+    out = [[f"{r[0]} ({u})", *r[1:]] if r[0] in repeated else r for r, u in zip(rows, under)]
+    return out, [r[0] for r in out if r[0] not in names]
 
 
 # Markdown's inline marks, outermost first: images and links to their text, emphasis and code to theirs.
@@ -357,7 +375,8 @@ def _code_said(frame, path: str, fenced: list[Table]):
 def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
     """A table's rows without section rows, lm-eval's groups and footnote marks, its continuation rows
     filled; and the notes that say so."""
-    rows, sections = _sections(chosen.rows)
+    rows, sections, under = _sections(chosen.rows)
+    rows, joined = _by_section(rows, under)
     rows, unnamed = _unnamed_last(rows)
     rows, filled = _continued(rows)
     rows, groups = _lm_eval_groups(chosen.header, rows)
@@ -367,6 +386,11 @@ def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
         shown = ", ".join(repr(s) for s in sections[:3]) + (" ..." if len(sections) > 3 else "")
         notes.append(
             f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
+        )
+    if joined:
+        notes.append(
+            f"named {len(joined)} row(s) whose names repeat in another section with their section's: "
+            f"{', '.join(map(repr, joined[:3]))}{' ...' if len(joined) > 3 else ''}"
         )
     if unnamed:
         notes.append(
@@ -399,14 +423,19 @@ _TEXT_METRICS = frozenset(
 )
 
 
+# What a sentence may say is lower or higher ("Lower error values are better", MiDaS's; never "the
+# lower tables are better described below").
+_OF_WHAT = r"(?: (?:error|errors|values?|scores?|numbers?|results?)){0,2}"
 # The text under or above a table saying which way its scores point: "Metric: Logloss (lower is better)".
 _LOWER_SAID = re.compile(
     r"(?:\b([A-Za-z][\w@.-]*)\s*)?\(?\b"
-    r"(?:(?:lower|smaller) is better|the (?:lower|smaller),? the better)\b\)?",
+    rf"(?:(?:lower|smaller){_OF_WHAT} (?:is|are) better|the (?:lower|smaller),? the better)\b\)?",
     re.I,
 )
 _HIGHER_SAID = re.compile(
-    r"\b(?:(?:higher|larger|greater) is better|the (?:higher|larger|greater),? the better)\b", re.I
+    rf"\b(?:(?:higher|larger|greater){_OF_WHAT} (?:is|are) better"
+    r"|the (?:higher|larger|greater),? the better)\b",
+    re.I,
 )
 
 
@@ -523,6 +552,7 @@ def _all_tables(path: str, tables: list[Table], pd):
             "with no column naming the rows (the tasks); add one to each table"
         )
     notes: list = []
+    scored = _parts_only(scored, notes)
     one_each = _per_heading(scored)
     if one_each is not None:
         return _heading_tables(path, scored, one_each, pd, notes)
@@ -564,6 +594,40 @@ def _all_tables(path: str, tables: list[Table], pd):
     )
     joined.attrs["notes"] = notes + _said_per_table(scored, joined)
     return joined
+
+
+def _parts_only(tables: list[Table], notes: list) -> list[Table]:
+    """A leaderboard split into one table per category (JMTEB's): a table whose columns are the other
+    tables' headings (a summary of them, their averages) left out, and a column every table has that
+    only names an aggregate (each table's own ``Avg.``) left out of each; both said."""
+    from jaxrate.io._roles import AGGREGATE_WORDS, words
+
+    headings = {t.heading.strip().lower() for t in tables if t.heading}
+    summary = [
+        t for t in tables
+        if len(tables) > 2 and sum(h.strip().lower() in headings for h in t.header[1:]) >= 2
+        and all(h.strip().lower() in headings or set(words(h)) <= AGGREGATE_WORDS for h in t.header[1:])
+    ]  # fmt: skip
+    if summary and len(summary) < len(tables):
+        tables = [t for t in tables if t not in summary]
+        shown = ", ".join(f"line {t.line}" for t in summary)
+        notes.append(
+            f"left out the table at {shown}: its columns are the other tables' headings (their summary)"
+        )
+    shared = set.intersection(*(set(t.header[1:]) for t in tables)) if len(tables) > 1 else set()
+    own = {h for h in shared if words(h) and set(words(h)) <= AGGREGATE_WORDS}
+    if not own or own != shared:
+        return tables
+    out = []
+    for t in tables:
+        keep = [j for j, h in enumerate(t.header) if j == 0 or h not in own]
+        out.append(
+            t._replace(header=[t.header[j] for j in keep], rows=[[r[j] for j in keep] for r in t.rows])
+        )
+    notes.append(
+        f"left out each table's own {', '.join(map(repr, sorted(own)))}: an aggregate of its columns"
+    )
+    return out
 
 
 def _joined_frames(path: str, frames: list, pd, notes: list):
@@ -683,8 +747,11 @@ def _per_heading(tables: list[Table]) -> tuple[list[tuple[int, list[int]]], bool
     from jaxrate.io._roles import direction
 
     metrics = {t.header[j] for t, (_, js) in zip(tables, found) for j in js}
-    if several and len({tuple(t.header) for t in tables}) > 1 and any(direction(m) is None for m in metrics):
-        return None  # columns named like tasks (HellaSwag, MMLU), not metrics: more tasks, not one a heading
+    # columns named like tasks (HellaSwag, MMLU; JMTEB's "jsick (spearman)": a task, its metric in brackets),
+    # not metrics: more tasks, not one a heading
+    bare = [re.sub(r"\([^()]*\)", " ", m).strip() or m for m in metrics]
+    if several and len({tuple(t.header) for t in tables}) > 1 and any(direction(m) is None for m in bare):
+        return None
     if several and not _overlap(
         [t._replace(rows=[[r[k], *r] for r in t.rows]) for t, (k, _) in zip(tables, found)]
     ):
@@ -994,12 +1061,20 @@ def _number(cell: str) -> bool:
     return bool(_A_NUMBER.match(cell))
 
 
+# A first row's name that says the row holds the columns' metrics or settings, not a model's scores.
+_SETTINGS_ROW = re.compile(r"\s*(?:eval(?:uation)?\s+)?(?:metrics?|measures?|settings?)\s*:?\s*", re.I)
+
+
 def _settings(table: Table) -> tuple[Table, list[str]]:
-    """A table whose first row names no model and holds no number (``| | 5-shot | F1/EM |``: each
-    column's setting or metric, as model cards write it under the header) with that row joined to
-    the header (``SQuAD 1.1 (F1/EM)``), said; any other table as it is."""
+    """A table whose first row names no model, or is named as a row of metrics (``| Metrics | MCC |
+    Acc |``), and holds no number (``| | 5-shot | F1/EM |``: each column's setting or metric, as
+    model cards write it under the header) with that row joined to the header (``SQuAD 1.1
+    (F1/EM)``), said; any other table as it is."""
     rows = table.rows
-    if len(rows) < 2 or rows[0][0] or not any(c and c.strip("-\u2013\u2014 ") for c in rows[0][1:]):
+    label = bool(rows) and bool(rows[0][0])
+    if label and not _SETTINGS_ROW.fullmatch(rows[0][0]):
+        return table, []
+    if len(rows) < 2 or not any(c and c.strip("-\u2013\u2014 ") for c in rows[0][1:]):
         return table, []
     if any(_number(c) for c in rows[0][1:]):  # a number: a row of scores, not settings
         return table, []
@@ -1007,8 +1082,9 @@ def _settings(table: Table) -> tuple[Table, list[str]]:
         f"{h} ({c})" if c.strip("-\u2013\u2014 ") else h for h, c in zip(table.header[1:], rows[0][1:])
     ]
     shown = [c for c in rows[0][1:] if c]
+    named = f"named {rows[0][0]!r}" if label else "with an empty name"
     note = (
-        f"read the row under the header with an empty name ({', '.join(map(repr, shown[:4]))}"
+        f"read the row under the header {named} ({', '.join(map(repr, shown[:4]))}"
         f"{' ...' if len(shown) > 4 else ''}) as the columns' settings, joined to their names, not a model's "
         "scores"
     )
@@ -1104,6 +1180,25 @@ def _chosen(path: str, tables: list[Table], which) -> Table:
     )
 
 
+@contextlib.contextmanager
+def table_said(notes: list):
+    """A refusal raised while the one table of several that the reading picked is read says which
+    it is, and how to read another (the refusal's own advice may be moot for the table meant)."""
+    try:
+        yield
+    except ValueError as error:
+        chose = next((n for n in notes if isinstance(n, Assumed) and n.decision.startswith(_RATED)), None)
+        if chose is None or "--table" in str(error):
+            raise
+        picked = chose.evidence.split(";")[0]
+        raise ValueError(
+            f"{error} (read {chose.decision[len(_RATED) - 6 :]}, {picked}: {chose.option})"
+        ) from None
+
+
+_RATED = "rated table "
+
+
 def _which(path: str, chosen: Table, tables: list[Table]) -> Assumed:
     """What reading one table of several assumed: the largest, and how to rate another."""
     where = f"line {chosen.line}" + (f", under {chosen.heading!r}" if chosen.heading else "")
@@ -1115,7 +1210,7 @@ def _which(path: str, chosen: Table, tables: list[Table]) -> Assumed:
     number = next((k for k, t in enumerate(tables, 1) if t.line == chosen.line), 1)
     return Assumed(
         "layout",
-        f"rated table {number}, at {where} ({len(chosen.rows)} rows x {len(chosen.header)} columns)",
+        f"{_RATED}{number}, at {where} ({len(chosen.rows)} rows x {len(chosen.header)} columns)",
         f"the largest holding numbers of the {len(tables)} tables in {os.path.basename(path)}; "
         f"the others: {others}",
         "--table N (or its heading) rates another",

@@ -228,6 +228,7 @@ def describe(path: str, frame, options) -> Described | None:
             raise ValueError("--task-col, --score-col, --metric-col and --replicate-col are for long tables")
         return None
     task = _named(path, columns, model, task, by_name, options, notes)
+    _refuse_one_model(path, frame, model, options)
     metric_col, replicate, count, taken = _others(frame, columns, model, task, metric_col, replicate, notes)
     if not scores:
         scores = _score_columns(path, frame, columns, taken, metric_col, task, options, notes)
@@ -367,6 +368,18 @@ def _score_columns(path, frame, columns, taken, metric_col, task, options, notes
     return numbers  # one metric each: _metrics decides
 
 
+def _refuse_one_model(path: str, frame, model: list, options) -> None:
+    """A long table whose rows all name one model (a learning curve's seeds and frames, one agent's
+    log): no board, whatever its other columns hold; refused before any of them is asked about."""
+    names = {str(v).strip() for v in frame[model[0]].tolist()} - {"", "nan", "None"}
+    if len(frame) > 1 and len(names) == 1:
+        raise ValueError(
+            f"{path}: every row's {model[0]!r} is {names.pop()!r}: one model, and a rating compares several; "
+            f"give the models' results together (their files or folders in one call), or name the column "
+            f"that holds the models with {options.flag('model')}"
+        )
+
+
 def _metrics(path, frame, scores, metric_col, options, single=False) -> list[tuple[str, str | None]]:
     """``(metric, its score column)`` of the metrics rated: the metric column's values or the score
     columns, all of them when there is one or ``single`` (each task has one metric), else those
@@ -454,6 +467,37 @@ def _canonical(path, frame, model, task, scores, metric_col, replicate, count, s
     elif metric_col is not None or several:
         said = few([m for m, _ in chosen], 6)
         notes.append(f"rated {said}" + (" (each metric of each task a task of its own)" if several else ""))
+    if replicate is None and count is None and stderr is None:
+        canonical, replicate = _repeated(canonical, {c for _, c in chosen} | set(scores), notes)
     found = LongColumns("model", "task", "score", replicate, count, stderr)
     canonical.attrs["names"] = {"model": tuple(model), "task": tuple(task)}
     return Described(canonical, found, metrics, notes)
+
+
+_RUN = "#run"  # the column that numbers a model and task's repeated rows (:func:`_repeated`)
+
+
+def _repeated(canonical, sources: set, notes: list):
+    """A long table whose rows of one model and task repeat every other cell but their score (timing
+    samples, runs logged without an id: ripgrep's benchsuite) as those rows numbered, a replicate
+    column, said: their mean is rated, ``--bootstrap`` resamples them. ``(frame, column or None)``."""
+    keys = canonical[["model", "task"]].astype(str)
+    if not keys.duplicated().any() or _RUN in canonical.columns:
+        return canonical, None
+    rest = [c for c in canonical.columns if c not in ("model", "task", "score") and c not in sources]
+    if rest and canonical[rest].astype(str).groupby([keys["model"], keys["task"]]).nunique().max().max() > 1:
+        return canonical, None  # something else tells them apart (_apart says what)
+    canonical = canonical.assign(**{_RUN: keys.groupby([keys["model"], keys["task"]]).cumcount() + 1})
+    sizes = keys.value_counts()
+    shown = f"{sizes.min()}" if sizes.min() == sizes.max() else f"{sizes.min()} to {sizes.max()}"
+    notes.append(
+        Assumed(
+            "layout",
+            f"read each model and task's {shown} rows, the same but for their score, as repeated "
+            "measurements, each model and task's mean rated (--bootstrap resamples them)",
+            "no column tells them apart (no seed, fold or run id)",
+            "--where COLUMN=VALUE keeps some rows; a column that tells them apart, with --replicate-col, "
+            "says what they are",
+        )
+    )
+    return canonical, _RUN

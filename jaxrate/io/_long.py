@@ -265,17 +265,48 @@ def _metric_name(metric: str) -> str:
     return "" if metric.lower() in GENERIC_SCORES else metric
 
 
+_LOOKED = 1000  # repeated rows looked at for one that something besides its score tells apart
+
+
 def _refuse_repeats(rows: _Rows, frame) -> None:
+    """Rows of one model and task refused, naming the first two that something besides their score
+    tells apart (the column that calls for an option), else the first two."""
     seen: dict[tuple, int] = {}
+    found, looked = None, 0
     for k, key in enumerate(zip(rows.models, rows.tasks)):
-        if key in seen:
-            first, again = int(rows.kept[seen[key]]), int(rows.kept[k])
-            raise ValueError(
-                f"{rows.path}: {record_name(rows.path, int(rows.records[k]))} repeats ({key[0]!r}, "
-                f"{key[1]!r}) (first at {record_name(rows.path, int(rows.records[seen[key]]))}): "
-                f"{_apart(frame, first, again)}"
-            )
-        seen[key] = k
+        if key not in seen:
+            seen[key] = k
+            continue
+        first, again = int(rows.kept[seen[key]]), int(rows.kept[k])
+        differ = _differ(frame, first, again)
+        if found is None or differ:
+            found = (key, seen[key], k, first, again)
+        looked += 1
+        if differ or looked >= _LOOKED:
+            break
+    if found is not None:
+        key, was, k, first, again = found
+        raise ValueError(
+            f"{rows.path}: {record_name(rows.path, int(rows.records[k]))} repeats ({key[0]!r}, "
+            f"{key[1]!r}) (first at {record_name(rows.path, int(rows.records[was]))}): "
+            f"{_apart(frame, first, again)}"
+        )
+
+
+def _differ(frame, first: int, again: int) -> list[str]:
+    """The source's columns whose cells differ between two rows of one model and task: not the model,
+    task and score, nor the column the score was read from (its cells equal the score's)."""
+    names = frame.attrs.get("names", {})
+    used = {"model", "task", "score", *names.get("model", ()), *names.get("task", ())}
+    one, two = frame.iloc[first], frame.iloc[again]
+    scored = "score" in frame.columns
+
+    def source(c) -> bool:  # the column the score was read from
+        return scored and str(one[c]) == str(one["score"]) and str(two[c]) == str(two["score"])
+
+    return [
+        str(c) for c in frame.columns if str(c) not in used and str(one[c]) != str(two[c]) and not source(c)
+    ]
 
 
 def _apart(frame, first: int, again: int) -> str:
@@ -283,11 +314,7 @@ def _apart(frame, first: int, again: int) -> str:
     before numbers: other numbers are other metrics), and the option each calls for (the model's
     name, a metric, seeds or folds)."""
     names = frame.attrs.get("names", {})
-    used = {"model", "task", "score", *names.get("model", ()), *names.get("task", ())}
-    differ = [
-        str(c) for c in frame.columns
-        if str(c) not in used and str(frame.iloc[first][c]) != str(frame.iloc[again][c])
-    ]  # fmt: skip
+    differ = _differ(frame, first, again)
     words = [
         c for c in differ if not _is_number(frame.iloc[first][c]) or not _is_number(frame.iloc[again][c])
     ]

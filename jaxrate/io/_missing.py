@@ -104,7 +104,33 @@ def _apart(board: Board, holes: np.ndarray, options) -> str | None:
         advice = f"rate one group: {options.flag('tasks', pick)}"
     return (
         f"{board.name}: no score is missing at random here: the board is {len(groups)} groups of models that "
-        f"share no task ({'; '.join(shown)}); {advice}"
+        f"share no task ({'; '.join(shown)}); {advice}{_joined_apart(board, groups, options)}"
+    )
+
+
+def _joined_apart(board: Board, groups: list, options) -> str:
+    """Where a long table's tasks are named by two columns together and the groups share the first's
+    values (ripgrep's ``benchmark`` and ``env``: the second describes some tools' runs), the option
+    naming the tasks by the first alone."""
+    from jaxrate.io._assumed import Assumed
+
+    said = next(
+        (
+            n
+            for n in board.notes
+            if isinstance(n, Assumed) and n.decision.startswith("the tasks are named by ")
+        ),
+        None,
+    )
+    columns = re.findall(r"'([^']*)'", said.decision) if said is not None else []
+    if len(columns) != 2:
+        return ""
+    first = [{str(board.tasks[j]).rsplit("/", 1)[0] for j in tasks} for _, tasks in groups]
+    if not any(first[0] & other for other in first[1:]):
+        return ""
+    return (
+        f"; or, if {columns[1]!r} describes the models' runs rather than the tasks (the groups share "
+        f"{columns[0]!r}), {options.flag('task', columns[0])} names the tasks by {columns[0]!r} alone"
     )
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from jaxrate.io._assumed import assumed_in, refuse_assumed
 from jaxrate.io._board import Board, table_board
+from jaxrate.io._documents import table_said
 from jaxrate.io._find import find
 from jaxrate.io._format import Parsed
 from jaxrate.io._formats import parse, recognise
@@ -77,8 +78,9 @@ def read(
     files = find(paths)
     found, notes = recognise(files, options)
     parsed = parse(found, options)
-    board = choose(parsed, options)
-    board = complete(board, options)
+    with table_said(parsed.notes):  # a refusal in the one table of several picked says which
+        board = choose(parsed, options)
+        board = complete(board, options)
     reading = finish(board, options, notes, _name(paths))
     if options.strict:
         refuse_assumed(reading.name, reading.notes, options.flag("strict"))

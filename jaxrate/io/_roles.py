@@ -59,7 +59,7 @@ MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "enviro
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
 LOWER_WORDS = frozenset(
     "wer cer ter loss perplexity ppl bpb latency runtime rmse mse mae mape smape mase crps brier regret "
-    "fid wql wape msis nll logloss rmsse lpips kid hallucination eer fpr fnr".split()
+    "fid wql wape msis nll logloss rmsse lpips kid hallucination eer fpr fnr absrel sqrel whdr".split()
 )
 # "per": a phone error rate ("Test PER") as a name's last word, never "tokens per second".
 LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs price per minimum".split())
@@ -80,7 +80,7 @@ _COUNTED = frozenset("wins draws losses ties total base games battles votes toke
 METADATA_WORDS = frozenset(
     "size params parameters param license licence date released release link url organization org type "
     "architecture arch tokens token length memory dimensions dimension dim ci interval hub downloads likes "
-    "year version seed tstamp timestamp batch".split()
+    "year version ver seed tstamp timestamp batch".split()
 )
 # Speed, not quality: a column so named beside quality scores is rated, and said (Assumed).
 EFFICIENCY_WORDS = frozenset(
@@ -328,7 +328,8 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     numbered = found[:2] in (["number", "of"], ["no", "of"]) and len(found) > 2 and direction(name) is None
     if found[:1] == ["#"] and len(found) > 1 or counted or numbered or _all_in(found, COUNT_WORDS):
         return "count", "a count"
-    if _all_in(found, METADATA_WORDS) or set(found) & _LENGTHS and direction(name) is None:
+    window = found[:2] == ["context", "window"] and set(found[2:]) <= _ALLOWED  # HELMET's "(K)"
+    if _all_in(found, METADATA_WORDS) or window or set(found) & _LENGTHS and direction(name) is None:
         return "metadata", "not a score"
     wider = _pooled(name, found, shared)
     if wider:

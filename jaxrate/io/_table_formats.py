@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from jaxrate.io._cells import frame_cells, text_cells
-from jaxrate.io._documents import MARKDOWN
+from jaxrate.io._documents import MARKDOWN, table_said
 from jaxrate.io._format import Format, Head, Parsed
 from jaxrate.io._layouts import describe, where_rows, wide_models
 from jaxrate.io._long import long_cells, long_columns, long_runs
@@ -102,6 +102,11 @@ def scores_frame(path: str, name: str, frame, sep: str | None, options) -> Parse
     if len(frame) == 0:
         raise ValueError(f"{path}: no rows")
     read = list(frame.attrs.get("notes", ()))  # how a document or nested JSON was read (_documents, _nested)
+    with table_said(read):  # a refusal in the one table of several picked says which
+        return _scores_frame(path, name, frame, sep, options, read)
+
+
+def _scores_frame(path: str, name: str, frame, sep: str | None, options, read: list) -> Parsed:
     said_metric = frame.attrs.get("metric")  # what the files' names or a document's text say the scores are
     refuse_mixed(path, frame, options)  # nested JSON: numbers inside and beside its objects, and no --tasks
     _refuse_frame_match_log(path, frame)
