@@ -150,7 +150,7 @@ def test_payoff_tensors(capsys, tmp_path):
     "name, content, argv, message",
     [
         ("s.csv", "model,t1,t2\nA,1,\nB,0,1\n", [], "no score for 'A' on 't2'; choose --missing"),
-        ("s.csv", "model,task,score\nA,t1,1\nA,t1,0\n", [], "repeats ('A', 't1')"),
+        ("s.csv", "model,task,score\nA,t1,1\nA,t1,0\nB,t1,1\n", [], "repeats ('A', 't1')"),
         ("s.csv", "model,task,score\nA,t1,1\nB,t2,0\n", [], "share no task"),
         ("s.csv", "model,task,score\nA,t1,x\n", [], "is not a number: 'x'"),
         ("s.json", "[1, 2]", [], "JSON must be a list of records"),
@@ -169,7 +169,7 @@ def test_payoff_tensors(capsys, tmp_path):
         ),
         (
             "s.csv",
-            "model,task,score\nA,t1,0\nA,t2,-1e308\n",
+            "model,task,score\nA,t1,0\nA,t2,-1e308\nB,t1,0\n",
             [],
             "s.csv: line 3 ('A', 't2') is too large to rate: '-1e308'",
         ),

@@ -154,10 +154,10 @@ def test_long_table_with_seeds(tmp_path):
     assert found.column == "seed" and len(found.frame) == 12
     np.testing.assert_allclose(found.table().to_numpy(), [[2.1, 3.1], [4.1, 6.1]])
     bad = tmp_path / "bad.csv"
-    bad.write_text("model,task,seed,score\na,x,0,0.5\na,x,1,high\n")
+    bad.write_text("model,task,seed,score\na,x,0,0.5\na,x,1,high\nb,x,0,0.1\n")
     with pytest.raises(ValueError, match=r"bad.csv: line 3 \('a', 'x', seed '1'\) is not a number: 'high'"):
         io.read_replicates(str(bad))
-    bad.write_text("model,task,seed,score\na,x,0,0.5\na,x,0,0.6\n")
+    bad.write_text("model,task,seed,score\na,x,0,0.5\na,x,0,0.6\nb,x,0,0.1\n")
     with pytest.raises(ValueError, match="line 3 .* repeats an earlier row"):
         io.read_replicates(str(bad))
     assert io.replicate_column(["Model", "task", "score", "Fold"]) == "Fold"

@@ -189,3 +189,11 @@ def test_a_board_split_in_one_table_per_category_is_joined_without_its_summary_a
     assert reading.scores.tolist() == [[80.0, 70.0, 60.0, 70.0], [60.0, 50.0, 66.0, 64.0]]
     notes = " ".join(map(str, reading.notes))
     assert "other tables' headings (their summary)" in notes and "own 'Avg.'" in notes
+
+
+def test_partial_runs_are_warned_of_in_counts_not_in_the_fields_tasks_leaves_out(tmp_path):
+    rows = [(m, 50 + k, 1000 if m != "e" else 16, 8 if m != "a" else 5) for k, m in enumerate("abcdef")]
+    text = "model,score,n_questions,answer_104\n" + "".join(f"{m},{s},{n},{a}\n" for m, s, n, a in rows)
+    reading = _read(tmp_path, text, "board.csv", tasks=["score"])
+    warned = [str(n) for n in reading.notes if "partial runs?" in str(n)]
+    assert len(warned) == 1 and "'n_questions' is 1000 for all but 1 of the 6 models ('e' 16)" in warned[0]

@@ -190,8 +190,13 @@ def wide_models(path: str, frame, options) -> tuple[object, list[str]]:
     frame.columns = columns
     names = _joined(frame, given, MODEL_JOIN)
     label = ",".join(given)  # as --model-col names them, in messages that advise it
+    import pandas as pd
+
+    # one concat, not an insert: a frame of many columns (EQ-Bench's per-question fields) is fragmented
+    # after drop, and insert then warns (PerformanceWarning) on the user's screen
     rest = frame.drop(columns=list(given))
-    rest.insert(0, label, names)
+    rest = pd.concat([pd.Series(list(names), index=rest.index, name=label, dtype=object), rest], axis=1)
+    rest.attrs = dict(frame.attrs)
     notes = [
         f"models named by {' and '.join(map(repr, given))}"
         + (f" joined by {MODEL_JOIN!r}" if len(given) > 1 else "")
@@ -478,17 +483,18 @@ _RUN = "#run"  # the column that numbers a model and task's repeated rows (:func
 
 
 def _repeated(canonical, sources: set, notes: list):
-    """A long table whose rows of one model and task repeat every other cell but their score (timing
-    samples, runs logged without an id: ripgrep's benchsuite) as those rows numbered, a replicate
-    column, said: their mean is rated, ``--bootstrap`` resamples them. ``(frame, column or None)``."""
+    """A long table whose rows of each model and task (two or more of every one) repeat every other
+    cell but their score (timing samples, runs logged without an id: ripgrep's benchsuite) as those
+    rows numbered, a replicate column, said: their mean is rated, ``--bootstrap`` resamples them (a
+    row written twice among single ones is refused, as before). ``(frame, column or None)``."""
     keys = canonical[["model", "task"]].astype(str)
-    if not keys.duplicated().any() or _RUN in canonical.columns:
+    sizes = keys.value_counts()
+    if sizes.min() < 2 or _RUN in canonical.columns:  # a row written twice among single ones: refused
         return canonical, None
     rest = [c for c in canonical.columns if c not in ("model", "task", "score") and c not in sources]
     if rest and canonical[rest].astype(str).groupby([keys["model"], keys["task"]]).nunique().max().max() > 1:
         return canonical, None  # something else tells them apart (_apart says what)
     canonical = canonical.assign(**{_RUN: keys.groupby([keys["model"], keys["task"]]).cumcount() + 1})
-    sizes = keys.value_counts()
     shown = f"{sizes.min()}" if sizes.min() == sizes.max() else f"{sizes.min()} to {sizes.max()}"
     notes.append(
         Assumed(
