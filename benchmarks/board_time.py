@@ -4,13 +4,15 @@
     PYTHONPATH=<other checkout> python benchmarks/board_time.py 2000 --share 0.6
 
 Prints the machine, the board and the seconds of ``jaxrate.deviation_ratings`` alone (the result's
-own check included), and the sum of the first player's ratings: two versions compared on one board
-print the same sum where they rate it alike. Run two versions alternated (the VM is noisy).
+own check included), the process's peak memory, and the sum of the first player's ratings: two
+versions compared on one board print the same sum where they rate it alike. Run two versions
+alternated (the VM is noisy).
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import sys
 import time
 from pathlib import Path
@@ -40,7 +42,10 @@ def main() -> None:
     seconds = time.perf_counter() - start
     total = float(np.sum(result.ratings[0]))
     board = f"{args.models} x 53 at {args.share:.0%}"
-    print(f"{board}: {seconds:.1f} s, status {result.status}, ratings sum {total:.12f}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB on Linux: GiB
+    print(
+        f"{board}: {seconds:.1f} s, status {result.status}, ratings sum {total:.12f}, peak RSS {peak:.2f} GiB"
+    )
 
 
 if __name__ == "__main__":

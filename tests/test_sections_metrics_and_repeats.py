@@ -63,16 +63,12 @@ _SECTIONS = """| | Average | SQuAD1.1 | MNLI | RACE |
 """
 
 
-def test_names_repeated_across_sections_are_named_with_their_section(tmp_path):
-    reading = _read(tmp_path, _SECTIONS, higher_better=["*"], cells="1", exclude=["Average"])
-    assert reading.models == [
-        "ALBERT-base (V2)",
-        "ALBERT-large (V2)",
-        "ALBERT-base (V1)",
-        "ALBERT-large (V1)",
-    ]
-    assert reading.scores[2].tolist() == [89.3, 81.6, 64.0]
-    assert any("repeat in another section" in str(n) for n in reading.notes)
+def test_names_repeated_across_sections_stay_refused_as_repeated(tmp_path):
+    """Sections may be versions of the models (ALBERT's V2 / V1) or the tasks they were scored on: the
+    names are not joined to them, and the refusal offers no column of scores as the names."""
+    with pytest.raises(ValueError, match="duplicate model name 'ALBERT-base'") as refused:
+        _read(tmp_path, _SECTIONS, higher_better=["*"], cells="1", exclude=["Average"])
+    assert "--model-col 'SQuAD1.1'" not in str(refused.value)
 
 
 def test_a_column_of_compound_scores_is_never_offered_as_the_models_names(tmp_path):
@@ -146,6 +142,7 @@ def test_rows_repeated_but_for_their_score_are_repeated_measurements(tmp_path):
     said = [n for n in reading.assumed if "repeated measurements" in n.decision]
     assert said and "2 to 3 rows" in said[0].decision
     assert reading.replicates is not None  # --bootstrap resamples the samples
+    assert reading.replicates.replicates().paired is False  # run r of rg is no pair of run r of ag
     # rows that differ in anything else are not averaged: the refusal names the column
     with pytest.raises(ValueError, match="they differ in 'command'"):
         changed = _SAMPLES.replace("rg -w PM_RESUME,0.22", "rg -x PM_RESUME,0.22")
@@ -153,11 +150,13 @@ def test_rows_repeated_but_for_their_score_are_repeated_measurements(tmp_path):
 
 
 def test_a_sentence_that_lower_values_are_better_says_the_direction(tmp_path):
-    text = "Lower error values are better.\n\n| Model | DIW | Sintel |\n|---|---|---|\n| a | 0.11 | 0.24 |\n"
-    text += "| b | 0.13 | 0.29 |\n"
-    reading = _read(tmp_path, text)
+    table = "\n\n| Model | DIW | Sintel |\n|---|---|---|\n| a | 0.11 | 0.24 |\n| b | 0.13 | 0.29 |\n"
+    reading = _read(tmp_path, "Lower error values are better." + table)
     assert any("lower is better" in str(n) for n in reading.notes)
     assert (reading.scores < 0).all()  # negated: lower is better
+    for text in ("Models with lower values are better calibrated.", "Lower scores are better than expected."):
+        other = _read(tmp_path, text + table)  # not a sentence about the direction: nothing read from it
+        assert not any("lower is better" in str(n) for n in other.notes) and (other.scores > 0).all()
 
 
 _SPLIT = """## Summary
@@ -197,3 +196,25 @@ def test_partial_runs_are_warned_of_in_counts_not_in_the_fields_tasks_leaves_out
     reading = _read(tmp_path, text, "board.csv", tasks=["score"])
     warned = [str(n) for n in reading.notes if "partial runs?" in str(n)]
     assert len(warned) == 1 and "'n_questions' is 1000 for all but 1 of the 6 models ('e' 16)" in warned[0]
+
+
+def test_rows_repeated_whole_or_without_scores_are_not_measurements(tmp_path):
+    with pytest.raises(ValueError, match=r"repeats \('A', 't1'\)"):  # a file written twice over
+        _read(tmp_path, "model,task,score\nA,t1,1\nA,t1,1\nB,t1,2\nB,t1,2\n", "twice.csv")
+    empty = _read(tmp_path, "model,task,score\nA,t1,1\nA,t1,\nB,t1,2\nB,t1,\n", "e.csv", higher_better=["*"])
+    assert empty.scores.tolist() == [[1.0], [2.0]] and empty.replicates is None  # the empty rows dropped
+    joined = _read(tmp_path, "family,size,task,score\nllama,7b,t1,1\nllama,13b,t1,2\n", "f.csv",
+                   model="family,size", higher_better=["*"])  # fmt: skip
+    assert joined.models == ["llama:7b", "llama:13b"]  # one family, two models: not one model
+
+
+def test_a_metric_under_each_heading_stays_that_headings_task(tmp_path):
+    head = "| Model | Valid (MAE) | Test (MAE) |\n|---|---|---|\n"
+    text = f"## ZINC\n\n{head}| GCN | 0.4 | 0.5 |\n| GIN | 0.3 | 0.4 |\n"
+    text += f"\n## QM9\n\n{head}| GCN | 0.1 | 0.2 |\n| GIN | 0.2 | 0.1 |\n"
+    try:
+        reading = _read(tmp_path, text, table="all")
+    except ValueError as refused:  # asked which metric: the per-heading reading
+        assert "metric" in str(refused)
+    else:
+        assert sorted(reading.models) == ["GCN", "GIN"]  # never 'ZINC/GCN' and 'QM9/GCN'

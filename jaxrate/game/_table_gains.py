@@ -46,7 +46,7 @@ above the true minimum). Where ``d_A = d_B`` (every dual of the board's own
 solve, which splits a model's multiplier evenly between the two agent players)
 ``(A^T d)(a, b, t) = (A^T d)(b, a, t)``, and each pair is searched once, in the
 sign case ``D_t >= 0`` of its better model on ``t``: half the bounds and half the
-listing of both cases (2.1-2.3x less pricing on the subtask boards).
+listing of both cases.
 """
 
 from __future__ import annotations

@@ -226,28 +226,11 @@ def _below(lines: list[str], j: int) -> str:
 _LISTED = re.compile(r"^(?:[-*+]\s|>|\d+[.)]\s)")  # a list item or a quote (an italic caption is neither)
 
 
-def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str], list[str]]:
-    """A table's rows without its section rows (a name and no other cell: ``**Open models**``), those
-    rows' names, and each kept row's section (``""`` before the first)."""
-    kept, names, section, under = [], [], "", []
-    for r in rows:
-        if any(c for c in r[1:]):
-            kept.append(r)
-            under.append(section)
-        elif r[0]:
-            names.append(section := r[0])
-    return kept, names, under
-
-
-def _by_section(rows: list[list[str]], under: list[str]) -> tuple[list[list[str]], list[str]]:
-    """Rows whose names repeat across sections (``V2``, then ``V1``: one model in two versions) named
-    with their section (``ALBERT-base (V2)``), where that tells every row apart; and those names."""
-    names = [r[0] for r in rows]
-    repeated = {n for n in names if names.count(n) > 1}
-    if not repeated or len(set(zip(names, under))) < len(names) or not all(under):
-        return rows, []
-    out = [[f"{r[0]} ({u})", *r[1:]] if r[0] in repeated else r for r, u in zip(rows, under)]
-    return out, [r[0] for r in out if r[0] not in names]
+def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
+    """A table's rows without its section rows (a name and no other cell: ``**Open models**``), and
+    those rows' names."""
+    kept = [r for r in rows if any(c for c in r[1:])]
+    return kept, [r[0] for r in rows if r[0] and not any(c for c in r[1:])]
 
 
 # Markdown's inline marks, outermost first: images and links to their text, emphasis and code to theirs.
@@ -375,8 +358,7 @@ def _code_said(frame, path: str, fenced: list[Table]):
 def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
     """A table's rows without section rows, lm-eval's groups and footnote marks, its continuation rows
     filled; and the notes that say so."""
-    rows, sections, under = _sections(chosen.rows)
-    rows, joined = _by_section(rows, under)
+    rows, sections = _sections(chosen.rows)
     rows, unnamed = _unnamed_last(rows)
     rows, filled = _continued(rows)
     rows, groups = _lm_eval_groups(chosen.header, rows)
@@ -386,11 +368,6 @@ def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
         shown = ", ".join(repr(s) for s in sections[:3]) + (" ..." if len(sections) > 3 else "")
         notes.append(
             f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
-        )
-    if joined:
-        notes.append(
-            f"named {len(joined)} row(s) whose names repeat in another section with their section's: "
-            f"{', '.join(map(repr, joined[:3]))}{' ...' if len(joined) > 3 else ''}"
         )
     if unnamed:
         notes.append(
@@ -425,16 +402,18 @@ _TEXT_METRICS = frozenset(
 
 # What a sentence may say is lower or higher ("Lower error values are better", MiDaS's; never "the
 # lower tables are better described below").
-_OF_WHAT = r"(?: (?:error|errors|values?|scores?|numbers?|results?)){0,2}"
+_OF_WHAT = r"(?: (?:error|errors|values?|scores?|numbers?|results?)){1,2}"
+_ENDS = r"(?=\s*(?:[.,;:)!*]|$))"  # "... are better." ends there; not "are better calibrated"
 # The text under or above a table saying which way its scores point: "Metric: Logloss (lower is better)".
 _LOWER_SAID = re.compile(
     r"(?:\b([A-Za-z][\w@.-]*)\s*)?\(?\b"
-    rf"(?:(?:lower|smaller){_OF_WHAT} (?:is|are) better|the (?:lower|smaller),? the better)\b\)?",
+    rf"(?:(?:lower|smaller) is better|(?:lower|smaller){_OF_WHAT} (?:is|are) better{_ENDS}"
+    r"|the (?:lower|smaller),? the better)\b\)?",
     re.I,
 )
 _HIGHER_SAID = re.compile(
-    rf"\b(?:(?:higher|larger|greater){_OF_WHAT} (?:is|are) better"
-    r"|the (?:higher|larger|greater),? the better)\b",
+    rf"\b(?:(?:higher|larger|greater) is better|(?:higher|larger|greater){_OF_WHAT} (?:is|are) better"
+    rf"{_ENDS}|the (?:higher|larger|greater),? the better)\b",
     re.I,
 )
 
@@ -749,7 +728,11 @@ def _per_heading(tables: list[Table]) -> tuple[list[tuple[int, list[int]]], bool
     metrics = {t.header[j] for t, (_, js) in zip(tables, found) for j in js}
     # columns named like tasks (HellaSwag, MMLU; JMTEB's "jsick (spearman)": a task, its metric in brackets),
     # not metrics: more tasks, not one a heading
-    bare = [re.sub(r"\([^()]*\)", " ", m).strip() or m for m in metrics]
+    # (brackets taken off only where no two tables share a column name: "Valid (MAE)" under each
+    # heading is a metric of each heading's task)
+    named = [t.header[j] for t, (_, js) in zip(tables, found) for j in js]
+    unbracketed = [re.sub(r"\([^()]*\)", " ", m).strip() or m for m in metrics]
+    bare = metrics if len(named) > len(set(named)) else unbracketed
     if several and len({tuple(t.header) for t in tables}) > 1 and any(direction(m) is None for m in bare):
         return None
     if several and not _overlap(
@@ -1191,9 +1174,14 @@ def table_said(notes: list):
         if chose is None or "--table" in str(error):
             raise
         picked = chose.evidence.split(";")[0]
-        raise ValueError(
-            f"{error} (read {chose.decision[len(_RATED) - 6 :]}, {picked}: {chose.option})"
-        ) from None
+        said = (
+            f"{error.args[0] if error.args else error} (read {chose.decision[len(_RATED) - 6 :]}, {picked}: "
+        )
+        error.args = (
+            f"{said}{chose.option})",
+            *error.args[1:],
+        )  # its own type kept (a refusal carrying fixes)
+        raise
 
 
 _RATED = "rated table "

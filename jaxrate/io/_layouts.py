@@ -376,10 +376,11 @@ def _score_columns(path, frame, columns, taken, metric_col, task, options, notes
 def _refuse_one_model(path: str, frame, model: list, options) -> None:
     """A long table whose rows all name one model (a learning curve's seeds and frames, one agent's
     log): no board, whatever its other columns hold; refused before any of them is asked about."""
-    names = {str(v).strip() for v in frame[model[0]].tolist()} - {"", "nan", "None"}
+    names = set(_joined(frame, tuple(model), MODEL_JOIN).tolist()) - {"", "nan", "None"}
     if len(frame) > 1 and len(names) == 1:
+        named = " and ".join(map(repr, model))
         raise ValueError(
-            f"{path}: every row's {model[0]!r} is {names.pop()!r}: one model, and a rating compares several; "
+            f"{path}: every row's {named} is {names.pop()!r}: one model, and a rating compares several; "
             f"give the models' results together (their files or folders in one call), or name the column "
             f"that holds the models with {options.flag('model')}"
         )
@@ -491,10 +492,18 @@ def _repeated(canonical, sources: set, notes: list):
     sizes = keys.value_counts()
     if sizes.min() < 2 or _RUN in canonical.columns:  # a row written twice among single ones: refused
         return canonical, None
+    scores = as_text(canonical["score"]).str.strip()
+    if scores.isin(["", "nan", "None"]).any():  # rows without a score are dropped, as before, not runs
+        return canonical, None
+    groups = [keys["model"], keys["task"]]
+    if (scores.groupby(groups).nunique() == 1).all():  # a file written twice over: not measurements
+        return canonical, None
     rest = [c for c in canonical.columns if c not in ("model", "task", "score") and c not in sources]
-    if rest and canonical[rest].astype(str).groupby([keys["model"], keys["task"]]).nunique().max().max() > 1:
+    if rest and canonical[rest].astype(str).groupby(groups).nunique().max().max() > 1:
         return canonical, None  # something else tells them apart (_apart says what)
-    canonical = canonical.assign(**{_RUN: keys.groupby([keys["model"], keys["task"]]).cumcount() + 1})
+    # each model's runs its own ids: run r of one model is no pair of run r of another
+    runs = keys.groupby(groups).cumcount() + 1
+    canonical = canonical.assign(**{_RUN: keys["model"] + " #" + runs.astype(str)})
     shown = f"{sizes.min()}" if sizes.min() == sizes.max() else f"{sizes.min()} to {sizes.max()}"
     notes.append(
         Assumed(
