@@ -218,3 +218,17 @@ def test_a_metric_under_each_heading_stays_that_headings_task(tmp_path):
         assert "metric" in str(refused)
     else:
         assert sorted(reading.models) == ["GCN", "GIN"]  # never 'ZINC/GCN' and 'QM9/GCN'
+
+
+def test_timing_samples_written_as_durations_are_read_in_seconds(tmp_path):
+    text = "benchmark,tool,time\n" + "".join(
+        f"{b},{t},{v}\n"
+        for b, t, vs in (("lit", "rg", ("120ms", "140ms")), ("lit", "ag", ("0.5s", "0.4s")),
+                         ("word", "rg", ("200ms", "220ms")), ("word", "ag", ("600ms", "620ms")))
+        for v in vs
+    )  # fmt: skip
+    reading = _read(tmp_path, text, "raw.csv", model="tool", task="benchmark", score="time")
+    assert -reading.scores[:, 0] == pytest.approx([0.13, 0.45]) and -reading.scores[:, 1] == pytest.approx(
+        [0.21, 0.61]
+    )
+    assert any("seconds" in str(n) for n in reading.notes)

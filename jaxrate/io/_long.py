@@ -383,14 +383,20 @@ def _pivot(rows: _Rows, models: list, tasks: list, n, se):
         return values, np.where(total > 0, np.sqrt(variance) / total, np.nan)
 
 
-def long_runs(path: str, frame, found: LongColumns, options, metrics: dict | None = None) -> list:
+def long_runs(
+    path: str, frame, found: LongColumns, options, metrics: dict | None = None, sep: str | None = None
+) -> tuple[list, list]:
     """A long table with replicates as :class:`jaxrate.io._runs.Run` records, one per model and task
-    (``metrics``: each task's metric, whose name may say which way it points)."""
+    (``metrics``: each task's metric, whose name may say which way it points), and the notes: scores
+    read as a long table's cells are (durations such as ``1.2ms`` in seconds, decimal commas)."""
     from jaxrate.io._replicate_data import Aggregate
     from jaxrate.io._runs import Run
 
+    notes: list = []
+    decimal = _decimal(frame, found, options.decimal, sep, notes)
+    frame, _ = _seconds(frame, found.score, notes, options.score)
     ids = as_text(frame[found.replicate]).str.strip().to_numpy()
-    rows = _rows(path, frame, found, options.decimal, keep_empty=True, ids=ids)
+    rows = _rows(path, frame, found, decimal, keep_empty=True, ids=ids)
     where = rows.where
     empty = np.flatnonzero(np.isnan(rows.scores))
     if len(empty):
@@ -414,7 +420,7 @@ def long_runs(path: str, frame, found: LongColumns, options, metrics: dict | Non
         higher = directions[metric]
         v, agg = rows.scores[ks], Aggregate("mean", higher is not False)
         runs.append(Run("table", m, t, found.score, float(v.mean()), agg, path, "", ids=ids[ks], values=v))
-    return runs
+    return runs, notes
 
 
 def replicate_column(columns: Iterable[object], layout: str = "auto", **given) -> str | None:

@@ -131,7 +131,8 @@ def _scores_frame(path: str, name: str, frame, sep: str | None, options, read: l
     metrics, named = _metric_named(metrics, said_metric)
     notes += named
     if found.replicate is not None:
-        runs = long_runs(path, frame, found, options, metrics)
+        runs, read_as = long_runs(path, frame, found, options, metrics, sep)
+        notes += read_as
         notes.append(
             f"the mean of each model and task's {found.replicate} scores (--bootstrap resamples them)"
         )
