@@ -15,6 +15,7 @@ import functools
 import jax
 import jax.numpy as jnp
 
+from jaxrate.batched._clones import merged_clones
 from jaxrate.batched._simplex import SimplexConfig, make_solver
 from jaxrate.game import gains
 from jaxrate.game.normalise import DECIMALS
@@ -86,6 +87,12 @@ def prepare(payoffs, masks, original=None):
     normed = jnp.where(joint_mask[None], (payoffs - mid) / safe, 0.0)
     if normed.dtype == jnp.float64:  # the game every solver rates (jaxrate.normalise)
         normed = jnp.round(normed, DECIMALS)
+    # Near-clones made exact clones (jaxrate.batched._clones), within TOLERANCES.clone of the scale
+    # or twice the resolution of the payoffs as given (float32: 6e-8 of a game in [0, 1]).
+    given = payoffs if original is None else original
+    resolution = 2 * jnp.finfo(given.dtype).eps * jnp.max(jnp.abs(payoffs)) / safe
+    tol = jnp.clip(resolution, TOLERANCES.clone, TOLERANCES.clone_cap).astype(normed.dtype)
+    normed = merged_clones(normed, masks, tol)
     return {
         "payoffs": normed,
         "joint_mask": joint_mask,

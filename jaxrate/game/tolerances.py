@@ -61,6 +61,14 @@ class Tolerances:
         both ways along one fixed direction, in each working precision.
       jump_float64, jump_float32: a rating that moves by more than this times the
         scale under that probe is not pinned by the data: the game is flagged.
+      clone, clone_cap: the JAX path (:func:`jaxrate.batched.rate_game`) makes a
+        player's strategies exact clones where their payoffs (every player's)
+        are within ``clone`` of the scale of each other, or within twice the
+        payoffs' own resolution (their dtype's epsilon times their largest
+        magnitude) up to ``clone_cap``: the simplex's pricing cannot tell
+        strategies that close apart, and closed levels on the wrong one (issue
+        52, ``benchmarks/near_clones.py``); the exact path's ratings of such a game
+        and of its merged copy differ by about the distance.
     """
 
     freeze_dual: float = 1e-9
@@ -82,6 +90,8 @@ class Tolerances:
     jump_probe_float32: float = 1e-5
     jump_float64: float = 1e-6
     jump_float32: float = 5e-2
+    clone: float = 1e-7
+    clone_cap: float = 4e-7
 
     def simplex(self, precision: str) -> float:
         """The JAX simplex's tolerance in ``precision`` (``"float64"`` or ``"float32"``)."""
