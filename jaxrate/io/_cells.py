@@ -7,6 +7,7 @@ record in an error); :func:`column_numbers` turns one column into float64, namin
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
@@ -70,6 +71,11 @@ def _wide(
     numbers or ranks, the one column of distinct words beside it: said, unless ``given``: the first
     column is the one ``--model-col`` names), named once each."""
     first, notes = 0, []
+    # a blank header cell beside named ones is a column without a name (MS MARCO's leaderboard: a column
+    # of emoji marks), named by its place as a page's tables name theirs, not a refusal before --tasks;
+    # a run of blanks is no header at all (EuroEval's title row above its header): refused, as before
+    if sum(not str(h).strip() for h in header[1:]) == 1:
+        header = [h if str(h).strip() or j == 0 else f"column {j + 1}" for j, h in enumerate(header)]
     named = None if given else _names_elsewhere(header, columns)
     numbered = named is not None and _whole_numbers(columns[0]) is not None  # the first: row numbers, ranks
     if given:  # --model-col moved the names first: a leaderboard's positions ('#', 'Rank') are no task
@@ -102,7 +108,8 @@ def _wide(
     if named is None:
         names_are_names(path, models, header[0])
         dates_are_not_names(path, header, columns, models)
-    repeated = len(set(models)) < len(models)  # the hint only where there is a repeat to explain
+    # the hint only where there is a repeat or a blank name to explain
+    repeated = len(set(models)) < len(models) or "" in models
     check_unique(
         path, what, models, where, _duplicate_hint(header, columns, first, models) if repeated else None
     )
@@ -395,18 +402,24 @@ def _metric_apart(header: list[str], columns: list[list], first: int, models: li
     return []
 
 
-def frame_cells(path: str, frame, named: bool = False) -> Cells:
-    """A wide table read by pandas (Excel, Parquet, Feather, JSON) as :class:`Cells`; ``named``: its
-    first column is the models (``--model-col`` put it there), never another column of names."""
-    names = [str(c).strip() for c in frame.columns[1:]]
-    if not names:
-        raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
+def refuse_names_twice(path: str, names: list[str]) -> None:
+    """Refuse a header that writes one column name twice (a group's name over several columns, or a
+    table wrapped into pairs of columns, ``category | AP | category | AP``)."""
     twice = next((n for k, n in enumerate(names) if n in names[:k]), None)
     if twice is not None:  # a header of groups over columns ("DDPG" over three implementations)
         raise ValueError(
             f"{path}: the column name {twice!r} is written {names.count(twice)} times (a group's name over "
             "several columns?): name each column once, or give the table as CSV with one header row"
         )
+
+
+def frame_cells(path: str, frame, named: bool = False) -> Cells:
+    """A wide table read by pandas (Excel, Parquet, Feather, JSON) as :class:`Cells`; ``named``: its
+    first column is the models (``--model-col`` put it there), never another column of names."""
+    names = [str(c).strip() for c in frame.columns[1:]]
+    if not names:
+        raise ValueError(f"{path}: no task columns (expected: model,task1,task2,...)")
+    refuse_names_twice(path, names)
     is_nested = lambda v: isinstance(v, (dict, list))  # noqa: E731
     # by position: a label written twice (the first column's name again among the tasks, as
     # model-vs-human's joined tables have it) makes frame[c] a frame, not a column
@@ -526,6 +539,25 @@ def _hedged(cell: str) -> str | None:
     return None if found is None else (found.group(1) or found.group(2))
 
 
+def _pictured(cell: str) -> str | None:
+    """The number of a cell marked with a picture beside it (``👍🏻82.0``: Chinese-LLaMA-Alpaca's mark
+    of the better system; ``🥇 90.1``, ``82.0 🔥``), or ``None``: the marks are no part of the score."""
+    stripped = cell.strip()
+    if not stripped or stripped.isascii():
+        return None
+    ends = lambda c: unicodedata.category(c) in ("So", "Sk", "Cf", "Mn") or c.isspace()  # noqa: E731
+    start, stop = 0, len(stripped)
+    while start < stop and ends(stripped[start]):
+        start += 1
+    while stop > start and ends(stripped[stop - 1]):
+        stop -= 1
+    inner = stripped[start:stop]
+    return inner if (start or stop < len(stripped)) and _NUMBER.fullmatch(inner) else None
+
+
+_NUMBER = re.compile(r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+
+
 def value(cell: object, decimal: str) -> float:
     """A cell as a float: NaN when missing; ``ValueError`` when it is not a number. A percent
     (``56.3%``, ``1.8 %``, ``4.2 % WER``) is its number, in percent (:func:`percent_cells` says so)."""
@@ -546,7 +578,7 @@ def value(cell: object, decimal: str) -> float:
         except ValueError:
             cited = _CITED.match(cell) or _FOOTNOTED.match(cell) or _remarked(cell)  # "94.3 (Yamada ...)"
             if cited is None:
-                hedged = _hedged(cell)
+                hedged = _hedged(cell) or _pictured(cell)
                 if hedged is None:
                     raise
                 return parse_number(hedged, decimal)

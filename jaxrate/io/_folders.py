@@ -326,14 +326,18 @@ def joined_frame(paths: list[str], options, name: str):
     came from; ``frame.attrs["notes"]`` says so (and, where no column names the models, that the files do)."""
     import pandas as pd
 
+    from jaxrate.io._cells import refuse_names_twice
+    from jaxrate.io._documents import table_said
     from jaxrate.io._layouts import common_name
     from jaxrate.io._roles import MODEL_COLUMNS, MORE_MODELS
     from jaxrate.io._tables import read_frame
 
     root = os.path.commonpath([os.path.dirname(os.path.abspath(p)) for p in paths])
     frames = [read_frame(p, options.sep, options.table) for p in paths]
-    for frame in frames:
+    for path, frame in zip(paths, frames):
         frame.columns = [str(c).strip() for c in frame.columns]
+        with table_said(list(frame.attrs.get("notes", ()))):  # which of a page's tables, and --table
+            refuse_names_twice(path, list(frame.columns))  # joined, a repeated name would make a frame
     stems = [_stem(os.path.abspath(p), root) for p in paths]
     columns = list(max((list(f.columns) for f in frames), key=len))  # some files may lack a column
     lacking = sorted({c for f in frames for c in columns if c not in f.columns})

@@ -73,7 +73,8 @@ HIGHER_WORDS = frozenset(
 # Not scores: counts (also any name starting "#", "n_" or "num_") and metadata, when every word of the
 # name is one of these (or a filler: "Model size (B)", "Max tokens"), so that a task named
 # date_understanding stays a task.
-COUNT_WORDS = frozenset("count counts samples instances votes battles truncated".split())
+# "Wins" (dl-4-tsc's summary row: on how many datasets a classifier was best) counts, it does not score.
+COUNT_WORDS = frozenset("count counts samples instances votes battles truncated wins losses draws".split())
 # What "n_" or "num_" counts when it leads a name (n_wins, num_params; not the task n_body).
 _COUNTED = frozenset("wins draws losses ties total base games battles votes tokens questions items "
                      "examples samples instances eval train shots params models tasks".split())  # fmt: skip
@@ -187,6 +188,13 @@ def direction(name: object, harness: str | None = None) -> bool | None:
             return False
         if _RATE_UNIT.search(str(name)):  # "Bandwidth (GB/s)", "Decode (tok/s)": a rate
             return True
+    qualified = _QUALIFIED.match(str(name))
+    if (
+        qualified
+        and qualified.group(1).strip()
+        and all(_QUALIFIER.fullmatch(w) for w in words(qualified.group(2)))
+    ):
+        return direction(qualified.group(1), harness)  # "error (top-1)" (pycls): an error, of the top 1
     found = words(name)
     core = [w for w in found if w not in _UNITS or w == "ms"] or found
     plain = [w for w in found if w not in _UNITS] or found  # "Time (ms)": a time, its unit aside
@@ -199,6 +207,10 @@ def direction(name: object, harness: str | None = None) -> bool | None:
     return True if stems & HIGHER_WORDS else None
 
 
+# A name closed by a bracket that only says which of the metric's variants it is ("error (top-1)",
+# "acc (top5)"): the name before it decides the direction, not the "top" inside it.
+_QUALIFIED = re.compile(r"^(.*?)\s*[\(\[]([^()\[\]]*)[\)\]]\s*$")
+_QUALIFIER = re.compile(r"top|top\d+|k|\d+|at|@\d*")
 # A unit of time or of rate closing a name, in brackets: the column is a time (lower is better) or a
 # rate (higher); not a bare "(s)" ("STS-B (S)" is a Spearman correlation; "Runtime (s)" is a time by
 # its word).
@@ -322,6 +334,12 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     found = words(name)
     if " ".join(found) in _AGGREGATES:
         return "aggregate", "the leaderboard's aggregate of the other columns"
+    chinese = "".join(c for c in str(name) if "\u4e00" <= c <= "\u9fff")  # words() reads ASCII only
+    if chinese and not found:
+        if chinese.endswith("数") and set(chinese) & set("样例本题次条"):  # 样例数: the number of samples
+            return "count", "a count"
+        if "平均" in chinese or chinese.endswith("总分"):  # 总平均分: the overall average
+            return "aggregate", "an aggregate of the other columns"
     counted = found[:1] in (["n"], ["num"]) and len(found) > 1 and set(found[1:]) <= _COUNTED | _FILLER
     # "Number of Mutants" (ProteinGym's, 5e5 beside Spearman values), "No. of samples"; not "Number of
     # problems solved", whose last word says it is a score
@@ -351,6 +369,8 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER and not w.isdigit()]
     led = shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and not _JOINED.match(str(name))
     averaged = found[1:2] in (["score"], ["scores"])  # "Average Score in English": of some scores
+    if led and rest in (["rank"], ["ranking"], ["ranks"]):  # "Average_Rank": over the other columns
+        return "aggregate", "an average rank over the other columns"
     if led and (all(shared[w] > 1 for w in rest) or averaged or _OVERALL_SAID.search(name)):
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
         return "aggregate", "an aggregate of the other columns"

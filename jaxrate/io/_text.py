@@ -311,7 +311,8 @@ def check_unique(
     for i, name in enumerate(names):
         at = f"{where[i]}: " if where is not None else ""
         if name == "":
-            raise ValueError(f"{path}: {at}{kind} {i + 1} has an empty name")
+            advice = f"; {hint}" if hint else ""
+            raise ValueError(f"{path}: {at}{kind} {i + 1} has an empty name{advice}")
         if name in seen:
             first = f" (first at {where[seen[name]]})" if where is not None else ""
             advice = f"; {hint}" if hint else ""
