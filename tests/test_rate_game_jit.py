@@ -567,3 +567,24 @@ def test_near_clones_below_the_payoffs_resolution_are_rated_as_the_clones_they_a
         ratings = out["ratings"][i].reshape(3, 6)
         np.testing.assert_array_equal(ratings[:, 1], ratings[:, 0])
         np.testing.assert_allclose(out["ratings"][i], _exact(game), rtol=0, atol=1e-6 * np.ptp(game))
+
+
+def test_a_chain_of_strategies_each_near_the_next_is_merged_only_within_the_tolerance_of_its_source():
+    # Strategies 0.9e-7 apart in a row of 40: each is within 1e-7 of the next, but a run merged
+    # whole would move the last by 3.5e-6. Only those within the tolerance of the run's source merge.
+    from jaxrate.batched._clones import merged_clones
+
+    game = np.random.default_rng(1).uniform(size=(2, 40, 4))
+    game[:, :, :] = game[:, :1, :] + 0.9e-7 * np.arange(40)[None, :, None]
+    with jax.enable_x64(True):
+        out = np.asarray(merged_clones(jnp.asarray(game), (jnp.ones(40, bool), jnp.ones(4, bool)), 1e-7))
+    assert np.max(np.abs(out - game)) <= 1e-7
+    assert np.any(out != game)
+
+
+@pytest.mark.slow  # a compile
+def test_a_game_whose_near_clones_were_merged_says_its_derivative_may_be_one_sided():
+    games = _near_clones()(np.random.default_rng(4), 8, (2, 5, 5), 5e-8)
+    with jax.enable_x64(True):
+        out = jax.device_get(jax.jit(jax.vmap(rate_game))(games))
+    assert (out["status"] == int(Status.SOLVED)).all() and out["degenerate"].all()

@@ -119,3 +119,30 @@ def test_a_judge_table_s_count_and_average_in_chinese_are_no_model_and_no_task(t
     assert reading.tasks == ["知识问答", "开放式问答", "数值计算、推理"]
     said = " ".join(map(str, reading.notes))
     assert "样例数" in said and "总平均分" in said
+
+
+def test_the_rules_leave_alone_what_looks_like_them_and_is_not():
+    # A review of the rules above: a tally with no summary beside it, a bracket that is the only
+    # direction, an arrow that signs a change, a mean rank beside retrieval metrics, whole Chinese
+    # names only, and a blank header over numbers (a spread): each read or refused as before.
+    from jaxrate.io._cells import value
+    from jaxrate.io._roles import _by_name, _shared, direction
+
+    names = ["Wins", "Avg reward", "Success rate"]
+    assert _by_name("Wins", _shared(names)) is None
+    names = ["x", "y", "Average_Rank", "Wins"]
+    assert _by_name("Wins", _shared(names))[0] == "count"
+    assert direction("ImageNet (top-1)") is True
+    for text in ("\u25bc1.3", "30.0 \u25b2", "\U0001f53b52.5"):
+        with pytest.raises(ValueError):
+            value(text, ".")
+    names = ["MRR", "Hits@1", "Hits@10", "Avg Rank"]
+    assert _by_name("Avg Rank", _shared(names)) is None
+    assert _by_name("通过题数", _shared(["MMLU", "通过题数"])) is None
+    assert _by_name("平均精度", _shared(["准确率", "平均精度"])) is None
+
+
+def test_a_blank_header_over_numbers_is_still_refused(tmp_path):
+    text = "model,MMLU acc,,GSM8K acc\na,61.2,0.4,55.0\nb,58.3,0.5,60.1\nc,70.2,0.3,65.5\n"
+    with pytest.raises(ValueError, match="task 2 has an empty name"):
+        _read(tmp_path, text, "blank.csv")

@@ -16,8 +16,9 @@ payoffs exactly.
 One pass a player, sorted: each strategy's slice is summed with fixed weights,
 the strategies sorted by that key, and each joined to the one before it in that
 order where their slices are within the tolerance everywhere; a run of joined
-strategies takes its lowest-numbered member's payoffs (a run of ``k`` moves a payoff by
-at most ``k - 1`` tolerances). Near clones sort next to each other unless a
+strategies takes its lowest-numbered member's payoffs, where a member is within the
+tolerance of that one (a member of a long chain farther from it is left as given).
+Near clones sort next to each other unless a
 third strategy's key falls between theirs without being near both: that pair
 is then left as given, as every pair was before. Cost: a sort and one comparison a strategy, ``O(A log A
 + A S)`` for slices of ``S`` payoffs, where comparing every pair would be
@@ -51,5 +52,7 @@ def merged_clones(normed, masks, tol):
         run = jnp.cumsum(jnp.concatenate([jnp.zeros(1, order.dtype), (~near).astype(order.dtype)]))
         lowest = jax.ops.segment_min(order, run, num_segments=size)  # each run's lowest-numbered member
         source = jnp.zeros(size, order.dtype).at[order].set(lowest[run])
+        # a member of a long run may be farther than ``tol`` from its source: left as given
+        source = jnp.where(jnp.max(jnp.abs(rows - rows[source]), axis=1) <= tol, source, jnp.arange(size))
         normed = jnp.take(normed, source, axis=1 + p)
     return normed

@@ -74,7 +74,8 @@ def _wide(
     # a blank header cell beside named ones is a column without a name (MS MARCO's leaderboard: a column
     # of emoji marks), named by its place as a page's tables name theirs, not a refusal before --tasks;
     # a run of blanks is no header at all (EuroEval's title row above its header): refused, as before
-    if sum(not str(h).strip() for h in header[1:]) == 1:
+    blank = [j for j, h in enumerate(header) if j and not str(h).strip()]
+    if len(blank) == 1 and _whole_numbers(columns[blank[0]]) is None and not _numbers(columns[blank[0]]):
         header = [h if str(h).strip() or j == 0 else f"column {j + 1}" for j, h in enumerate(header)]
     named = None if given else _names_elsewhere(header, columns)
     numbered = named is not None and _whole_numbers(columns[0]) is not None  # the first: row numbers, ranks
@@ -116,6 +117,15 @@ def _wide(
     kept = [c for j, c in enumerate(columns) if j != first and not (numbered and j == 0)]
     cells = Cells(path, header[first], models, names, kept, record, unsure)
     return cells._replace(notes=notes) if notes else cells
+
+
+def _numbers(column: list) -> bool:
+    """Whether a column's cells are all numbers (or missing): a score's or its spread's, not text."""
+    try:
+        [value(c, ".") for c in column]
+    except ValueError:
+        return False
+    return True
 
 
 def _whole_numbers(column: list) -> list[float] | None:
@@ -552,7 +562,16 @@ def _pictured(cell: str) -> str | None:
     while stop > start and ends(stripped[stop - 1]):
         stop -= 1
     inner = stripped[start:stop]
+    marks = stripped[:start] + stripped[stop:]
+    if any(_SIGNED.search(c) for c in marks):  # "▼1.3", "30.0 🔻": a sign, not a mark; refused
+        return None
     return inner if (start or stop < len(stripped)) and _NUMBER.fullmatch(inner) else None
+
+
+# Arrows and triangles (pointing up or down) say a change's sign: no mark to drop.
+_SIGNED = re.compile(
+    "[\u2190-\u21ff\u25a0-\u25ff\u2b00-\u2bff\u27f0-\u27ff\u2900-\u297f\U0001f53a-\U0001f53d]"
+)
 
 
 _NUMBER = re.compile(r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")

@@ -73,8 +73,10 @@ HIGHER_WORDS = frozenset(
 # Not scores: counts (also any name starting "#", "n_" or "num_") and metadata, when every word of the
 # name is one of these (or a filler: "Model size (B)", "Max tokens"), so that a task named
 # date_understanding stays a task.
-# "Wins" (dl-4-tsc's summary row: on how many datasets a classifier was best) counts, it does not score.
-COUNT_WORDS = frozenset("count counts samples instances votes battles truncated wins losses draws".split())
+COUNT_WORDS = frozenset("count counts samples instances votes battles truncated".split())
+# A tally beside a summary column (dl-4-tsc's "Wins" row below its "Average_Rank": on how many datasets a
+# classifier was best) counts, it does not score; alone ("model,task,wins,games") it may be the score.
+_TALLIES = frozenset("wins losses draws".split())
 # What "n_" or "num_" counts when it leads a name (n_wins, num_params; not the task n_body).
 _COUNTED = frozenset("wins draws losses ties total base games battles votes tokens questions items "
                      "examples samples instances eval train shots params models tasks".split())  # fmt: skip
@@ -194,7 +196,9 @@ def direction(name: object, harness: str | None = None) -> bool | None:
         and qualified.group(1).strip()
         and all(_QUALIFIER.fullmatch(w) for w in words(qualified.group(2)))
     ):
-        return direction(qualified.group(1), harness)  # "error (top-1)" (pycls): an error, of the top 1
+        outer = direction(qualified.group(1), harness)  # "error (top-1)" (pycls): an error, of the top 1
+        if outer is not None:  # "ImageNet (top-1)": the name says nothing, the bracket's top-1 does
+            return outer
     found = words(name)
     core = [w for w in found if w not in _UNITS or w == "ms"] or found
     plain = [w for w in found if w not in _UNITS] or found  # "Time (ms)": a time, its unit aside
@@ -335,11 +339,13 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     if " ".join(found) in _AGGREGATES:
         return "aggregate", "the leaderboard's aggregate of the other columns"
     chinese = "".join(c for c in str(name) if "\u4e00" <= c <= "\u9fff")  # words() reads ASCII only
-    if chinese and not found:
-        if chinese.endswith("数") and set(chinese) & set("样例本题次条"):  # 样例数: the number of samples
+    if chinese and not found:  # whole names only: 通过题数 (problems passed) and 平均精度 (AP) are scores
+        if chinese in _CHINESE_COUNTS:  # 样例数: the number of samples
             return "count", "a count"
-        if "平均" in chinese or chinese.endswith("总分"):  # 总平均分: the overall average
+        if chinese in _CHINESE_AGGREGATES:  # 总平均分: the overall average
             return "aggregate", "an aggregate of the other columns"
+    if len(found) == 1 and found[0] in _TALLIES and shared is not None and _summarised(shared):
+        return "count", "a count beside the table's summary"
     counted = found[:1] in (["n"], ["num"]) and len(found) > 1 and set(found[1:]) <= _COUNTED | _FILLER
     # "Number of Mutants" (ProteinGym's, 5e5 beside Spearman values), "No. of samples"; not "Number of
     # problems solved", whose last word says it is a score
@@ -369,7 +375,7 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     rest = [w for w in found[1:] if w not in _UNITS and w not in _OVER and not w.isdigit()]
     led = shared is not None and found[:1] and found[0] in AGGREGATE_WORDS and not _JOINED.match(str(name))
     averaged = found[1:2] in (["score"], ["scores"])  # "Average Score in English": of some scores
-    if led and rest in (["rank"], ["ranking"], ["ranks"]):  # "Average_Rank": over the other columns
+    if led and rest in (["rank"], ["ranking"], ["ranks"]) and not _ranked(shared):  # "Average_Rank"
         return "aggregate", "an average rank over the other columns"
     if led and (all(shared[w] > 1 for w in rest) or averaged or _OVERALL_SAID.search(name)):
         # "Average", "Avg. WER", "Avg Success Rate (overall)"; not mean_reward
@@ -396,6 +402,24 @@ def not_score(name: str) -> str | None:
     if found is None and words(name) in (["rank"], ["ranking"], ["#"], ["position"], ["place"]):
         return "metadata"
     return found[0] if found and found[0] in ("count", "metadata") else None
+
+
+_CHINESE_COUNTS = frozenset("样例数 样本数 题数 题目数 条数 次数 数量".split())
+_CHINESE_AGGREGATES = frozenset("平均 平均分 平均得分 总平均 总平均分 总分".split())
+# A retrieval or link-prediction table's own metrics: beside them "Avg Rank" is a mean rank, a metric.
+_RANK_METRICS = frozenset("mrr mr hits hit ndcg map recall".split())
+
+
+def _ranked(shared) -> bool:
+    return any(w.split("@")[0].rstrip("0123456789") in _RANK_METRICS for w in shared)
+
+
+def _summarised(shared) -> bool:
+    """Whether the table has a summary column (one the vocabulary reads as the others' aggregate)."""
+    return any(
+        not set(words(n)) & _TALLIES and (_by_name(n, shared) or ("",))[0] == "aggregate"
+        for n in shared.names
+    )
 
 
 _ALLOWED = COUNT_WORDS | METADATA_WORDS | _FILLER | AGGREGATE_WORDS  # the words a non-score name is made of
