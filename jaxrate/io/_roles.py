@@ -338,14 +338,9 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     found = words(name)
     if " ".join(found) in _AGGREGATES:
         return "aggregate", "the leaderboard's aggregate of the other columns"
-    chinese = "".join(c for c in str(name) if "\u4e00" <= c <= "\u9fff")  # words() reads ASCII only
-    if chinese and not found:  # whole names only: 通过题数 (problems passed) and 平均精度 (AP) are scores
-        if chinese in _CHINESE_COUNTS:  # 样例数: the number of samples
-            return "count", "a count"
-        if chinese in _CHINESE_AGGREGATES:  # 总平均分: the overall average
-            return "aggregate", "an aggregate of the other columns"
-    if len(found) == 1 and found[0] in _TALLIES and shared is not None and _summarised(shared):
-        return "count", "a count beside the table's summary"
+    tallied = _tallied(name, found, shared)
+    if tallied is not None:
+        return tallied
     counted = found[:1] in (["n"], ["num"]) and len(found) > 1 and set(found[1:]) <= _COUNTED | _FILLER
     # "Number of Mutants" (ProteinGym's, 5e5 beside Spearman values), "No. of samples"; not "Number of
     # problems solved", whose last word says it is a score
@@ -408,6 +403,19 @@ _CHINESE_COUNTS = frozenset("样例数 样本数 题数 题目数 条数 次数 
 _CHINESE_AGGREGATES = frozenset("平均 平均分 平均得分 总平均 总平均分 总分".split())
 # A retrieval or link-prediction table's own metrics: beside them "Avg Rank" is a mean rank, a metric.
 _RANK_METRICS = frozenset("mrr mr hits hit ndcg map recall".split())
+
+
+def _tallied(name: str, found: list[str], shared) -> tuple[str, str] | None:
+    """A count or an aggregate named in Chinese, or a tally (``Wins``) beside a summary column."""
+    chinese = "".join(c for c in str(name) if "\u4e00" <= c <= "\u9fff")  # words() reads ASCII only
+    if chinese and not found:  # whole names only: 通过题数 (problems passed) and 平均精度 (AP) are scores
+        if chinese in _CHINESE_COUNTS:  # 样例数: the number of samples
+            return "count", "a count"
+        if chinese in _CHINESE_AGGREGATES:  # 总平均分: the overall average
+            return "aggregate", "an aggregate of the other columns"
+    if len(found) == 1 and found[0] in _TALLIES and shared is not None and _summarised(shared):
+        return "count", "a count beside the table's summary"
+    return None
 
 
 def _ranked(shared) -> bool:
