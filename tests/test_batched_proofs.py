@@ -209,3 +209,26 @@ def test_lead_board_game_that_blew_up_on_a_rounding_noise_pivot_is_solved_in_one
     assert out.status == Status.SOLVED
     exact = np.concatenate(jaxrate.exact.deviation_ratings(game).ratings)
     assert np.max(np.abs(np.concatenate(out.ratings) - exact)) <= 1e-7 * np.ptp(game)
+
+
+def test_a_float32_batch_solved_again_in_float64_merges_its_near_clones_at_the_float32_resolution():
+    # Twins 1.5e-7 of the range apart, given in float32: within twice the payoffs' resolution
+    # (2.4e-7), so rate_game and the float32 pass merge them. The float64 copy the host path
+    # rechecks and solves again must be prepared at the resolution of the payoffs as given,
+    # not at float64's (1e-7), or the recheck and the retry rate another game than the pass.
+    rng = np.random.default_rng(17)
+    games = rng.uniform(0.5, 1.0, size=(6, 2, 5, 5)).astype(np.float32)
+    games[:, :, 1, :] = games[:, :, 0, :] + np.float32(1.5e-7)
+    games[:, :, :, 1] = games[:, :, :, 0] + np.float32(1.5e-7)
+    masks = (jnp.ones((6, 5), bool), jnp.ones((6, 5), bool))
+    with jax.enable_x64(True):
+        wide = jnp.asarray(np.asarray(games, np.float64))
+        alone = _api._prepare_batch(wide, masks)
+        given = _api._prepare_batch(wide, masks, jnp.asarray(games))
+        config = _simplex.SimplexConfig(**_api.simplex_config(10, "float64")._asdict())
+        out = _api._rate_here(wide, masks, jnp.full(6, -1, jnp.int32), config, None, given=jnp.asarray(games))
+    assert not np.asarray(alone["merged"]).any(), "float64's own resolution merges nothing at 1.5e-7"
+    assert np.asarray(given["merged"]).all()
+    assert (out["status"] == int(Status.SOLVED)).all()
+    ratings = out["ratings"].reshape(6, 2, 5)
+    np.testing.assert_allclose(ratings[:, :, 1], ratings[:, :, 0], rtol=0, atol=1e-15)  # tied: alike

@@ -215,28 +215,30 @@ def _bucket(count: int, multiple: int = 1) -> int:
 RETRIES = ({"largest_pivot": True, "unique": False}, {"perturb": 1e-9, "unique": False})
 
 
-def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step: int = 0) -> None:
+def _retry_unsolved(out: dict, stacked, mask_arrays, start, config, lanes, step: int = 0, given=None) -> None:
     """Re-solve, in place, the games a pass left unsolved: in float64 after a
     float32 pass (float32 runs out of precision on games from 2P 32 x 32 on),
     else with the next step of :data:`RETRIES`. Each game's ``iterations``
-    counts every pass it took."""
+    counts every pass it took. ``given``: the payoffs as given where ``stacked`` is their float64
+    copy (:func:`_rate_here`)."""
     unsolved = np.nonzero(np.isin(out["status"], (int(Status.MAX_ITERATIONS), int(Status.FAILED))))[0]
     if step >= len(RETRIES) or unsolved.size == 0:
         return
     pick = jnp.asarray(unsolved)
     games, masks, starts = stacked[pick], tuple(m[pick] for m in mask_arrays), start[pick]
+    given = None if given is None else given[pick]
     if stacked.dtype == jnp.float32:
         with jax.enable_x64(True):
             wide = jnp.asarray(np.asarray(games, np.float64))
             wide_config = simplex_config(sum(m.shape[1] for m in mask_arrays), "float64")
-            again = _rate_here(wide, masks, starts, wide_config, lanes)
+            again = _rate_here(wide, masks, starts, wide_config, lanes, given=games)
             again = {k: np.array(v)[: unsolved.size] for k, v in again.items()}
-            _retry_unsolved(again, wide, masks, starts, wide_config, lanes)
+            _retry_unsolved(again, wide, masks, starts, wide_config, lanes, given=games)
     else:
         attempt = {"max_pivots": 2 * config.max_pivots, **RETRIES[step]}
-        again = _rate_here(games, masks, starts, config, lanes, attempt)
+        again = _rate_here(games, masks, starts, config, lanes, attempt, given)
         again = {k: np.array(v)[: unsolved.size] for k, v in again.items()}
-        _retry_unsolved(again, games, masks, starts, config, lanes, step + 1)
+        _retry_unsolved(again, games, masks, starts, config, lanes, step + 1, given)
     taken = again["status"] == int(Status.SOLVED)
     first_pivots = out["iterations"][unsolved]
     for k, v in again.items():
@@ -258,16 +260,19 @@ def _recheck_in_float64(out: dict, stacked, mask_arrays) -> None:
     with jax.enable_x64(True):
         pick = jnp.asarray(solved)
         wide = jnp.asarray(np.asarray(stacked[pick], np.float64))
-        prep = _prepare_batch(wide, tuple(m[pick] for m in mask_arrays))
+        prep = _prepare_batch(wide, tuple(m[pick] for m in mask_arrays), stacked[pick])
         error = np.asarray(_recheck_batch(prep, {k: jnp.asarray(v[solved]) for k, v in out.items()}))
     out["status"][solved[~(error <= TOLERANCES.accuracy("float32"))]] = int(Status.FAILED)
 
 
-def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None = None) -> dict:
+def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None = None, given=None) -> dict:
     """Rate a batch on this process's devices (each device streams its block).
 
     ``attempt`` overrides ``config``'s ``largest_pivot``, ``perturb`` and
     ``max_pivots``, and ``unique``, as traced values: a retry pass compiles nothing new.
+    ``given``: the payoffs as the user gave them, where ``stacked`` is a wider copy (a float32
+    batch solved again in float64): their resolution sets the near-clone merge's tolerance
+    (:func:`jaxrate.batched._core.prepare`), as it does in :func:`jaxrate.batched.rate_game`.
     """
     count = int(stacked.shape[0])
     devices = jax.local_devices()
@@ -281,7 +286,7 @@ def _rate_here(stacked, mask_arrays, start, config, lanes, attempt: dict | None 
     if lanes is None:
         lanes = default_lanes(int(np.prod(shape)), int(sum(shape)), size // len(devices))
     chunk = default_chunk(int(sum(shape)), config.refactor_every)
-    prep = _prepare_batch(stacked, mask_arrays)
+    prep = _prepare_batch(stacked, mask_arrays, stacked if given is None else _padded(given, size))
     kinds = {"largest_pivot": bool, "perturb": stacked.dtype, "max_pivots": jnp.int32, "unique": bool}
     knobs = {k: getattr(config, k) for k in ("largest_pivot", "perturb", "max_pivots")}
     knobs["unique"] = True  # the first pass finishes a game from a unique optimum (jaxrate.batched._unique)
