@@ -106,9 +106,7 @@ def _wide(
     models = [str(c).strip() for c in columns[first]]
     names = [h for j, h in enumerate(header) if j != first and not (numbered and j == 0)]
     check_unique(path, "task", names)
-    if named is None:
-        names_are_names(path, models, header[0])
-        dates_are_not_names(path, header, columns, models)
+    _names_checked(path, header, columns, first, models, named is None)
     # the hint only where there is a repeat or a blank name to explain
     repeated = len(set(models)) < len(models) or "" in models
     check_unique(
@@ -117,6 +115,15 @@ def _wide(
     kept = [c for j, c in enumerate(columns) if j != first and not (numbered and j == 0)]
     cells = Cells(path, header[first], models, names, kept, record, unsure)
     return cells._replace(notes=notes) if notes else cells
+
+
+def _names_checked(path: str, header: list, columns: list, first: int, models: list, found: bool) -> None:
+    """The names are names: not a score column, dates or packed keys (``found``: the column the
+    first, not one found elsewhere or named by ``--model-col``)."""
+    if found:
+        names_are_names(path, models, header[0])
+        dates_are_not_names(path, header, columns, models)
+    packed_names(path, header[first], models)
 
 
 def _numbers(column: list) -> bool:
@@ -204,6 +211,10 @@ _STAMP = re.compile(
     re.I,
 )
 _SLASHED = re.compile(r"\s*[-+]?\d*\.?\d+(?:\s*/\s*[-+]?\d*\.?\d+)+\s*")  # compound scores: "90.2/83.2"
+# A quantity with its unit ("2653MB", "1.2 GB", "9.5h", "30 ms"): a measurement, never part of a name.
+_QUANTITY = re.compile(
+    r"\s*[-+]?\d[\d,]*(?:\.\d+)?\s*(?:[kKMGT]i?B|[kMG]?b|[mun\u00b5]?s|sec|min|h|hrs?|[kMG]?Hz|W)\s*"
+)
 # Two columns that name the two sides of a match ("LLM1stPlayer", "LLM2ndPlayer"; "white", "black").
 _SIDES = re.compile(r"1st|2nd|first|second|(?<![a-z])[12ab](?![a-z])|white|black|home|away", re.I)
 
@@ -261,11 +272,11 @@ def _duplicate_hint(header: list[str], columns: list[list], first: int, models: 
         for j in range(len(columns))
         if j != first
         and all(
-            isinstance(c, str) and _words(c) and not _SLASHED.fullmatch(c)
+            isinstance(c, str) and _words(c) and not _SLASHED.fullmatch(c) and not _QUANTITY.fullmatch(c)
             for c in columns[j]
             if str(c).strip()
         )
-    ]  # fmt: skip  ('90.2/83.2' is two scores, not a name)
+    ]  # fmt: skip  ('90.2/83.2' is two scores, '2653MB' a measurement: neither is a name)
     sides = _sides(header, columns, words)
     if sides is not None:
         return _MATCH_LOG.format(*sides)
@@ -473,6 +484,36 @@ def names_are_names(path: str, models: Sequence[str], first_header: str) -> None
             "names are not in the file (pandas' to_json(orient='records') and to_csv(index=False) drop "
             "the index); write them as its first column (df.reset_index()) or as the index "
             "(df.to_json(), df.to_parquet())"
+        )
+
+
+# Separators that pack several fields into one cell (SubEval's 'criterion;model;opponent' keys in a
+# comma-separated file); a model's own name holds '/', '-', ':' or '@', not these.
+_PACKING = (";", "|")
+
+
+def packed_names(path: str, header: str, models: Sequence[str]) -> None:
+    """A ``ValueError`` when every model name is several fields joined by one separator (``;`` or
+    ``|``, the same number of times in each) and the fields are keys, not parts of a name: the column's
+    header is packed the same way, or one value stands in two fields (a model and its opponent). Rated
+    as names, each key would be a model (a judge's criteria and opponents ranked as contestants),
+    without a word."""
+    for sep in _PACKING:
+        counts = {m.count(sep) for m in models}
+        if len(models) < 2 or len(counts) != 1 or 0 in counts:
+            continue
+        fields = [[part.strip() for part in m.split(sep)] for m in models]
+        if any(not part for parts in fields for part in parts):
+            continue
+        places = [{parts[k] for parts in fields} for k in range(len(fields[0]))]
+        crossed = any(places[a] & places[b] for a in range(len(places)) for b in range(a + 1, len(places)))
+        if sep not in header and not crossed:  # 'bert|base', 'bert|large': a name and its size
+            continue
+        shown = ", ".join(repr(part) for part in fields[0])
+        raise ValueError(
+            f"{path}: the names in {header!r} are {len(fields[0])} fields joined by {sep!r} ({shown}, ...), "
+            "not model names; write each field as a column of its own (then --model-col names the models' "
+            "column; a criterion is a task, and win rates against opponents are pairwise results: battles)"
         )
 
 

@@ -197,10 +197,16 @@ _EMPHASISED = re.compile(r"^(\*\*|__|\*|_)[^*_].*\1$")
 
 def _caption(line: str, prose: list[str]) -> str:
     """A table's caption: the line right above it (``line`` as written, ``prose`` as read) where it is
-    short and ends in ':' (``Java to C#:``) or is emphasised whole (``**Models with 100k params**``)."""
-    if not prose or len(prose[-1]) > 100 or not (line.endswith(":") or _EMPHASISED.match(line)):
+    short and ends in ':' (``Java to C#:``) or is emphasised whole (``**Models with 100k params**``), or
+    is a list item of a few words naming it (Mol-Instructions' ``- Forward Reaction Prediction``; not a
+    remark: no sentence's full stop)."""
+    if not prose or len(prose[-1]) > 100:
         return ""
-    return prose[-1].rstrip(":").strip()
+    named = _LISTED.match(line) and line[:1] in "-*+" and len(prose[-1].split()) <= 8
+    named = named and not prose[-1].rstrip().endswith((".", ";", ",")) and len(prose[-1]) <= 60
+    if not (line.endswith(":") or _EMPHASISED.match(line) or named):
+        return ""
+    return prose[-1].lstrip("-*+ ").rstrip(":").strip()
 
 
 def _below(lines: list[str], j: int) -> str:
@@ -333,6 +339,19 @@ def markdown_frame(path: str, pd, options_table=None):
         )
     frame.attrs["notes"] = notes + more
     return _code_said(frame, path, fenced)
+
+
+def _prepared(tables: list[Table]) -> tuple[list[Table], list]:
+    """Tables read together, each as :func:`markdown_frame` reads one alone: marks off its cells, a
+    column labelling groups of rows left out, a row of its columns' settings or metrics under its
+    header joined to their names (Mol-Instructions' ``| Metric | ROUGE-L↑ |``), said per table."""
+    out, notes = [], []
+    for table in tables:
+        table, grouped = _group_column(_without_marks(table))
+        table, settings = _settings(table)
+        notes += [f"table at line {table.line}: {note}" for note in grouped + settings]
+        out.append(table)
+    return out, notes
 
 
 def _sound(chosen: list[Table], strict: bool = True) -> list[Table]:
@@ -520,6 +539,7 @@ def _all_tables(path: str, tables: list[Table], pd):
     scored = [t for t in tables if _scored(t)] or [t for t in tables if _numbers(t) and t.rows]
     if not scored:
         raise ValueError(f"{path}: --table all: no table holds numbers")
+    scored, notes = _prepared(scored)
     firsts = [r[0] for t in scored for r in t.rows if r[0]]
     decimal = re.compile(r"\s*[-+]?\d*\.\d+\s*")  # "1.46", "1.0"; not a rank ("1", "2.")
     if firsts and all(
@@ -530,7 +550,6 @@ def _all_tables(path: str, tables: list[Table], pd):
             f"({', '.join(map(repr, firsts[:3]))}), not names: rows of scores under the models' names, "
             "with no column naming the rows (the tasks); add one to each table"
         )
-    notes: list = []
     scored = _parts_only(scored, notes)
     one_each = _per_heading(scored)
     if one_each is not None:
@@ -872,6 +891,13 @@ def _sectioned_columns(tables: list[Table], pd, notes: list, lines: list[str] | 
             [r[1:] for r in rows], columns=[f"{name}/{h}" for h in t.header[1:]], dtype=object
         )
         frame.insert(0, "model", [r[0] for r in rows])
+        if joined is not None and (clash := [c for c in frame.columns[1:] if c in joined.columns]):
+            first = next(u for u, n in zip(tables, names) if n == name)
+            raise ValueError(
+                f"--table all: the tables at lines {first.line} and {t.line} have one name ({name!r}) and "
+                f"columns in common ({clash[0]!r}, ...), so their scores cannot be told apart; rate one with "
+                "--table N, or tables of other names together with --table N,M"
+            )
         joined = frame if joined is None else joined.merge(frame, on="model", how="outer", sort=False)
     # the rows' header as the tables write it (not "model": a header the tables do not have would say
     # which axis holds the models, anomalib's category tables under their metrics' headings)

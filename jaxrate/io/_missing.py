@@ -32,6 +32,8 @@ def complete(board: Board, options) -> Board:
     versions = _versions(board, holes) if board.kind == "scores" and holes.any() else ""
     if versions:  # said whatever the rule: what looks like holes may be one task under several names
         board = dataclasses.replace(board, notes=[*board.notes, versions])
+    if board.kind == "scores" and holes.any():
+        board, holes = _unpicked(board, holes, options)
     if board.kind == "scores" and rule == "pairwise":  # asked for: the pairwise game, complete or not
         return pairwise_battles(board)
     if board.kind != "scores" or not holes.any():
@@ -61,6 +63,21 @@ def complete(board: Board, options) -> Board:
         notes.insert(0, f"--missing block: kept {size}, a complete block (found greedily)")
     kept.notes = board.notes + notes
     return _left(kept, options)
+
+
+def _unpicked(board: Board, holes: np.ndarray, options) -> tuple[Board, np.ndarray]:
+    """Where the tasks were picked (``--tasks``, ``--exclude``: one group of a board of groups that share
+    no task), the models with no score on any task picked are left out, said: they were not run on them
+    (as the groups' advice means). Without a pick, such a model is a hole like any other."""
+    empty = holes.all(axis=1)
+    if (options.tasks is None and options.exclude is None) or not empty.any() or empty.all():
+        return board, holes
+    gone = [str(m) for m, e in zip(board.models, empty) if e]
+    flag = options.flag("tasks") if options.tasks is not None else options.flag("exclude")
+    kept = board.keep(~empty, np.ones(holes.shape[1], bool))
+    note = f"left out {len(gone)} model(s) with no score on the tasks picked ({flag}): {few(gone, 10, str)}"
+    kept.notes = board.notes + [note]
+    return kept, holes[~empty]
 
 
 def _groups(holes: np.ndarray) -> list[tuple[list[int], list[int]]]:

@@ -77,7 +77,12 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         sep = sep or sniff_delimiter(path)
         with open_text(path) as f:  # compressed or not, as the strict reader opens it
             frame = pd.read_csv(f, sep=sep, dtype=str, keep_default_na=False, skiprows=_titles(path, sep))
-            return frame
+        from jaxrate.io._text import refuse_headerless
+
+        refuse_headerless(
+            path, [str(c) for c in frame.columns], [frame.iloc[:, j].tolist() for j in range(frame.shape[1])]
+        )
+        return frame
     if ext == ".xlsx":
         return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
     if ext in (".parquet", ".pq", ".feather"):

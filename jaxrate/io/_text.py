@@ -296,10 +296,41 @@ def read_rows(
         )
     if len(numbered) < 2:
         raise ValueError(f"{path}: no agent rows under the header")
+    refuse_headerless(
+        path, header, [[row[j] for row, _ in numbered[1:] if j < len(row)] for j in range(len(header))]
+    )
     for row, line in numbered[1:]:
         if len(row) != len(header):
             raise ValueError(f"{path}: line {line} has {len(row)} fields but the header has {len(header)}")
     return header, [row for row, _ in numbered[1:]], [line for _, line in numbered[1:]]
+
+
+_FRACTION = re.compile(r"^[-+]?\d*\.\d+(?:[eE][-+]?\d+)?$")
+
+
+def refuse_headerless(path: str, header: list[str], columns: list[list]) -> None:
+    """A ``ValueError`` when a delimited file has no header row: its first line is a row like the others
+    (JuliaLang's ``benchmarks.csv``: ``c,iteration_pi_sum,27.368069``, then more of the same), read as
+    the header it would lose a score and name columns by data. Said where a header cell is a fraction,
+    every cell over a column of numbers is a number, and a cell over a column of words is one of its
+    values (a header of quantiles, ``model,0.1,0.5,0.9``, is a header: 'model' names no row)."""
+    fractions = [h for h in header if _FRACTION.match(str(h).strip())]
+    if not fractions:
+        return
+    numeric = [bool(col) and all(_FRACTION.match(str(c).strip()) or str(c).strip().lstrip("-+").isdigit()
+                                 for c in col if str(c).strip()) for col in columns]  # fmt: skip
+    over_numbers = all(_FRACTION.match(str(h).strip()) or str(h).strip().lstrip("-+").isdigit()
+                       for h, num in zip(header, numeric) if num)  # fmt: skip
+    a_value = any(
+        not num and str(h).strip() and str(h).strip() in {str(c).strip() for c in col}
+        for h, num, col in zip(header, numeric, columns)
+    )
+    if over_numbers and a_value:
+        raise ValueError(
+            f"{path}: the first line ({', '.join(header)}) holds the number {fractions[0]} and values of the "
+            "rows below: the file has no header row; add one naming the columns (for one score a line: "
+            "model,task,score, then --model-col, --task-col, --score-col name them)"
+        )
 
 
 def check_unique(
