@@ -44,6 +44,15 @@ def test_names_that_hold_a_bar_but_no_repeated_field_are_still_names(tmp_path):
     assert list(reading.models) == ["bert|base", "roberta|large"]
     sizes = "model,acc\nbert|base,0.81\nbert|large,0.84\nroberta|base,0.83\nroberta|large,0.86\n"
     assert len(_read(tmp_path, sizes, "sizes.csv").models) == 4  # a name and its size: one model each
+    # an agent and its model (MLE-bench), even one that is its own agent: two fields are a name
+    agents = "| Agent \\| LLM | medals |\n|---|---|\n| AIDE \\| o1-preview | 16.9 |\n"
+    agents += "| AIDE \\| gpt-4o | 8.7 |\n| gpt-4o \\| gpt-4o | 4.4 |\n"
+    assert len(_read(tmp_path, agents, "agents.md").models) == 3
+
+
+def test_packed_keys_beside_a_summary_row_are_still_refused(tmp_path):
+    with pytest.raises(ValueError, match="fields joined by ';'"):
+        _read(tmp_path, _PACKED + "average,0.5\n", "with_average.csv")
 
 
 _GROUPS = """model,cifar_fid,cifar_is,imagenet_fid
@@ -67,7 +76,11 @@ def test_the_tasks_of_one_group_rate_that_groups_models_and_say_the_others_were_
         "left out 2 model(s) with no score on the tasks picked (--tasks): d, e" in str(n)
         for n in reading.notes
     )
-    # without a pick, a model without a score is a hole, as before
+    # a rule the user chose wins (filled, rated); --exclude leaves no model out; nor does no pick
+    filled = _read(tmp_path, _GROUPS, "gans.csv", lower_better=["*fid"], tasks=["cifar*"], missing="fill:0")
+    assert len(filled.models) == 5
+    with pytest.raises(ValueError, match="2 groups of models that share no task"):
+        _read(tmp_path, _GROUPS, "gans.csv", lower_better=["*fid"], exclude=["cifar_is"])
     with pytest.raises(ValueError, match="no score for 'd'"):
         _read(tmp_path, "model,x,y\na,1,2\nb,3,4\nd,,\n", "holes.csv")
 
@@ -82,6 +95,10 @@ def test_a_repeated_name_is_never_told_apart_by_a_column_of_measurements(tmp_pat
         _read(tmp_path, table)
     said = str(refused.value)
     assert "--model-col 'Max. memory'" not in said and "told apart by 'Max. memory'" not in said
+    # a size in parameters is part of a name, as before: 'llama-2' told apart by '7b', '13b'
+    sizes = "model,size,acc\nllama-2,7b,0.5\nllama-2,13b,0.6\nmistral,7b,0.62\n"
+    with pytest.raises(ValueError, match=r"--model-col model,size"):
+        _read(tmp_path, sizes, "sizes.csv")
 
 
 def test_a_delimited_file_without_a_header_row_is_refused_not_read_by_its_first_row(tmp_path):
@@ -89,7 +106,9 @@ def test_a_delimited_file_without_a_header_row_is_refused_not_read_by_its_first_
     # header: read as one, C lost its first score and the advice named data values as columns.
     rows = "c,pi_sum,27.37\nc,fib,0.04\njulia,pi_sum,27.41\njulia,fib,0.05\n"
     rows += "python,pi_sum,1010.2\npython,fib,2.1\n"
-    with pytest.raises(ValueError, match=r"holds the number 27.37 .*no header row; add one") as refused:
+    with pytest.raises(
+        ValueError, match=r"holds numbers and values of the rows below: .*no header row"
+    ) as refused:
         _read(tmp_path, rows, "benchmarks.csv")
     assert len(str(refused.value).splitlines()) == 1
     named = dict(model="language", task="benchmark", score="ms", lower_better=["*"])
@@ -100,6 +119,16 @@ def test_a_delimited_file_without_a_header_row_is_refused_not_read_by_its_first_
         tmp_path, "model,0.1,0.5,0.9\na,0.2,0.4,0.8\nb,0.3,0.5,0.7\n", "q.csv", lower_better=["*"]
     )
     assert list(quantiles.tasks) == ["0.1", "0.5", "0.9"]
+    # ... with a missing score marked '-' and a cell equal to its header (a review's case): a header
+    marked = "model,0.5,0.75\na,0.2,0.75\nb,0.3,-\nc,0.4,0.6\n"
+    with pytest.raises(ValueError, match="no score for 'b'"):
+        _read(tmp_path, marked, "m.csv", lower_better=["*"])
+    # whole numbers: every word column's header is one of its values
+    with pytest.raises(ValueError, match="no header row"):
+        _read(tmp_path, "c,fib,27\nc,pi,3\njulia,fib,28\njulia,pi,4\n", "whole.csv")
+    joined = "model,0.5,0.75\na,0.2,0.7\nmodel,0.5,0.75\nb,0.3,0.6\n"
+    with pytest.raises(ValueError, match="header line .* is written again among the rows"):
+        _read(tmp_path, joined, "joined.csv")
 
 
 _BULLETED = """## Molecular generation tasks
@@ -142,6 +171,17 @@ def test_tables_named_by_a_bullet_and_a_metrics_row_under_a_header_are_read_toge
     assert any("table at line" in str(n) and "settings" in str(n) for n in reading.notes)
 
 
+def test_a_list_of_several_items_above_a_table_names_no_table(tmp_path):
+    # BEIR's reranking README: '- MiniLM', '- TinyBERT' list the architectures above the first table;
+    # the last item taken as its name would have renamed every MiniLM model 'TinyBERT'
+    listed = _BULLETED.replace("- Description-guided Molecule Design", "- MiniLM\n- TinyBERT")
+    listed = listed.replace("- Forward Reaction Prediction", "- Git hash: 919f07c")
+    from jaxrate.io._documents import markdown_tables
+
+    tables = markdown_tables("x.md", listed.splitlines())
+    assert [t.caption for t in tables] == ["", "", ""]
+
+
 def test_tables_of_one_name_and_columns_in_common_are_refused_in_one_line(tmp_path):
     # two tables of one header under one heading with nothing naming them apart, beside another table
     same = _BULLETED.replace("- Description-guided Molecule Design", "Results first.")
@@ -150,3 +190,34 @@ def test_tables_of_one_name_and_columns_in_common_are_refused_in_one_line(tmp_pa
     with pytest.raises(ValueError, match=refusal) as refused:
         _read(tmp_path, same, table="all")
     assert len(str(refused.value).splitlines()) == 1 and "suffixes" not in str(refused.value)
+
+
+_SPELT = """## WER
+
+| Model | SeedTTS (WER ↓) |
+|---|---|
+| Qwen2.5-omni† | 2.3 |
+| ElevenLabs V2 | 1.9 |
+| Higgs | 1.6 |
+
+## Win rate
+
+| Model | Emotions ↑ |
+|---|---|
+| Qwen 2.5 Omni | 41.2 |
+| ElevenLabs v2 | 50.0 |
+| Higgs | 55.3 |
+"""
+
+
+def test_one_model_spelt_two_ways_in_two_tables_read_together_is_one_model_said(tmp_path):
+    # Higgs Audio's and Mol-Instructions' READMEs: 'Qwen2.5-omni†' / 'Qwen 2.5 Omni', 'LLaMa' / 'LLama'
+    # were two models each (15 for 13), without a word, once their tables were read together
+    ways = dict(table="all", lower_better=["WER"], higher_better=["Win rate"])
+    reading = _read(tmp_path, _SPELT, **ways)
+    assert sorted(reading.models) == ["ElevenLabs V2", "Higgs", "Qwen2.5-omni"]
+    assert any("as an earlier table spells them" in str(n) for n in reading.notes)
+    # a table holding both spellings says they are two models: kept apart
+    both = _SPELT.replace("| Higgs | 55.3 |", "| Higgs | 55.3 |\n| Qwen2.5-omni | 40.0 |")
+    with pytest.raises(ValueError, match="no score for"):
+        _read(tmp_path, both, **ways)

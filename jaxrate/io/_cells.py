@@ -211,9 +211,10 @@ _STAMP = re.compile(
     re.I,
 )
 _SLASHED = re.compile(r"\s*[-+]?\d*\.?\d+(?:\s*/\s*[-+]?\d*\.?\d+)+\s*")  # compound scores: "90.2/83.2"
-# A quantity with its unit ("2653MB", "1.2 GB", "9.5h", "30 ms"): a measurement, never part of a name.
+# A measurement with its unit: a size in bytes ("2653MB", "1.2 GiB") or a time with a fraction ("9.5h",
+# "2.31 s"); never part of a name ("7b" parameters, "10h" of labelled data and "32s" strides may be).
 _QUANTITY = re.compile(
-    r"\s*[-+]?\d[\d,]*(?:\.\d+)?\s*(?:[kKMGT]i?B|[kMG]?b|[mun\u00b5]?s|sec|min|h|hrs?|[kMG]?Hz|W)\s*"
+    r"\s*(?:[-+]?\d[\d,]*(?:\.\d+)?\s*[kKMGT]i?B|[-+]?\d*\.\d+\s*(?:[mun\u00b5]?s|sec|min|h|hrs?))\s*"
 )
 # Two columns that name the two sides of a match ("LLM1stPlayer", "LLM2ndPlayer"; "white", "black").
 _SIDES = re.compile(r"1st|2nd|first|second|(?<![a-z])[12ab](?![a-z])|white|black|home|away", re.I)
@@ -493,27 +494,31 @@ _PACKING = (";", "|")
 
 
 def packed_names(path: str, header: str, models: Sequence[str]) -> None:
-    """A ``ValueError`` when every model name is several fields joined by one separator (``;`` or
-    ``|``, the same number of times in each) and the fields are keys, not parts of a name: the column's
-    header is packed the same way, or one value stands in two fields (a model and its opponent). Rated
-    as names, each key would be a model (a judge's criteria and opponents ranked as contestants),
-    without a word."""
+    """A ``ValueError`` when the model names are keys of three or more fields joined by one separator
+    (``;`` or ``|``), one value standing in two fields of different rows (SubEval's
+    ``criterion;model;opponent``: each model again as an opponent); a few names without it (a summary
+    row) do not hide the rest. Rated as names, each key would be a model without a word. Names of two
+    fields are names (``AIDE | o1-preview``, ``bert|base``: an agent and its model, a name and its size)."""
     for sep in _PACKING:
-        counts = {m.count(sep) for m in models}
-        if len(models) < 2 or len(counts) != 1 or 0 in counts:
+        held = [m for m in models if sep in m]
+        counts = {m.count(sep) for m in held}
+        if len(held) < 3 or 2 * len(held) < len(models) or len(counts) != 1 or counts.pop() < 2:
             continue
-        fields = [[part.strip() for part in m.split(sep)] for m in models]
+        fields = [[part.strip() for part in m.split(sep)] for m in held]
         if any(not part for parts in fields for part in parts):
             continue
-        places = [{parts[k] for parts in fields} for k in range(len(fields[0]))]
-        crossed = any(places[a] & places[b] for a in range(len(places)) for b in range(a + 1, len(places)))
-        if sep not in header and not crossed:  # 'bert|base', 'bert|large': a name and its size
+        rows: list[dict] = [{} for _ in fields[0]]  # each field's values: the rows holding each
+        for i, parts in enumerate(fields):
+            for k, part in enumerate(parts):
+                rows[k].setdefault(part, set()).add(i)
+        pairs = [(a, b) for a in range(len(rows)) for b in range(a + 1, len(rows))]
+        if not any(rows[a][v] != rows[b][v] for a, b in pairs for v in rows[a].keys() & rows[b].keys()):
             continue
         shown = ", ".join(repr(part) for part in fields[0])
         raise ValueError(
             f"{path}: the names in {header!r} are {len(fields[0])} fields joined by {sep!r} ({shown}, ...), "
-            "not model names; write each field as a column of its own (then --model-col names the models' "
-            "column; a criterion is a task, and win rates against opponents are pairwise results: battles)"
+            "one value in two fields: keys, not model names; write each field as a column of its own, then "
+            "name them: --model-col for the models', --task-col for the others (a criterion, an opponent)"
         )
 
 

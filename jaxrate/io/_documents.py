@@ -143,7 +143,7 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
         below = lines[k + 1].strip() if k + 1 < len(lines) else ""
         if fenced and not in_code or "|" not in line or not _DELIMITER.match(below) or "-" not in below:
             if not fenced and not found and line.strip() and not _FENCE.match(line):
-                prose, said = [*prose[-2:], plain(line)], line.strip()
+                prose, said = [*prose[-2:], plain(line)], line.rstrip()
             k += 1
             continue
         header = [plain(c) for c in _cells(line)]
@@ -198,15 +198,17 @@ _EMPHASISED = re.compile(r"^(\*\*|__|\*|_)[^*_].*\1$")
 def _caption(line: str, prose: list[str]) -> str:
     """A table's caption: the line right above it (``line`` as written, ``prose`` as read) where it is
     short and ends in ':' (``Java to C#:``) or is emphasised whole (``**Models with 100k params**``), or
-    is a list item of a few words naming it (Mol-Instructions' ``- Forward Reaction Prediction``; not a
-    remark: no sentence's full stop)."""
+    is a list item of a few words standing alone (Mol-Instructions' ``- Forward Reaction Prediction``:
+    not indented, no item above it, no ``key: value``, no sentence's full stop)."""
     if not prose or len(prose[-1]) > 100:
         return ""
-    named = _LISTED.match(line) and line[:1] in "-*+" and len(prose[-1].split()) <= 8
-    named = named and not prose[-1].rstrip().endswith((".", ";", ",")) and len(prose[-1]) <= 60
-    if not (line.endswith(":") or _EMPHASISED.match(line) or named):
+    item = line[:2] in ("- ", "* ", "+ ") and not (len(prose) > 1 and _LISTED.match(prose[-2]))
+    item = item and len(prose[-1]) <= 60 and len(prose[-1].split()) <= 8 and ":" not in prose[-1]
+    item = item and not prose[-1].rstrip().endswith((".", ";", ","))
+    line = line.strip()
+    if not (line.endswith(":") or _EMPHASISED.match(line) or item):
         return ""
-    return prose[-1].lstrip("-*+ ").rstrip(":").strip()
+    return (prose[-1][2:] if item else prose[-1]).rstrip(":").strip()
 
 
 def _below(lines: list[str], j: int) -> str:
@@ -344,14 +346,53 @@ def markdown_frame(path: str, pd, options_table=None):
 def _prepared(tables: list[Table]) -> tuple[list[Table], list]:
     """Tables read together, each as :func:`markdown_frame` reads one alone: marks off its cells, a
     column labelling groups of rows left out, a row of its columns' settings or metrics under its
-    header joined to their names (Mol-Instructions' ``| Metric | ROUGE-L↑ |``), said per table."""
+    header joined to their names (Mol-Instructions' ``| Metric | ROUGE-L↑ |``), its names' footnote
+    marks left off; then one model spelt two ways in two tables named one way (:func:`_unified`)."""
     out, notes = [], []
     for table in tables:
         table, grouped = _group_column(_without_marks(table))
         table, settings = _settings(table)
-        notes += [f"table at line {table.line}: {note}" for note in grouped + settings]
-        out.append(table)
-    return out, notes
+        rows, marked = _unmarked(table.rows)
+        said = [
+            f"read {len(marked)} name(s) without their footnote marks ({', '.join(map(repr, marked[:3]))})"
+        ]
+        notes += [
+            f"table at line {table.line}: {note}" for note in grouped + settings + (said if marked else [])
+        ]
+        out.append(table._replace(rows=rows))
+    return _unified(out, notes), notes
+
+
+def _spelling(name: str) -> str:
+    return re.sub(r"[\s_.\-]+", "", name).casefold()
+
+
+def _unified(tables: list[Table], notes: list) -> list[Table]:
+    """The tables with a model that two of them spell apart only by case, spaces, '-', '_' or '.'
+    (Higgs Audio's ``Qwen2.5-omni`` and ``Qwen 2.5 Omni``, Mol-Instructions' ``LLaMa`` and ``LLama``)
+    named as the first of them spells it, said; not where one table holds two such spellings."""
+    where: dict[str, dict[str, set[int]]] = {}
+    for i, t in enumerate(tables):
+        for r in t.rows:
+            if r and r[0]:
+                where.setdefault(_spelling(r[0]), {}).setdefault(r[0], set()).add(i)
+    rename = {}
+    for names in where.values():
+        held = list(names.values())
+        if len(names) < 2 or any(a & b for k, a in enumerate(held) for b in held[k + 1 :]):
+            continue
+        first = min(names, key=lambda n: min(names[n]))
+        rename.update({n: first for n in names if n != first})
+    if not rename:
+        return tables
+    shown = ", ".join(f"{a!r} as {b!r}" for a, b in list(rename.items())[:3]) + (
+        " ..." if len(rename) > 3 else ""
+    )
+    notes.append(
+        f"read {len(rename)} name(s) as an earlier table spells them ({shown}): they differ only in case, "
+        "spaces or '-', '_', '.', and no table holds both"
+    )
+    return [t._replace(rows=[[rename.get(r[0], r[0]), *r[1:]] if r else r for r in t.rows]) for t in tables]
 
 
 def _sound(chosen: list[Table], strict: bool = True) -> list[Table]:

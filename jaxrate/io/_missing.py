@@ -66,17 +66,18 @@ def complete(board: Board, options) -> Board:
 
 
 def _unpicked(board: Board, holes: np.ndarray, options) -> tuple[Board, np.ndarray]:
-    """Where the tasks were picked (``--tasks``, ``--exclude``: one group of a board of groups that share
-    no task), the models with no score on any task picked are left out, said: they were not run on them
-    (as the groups' advice means). Without a pick, such a model is a hole like any other."""
+    """Where the tasks were picked (``--tasks``: one group of a board of groups that share no task, as
+    the groups' refusal advises) and no rule for missing scores was chosen, the models with no score on
+    any task picked are left out, said. Otherwise such a model is a hole like any other."""
     empty = holes.all(axis=1)
-    if (options.tasks is None and options.exclude is None) or not empty.any() or empty.all():
+    if options.tasks is None or options.missing != "error" or not empty.any() or empty.all():
         return board, holes
     gone = [str(m) for m, e in zip(board.models, empty) if e]
-    flag = options.flag("tasks") if options.tasks is not None else options.flag("exclude")
     kept = board.keep(~empty, np.ones(holes.shape[1], bool))
-    note = f"left out {len(gone)} model(s) with no score on the tasks picked ({flag}): {few(gone, 10, str)}"
-    kept.notes = board.notes + [note]
+    flag = options.flag("tasks")
+    kept.notes = board.notes + [
+        f"left out {len(gone)} model(s) with no score on the tasks picked ({flag}): {few(gone, 10, str)}"
+    ]
     return kept, holes[~empty]
 
 

@@ -306,31 +306,41 @@ def read_rows(
 
 
 _FRACTION = re.compile(r"^[-+]?\d*\.\d+(?:[eE][-+]?\d+)?$")
+_INTEGER = re.compile(r"^[-+]?\d+$")
 
 
 def refuse_headerless(path: str, header: list[str], columns: list[list]) -> None:
     """A ``ValueError`` when a delimited file has no header row: its first line is a row like the others
     (JuliaLang's ``benchmarks.csv``: ``c,iteration_pi_sum,27.368069``, then more of the same), read as
-    the header it would lose a score and name columns by data. Said where a header cell is a fraction,
-    every cell over a column of numbers is a number, and a cell over a column of words is one of its
-    values (a header of quantiles, ``model,0.1,0.5,0.9``, is a header: 'model' names no row)."""
-    fractions = [h for h in header if _FRACTION.match(str(h).strip())]
-    if not fractions:
+    the header it would lose a score and name columns by data. Said where every cell over a column of
+    numbers is a number (a fraction, or whole numbers where every cell over a column of words is one of
+    its values) and a cell over a column of words is one of its values: a header of quantiles,
+    ``model,0.1,0.5,0.9``, is a header ('model' names no row). A header line written again among the
+    rows (files joined) is said as that."""
+    header = [str(h).strip() for h in header]
+    cells = [[str(c).strip() for c in col] for col in columns]
+    numbers = lambda h: bool(_FRACTION.match(h) or _INTEGER.match(h))  # noqa: E731
+    numeric = [
+        any(c for c in col) and all(numbers(c) or c.lower() in MISSING_MARKERS for c in col) for col in cells
+    ]
+    if not any(numeric) or not all(numbers(h) for h, num in zip(header, numeric) if num):
         return
-    numeric = [bool(col) and all(_FRACTION.match(str(c).strip()) or str(c).strip().lstrip("-+").isdigit()
-                                 for c in col if str(c).strip()) for col in columns]  # fmt: skip
-    over_numbers = all(_FRACTION.match(str(h).strip()) or str(h).strip().lstrip("-+").isdigit()
-                       for h, num in zip(header, numeric) if num)  # fmt: skip
-    a_value = any(
-        not num and str(h).strip() and str(h).strip() in {str(c).strip() for c in col}
-        for h, num, col in zip(header, numeric, columns)
-    )
-    if over_numbers and a_value:
+    words = [(h, col) for h, num, col in zip(header, numeric, cells) if not num]
+    values = sum(bool(h) and not numbers(h) and h in set(col) for h, col in words)
+    fraction = any(_FRACTION.match(h) for h in header)
+    if not values or not fraction and (values < 2 or values < len(words)):
+        return
+    shown = ", ".join(header[:6]) + (", ..." if len(header) > 6 else "")
+    if any(list(row) == header for row in zip(*cells)):
         raise ValueError(
-            f"{path}: the first line ({', '.join(header)}) holds the number {fractions[0]} and values of the "
-            "rows below: the file has no header row; add one naming the columns (for one score a line: "
-            "model,task,score, then --model-col, --task-col, --score-col name them)"
+            f"{path}: the header line ({shown}) is written again among the rows (files joined together?): "
+            "remove the repeats"
         )
+    raise ValueError(
+        f"{path}: the first line ({shown}) holds numbers and values of the rows below: the file has no "
+        "header row; add one naming the columns (for one score a line: model,task,score, then "
+        "--model-col, --task-col, --score-col name them)"
+    )
 
 
 def check_unique(
