@@ -80,7 +80,9 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         from jaxrate.io._text import refuse_headerless
 
         refuse_headerless(
-            path, [str(c) for c in frame.columns], [frame.iloc[:, j].tolist() for j in range(frame.shape[1])]
+            path,
+            [str(c) for c in frame.columns],
+            lambda: [frame.iloc[:, j].tolist() for j in range(frame.shape[1])],
         )
         return frame
     if ext == ".xlsx":

@@ -297,7 +297,9 @@ def read_rows(
     if len(numbered) < 2:
         raise ValueError(f"{path}: no agent rows under the header")
     refuse_headerless(
-        path, header, [[row[j] for row, _ in numbered[1:] if j < len(row)] for j in range(len(header))]
+        path,
+        header,
+        lambda: [[row[j] for row, _ in numbered[1:] if j < len(row)] for j in range(len(header))],
     )
     for row, line in numbered[1:]:
         if len(row) != len(header):
@@ -309,7 +311,7 @@ _FRACTION = re.compile(r"^[-+]?\d*\.\d+(?:[eE][-+]?\d+)?$")
 _INTEGER = re.compile(r"^[-+]?\d+$")
 
 
-def refuse_headerless(path: str, header: list[str], columns: list[list]) -> None:
+def refuse_headerless(path: str, header: list[str], columns) -> None:
     """A ``ValueError`` when a delimited file has no header row: its first line is a row like the others
     (JuliaLang's ``benchmarks.csv``: ``c,iteration_pi_sum,27.368069``, then more of the same), read as
     the header it would lose a score and name columns by data. Said where every cell over a column of
@@ -318,8 +320,10 @@ def refuse_headerless(path: str, header: list[str], columns: list[list]) -> None
     ``model,0.1,0.5,0.9``, is a header ('model' names no row). A header line written again among the
     rows (files joined) is said as that."""
     header = [str(h).strip() for h in header]
-    cells = [[str(c).strip() for c in col] for col in columns]
     numbers = lambda h: bool(_FRACTION.match(h) or _INTEGER.match(h))  # noqa: E731
+    if not any(numbers(h) for h in header):  # a header of words (nearly every file): no cell looked at
+        return
+    cells = [[str(c).strip() for c in col] for col in (columns() if callable(columns) else columns)]
     numeric = [
         any(c for c in col) and all(numbers(c) or c.lower() in MISSING_MARKERS for c in col) for col in cells
     ]
