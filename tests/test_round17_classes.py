@@ -1,9 +1,14 @@
-"""Round 17's classes (issue 51): a model column of packed keys, and what the round's re-measurement
-found next.
+"""Round 17's classes (issue 51): a model column of packed keys, a column of measurements offered as part
+of names, one group's tasks leaving the other group's models as holes, a CSV without a header row,
+tables read together (a metrics row under a header, a list item naming a table, one name for two
+tables, one model spelt two ways), and pandas' index column.
 
-DevBench's SubEval output (``Metric;Model,WinRateWithTie`` with cells ``criterion;model;opponent``:
-each key rated as a model without a word). The published files are in
-``tests/data/published/round17``; the tests here pin each rule on a few lines.
+DevBench's SubEval output (``Metric;Model,WinRateWithTie``, cells ``criterion;model;opponent``: each
+key rated as a model without a word), CTranslate2's benchmark tables (``- int8:529MB`` names),
+mmgeneration's and SpatialVLA's groups, JuliaLang's ``benchmarks.csv``, Mol-Instructions' nine tables
+(pandas' ``suffixes`` message), Higgs Audio's ``Qwen2.5-omni†`` / ``Qwen 2.5 Omni``, DETR's model zoo.
+The published files are in ``tests/data/published/round17``; the tests here pin each rule on a few
+lines, and the cases a review of the rules found.
 """
 
 from __future__ import annotations
@@ -221,3 +226,26 @@ def test_one_model_spelt_two_ways_in_two_tables_read_together_is_one_model_said(
     both = _SPELT.replace("| Higgs | 55.3 |", "| Higgs | 55.3 |\n| Qwen2.5-omni | 40.0 |")
     with pytest.raises(ValueError, match="no score for"):
         _read(tmp_path, both, **ways)
+
+
+_INDEXED = """| | name | backbone | inf_time | box AP |
+|---|---|---|---|---|
+| 0 | DETR | R50 | 0.036 | 42.0 |
+| 1 | DETR-DC5 | R50 | 0.083 | 43.3 |
+| 2 | DETR | R101 | 0.050 | 43.5 |
+| 3 | DETR-DC5 | R101 | 0.097 | 44.9 |
+"""
+
+
+def test_pandas_index_column_is_no_models_names(tmp_path):
+    # DETR's model zoo (pandas' to_html; to_markdown writes the same): a first column 0, 1, 2, ... under
+    # no header was read as the names ('Model Zoo/0'), and the advice ended in nothing left to rate
+    with pytest.raises(ValueError, match=r"duplicate model name 'DETR'.*--model-col name,backbone"):
+        _read(tmp_path, _INDEXED, higher_better=["box AP"])
+    reading = _read(tmp_path, _INDEXED, model="name,backbone", higher_better=["box AP"])
+    assert sorted(reading.models) == ["DETR-DC5:R101", "DETR-DC5:R50", "DETR:R101", "DETR:R50"]
+    assert sorted(reading.tasks) == ["box AP", "inf_time"]
+    assert any("pandas' index" in str(n) for n in reading.notes)
+    # ranks under a '#' header are not pandas' index: the models are named by the column beside them
+    ranked = "| # | model | acc |\n|---|---|---|\n| 1 | a | 0.9 |\n| 2 | b | 0.8 |\n"
+    assert sorted(_read(tmp_path, ranked, "ranked.md").models) == ["a", "b"]

@@ -70,7 +70,8 @@ def _wide(
     """A wide table's :class:`Cells`: its models in the first column (or, where the first holds row
     numbers or ranks, the one column of distinct words beside it: said, unless ``given``: the first
     column is the one ``--model-col`` names), named once each."""
-    first, notes = 0, []
+    first = 0
+    header, columns, notes = _without_index(header, columns, given)
     # a blank header cell beside named ones is a column without a name (MS MARCO's leaderboard: a column
     # of emoji marks), named by its place as a page's tables name theirs, not a refusal before --tasks;
     # a run of blanks is no header at all (EuroEval's title row above its header): refused, as before
@@ -133,6 +134,29 @@ def _numbers(column: list) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _without_index(header: list[str], columns: list[list], given: bool):
+    """The table without a column that is pandas' index (``to_html``, ``to_markdown``: no header, the
+    rows' numbers 0, 1, 2, ...; DETR's model zoo), said: the first, with names after it, or, where
+    ``--model-col`` moved the names first (``given``), any."""
+    index = [str(k) for k in range(len(columns[0]))] if columns else []
+    found = [
+        j
+        for j, h in enumerate(header)
+        if (j > 0 if given else j == 0)
+        and not str(h).strip()
+        and [str(c).strip() for c in columns[j]] == index
+    ]
+    if len(header) < 3 or len(found) != 1:
+        return header, columns, []
+    j = found[0]
+    if not given and (_whole_numbers(columns[1]) is not None or _numbers(columns[1])):
+        return header, columns, []  # a column of numbers after it: no names to read
+    note = (
+        f"left out column {j + 1} (0, 1, 2, ... under no header): pandas' index, not a model's name or score"
+    )
+    return header[:j] + header[j + 1 :], columns[:j] + columns[j + 1 :], [note]
 
 
 def _whole_numbers(column: list) -> list[float] | None:
