@@ -249,3 +249,37 @@ def test_pandas_index_column_is_no_models_names(tmp_path):
     # ranks under a '#' header are not pandas' index: the models are named by the column beside them
     ranked = "| # | model | acc |\n|---|---|---|\n| 1 | a | 0.9 |\n| 2 | b | 0.8 |\n"
     assert sorted(_read(tmp_path, ranked, "ranked.md").models) == ["a", "b"]
+
+
+def test_a_report_wrapping_its_one_tree_of_results_is_read_by_that_tree(tmp_path):
+    # temporalcv's benchmark report: {metadata, report: {results: [{dataset_name, models: [{model_name,
+    # metrics, model_params: {model}}]}], summary}}: the records beside the metadata were read, and the
+    # advice pointed at the summary's means (the one part not to rate)
+    import json
+
+    def models(scale):
+        return [
+            {
+                "model_name": n,
+                "metrics": {"mae": scale * k},
+                "model_params": {"model": n.upper(), "n_jobs": 1},
+            }
+            for k, n in enumerate(["naive", "ets", "theta"], start=1)
+        ]
+
+    report = {
+        "metadata": {"run_id": "13f3", "cpu_count": 2, "models": ["naive", "ets", "theta"]},
+        "report": {
+            "results": [
+                {"dataset_name": d, "models": models(s)} for d, s in (("yearly", 1.0), ("daily", 3.0))
+            ],
+            "summary": {"n_datasets": 2, "mean_metrics_by_model": {"naive": {"mae": 2.0}}},
+        },
+    }
+    (tmp_path / "results.json").write_text(json.dumps(report), encoding="utf-8")
+    reading = io.read(str(tmp_path / "results.json"), io.ReadOptions(cli=True, lower_better=["*"]))
+    assert sorted(reading.models) == ["ets", "naive", "theta"] and sorted(reading.tasks) == [
+        "daily",
+        "yearly",
+    ]
+    assert any("listed under 'report/results'" in str(n) for n in reading.notes)

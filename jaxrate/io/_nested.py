@@ -94,10 +94,34 @@ def _listed(data: Any) -> list[str]:
     return [str(k) for k, v in data.items() if _records(v) and _numbers_in(v)]
 
 
+def _wrapper(data: Any) -> tuple[str, list] | None:
+    """A report that wraps its one tree of records in objects of other kinds (temporalcv's
+    ``{metadata: {...}, report: {results: [{dataset_name, models: [{model_name, metrics}]}], summary}}``):
+    the path to that list and the list, where exactly one list of records, reached through objects
+    only, has most of its records hold a list of records with numbers. Not a mapping of like records
+    (the same keys in each: a keyed table, :func:`is_nested`)."""
+    if not isinstance(data, dict) or len(data) < 2 or not all(isinstance(v, dict) for v in data.values()):
+        return None
+    if len({frozenset(v) for v in data.values()}) == 1:
+        return None
+    found: list[tuple[str, list]] = []
+
+    def walk(value: dict, prefix: str) -> None:
+        for key, inner in value.items():
+            if isinstance(inner, dict):
+                walk(inner, f"{prefix}{key}{SEP}")
+            elif _records(inner) and 2 * sum(_lists_inside(r) for r in inner) > len(inner):
+                found.append((f"{prefix}{key}", inner))
+
+    walk(data, "")
+    return found[0] if len(found) == 1 else None
+
+
 def is_tree(data: Any) -> bool:
     """Whether ``data`` is a tree of records: records (listed, keyed, or a list under one key of a
-    mapping) of which most hold a list of records with numbers in it."""
-    if _listed(data):
+    mapping, or the one such list a report wraps: :func:`_wrapper`) of which most hold a list of
+    records with numbers in it."""
+    if _listed(data) or _wrapper(data) is not None:
         return True
     if isinstance(data, dict) and data and all(isinstance(v, dict) for v in data.values()):
         records = list(data.values())
@@ -146,12 +170,18 @@ def _unfolded(path: str, record: dict, prefix: str = "", top: bool = True) -> li
     return rows
 
 
+_ROLE_WORDS = frozenset(("model", "agent", "system", "method"))  # words that name the rows' models
+
+
 def _short(columns: list[str]) -> dict[str, str]:
     """Each column's shortest ending of keys that no other column shares (``a/b/Top 1`` -> ``Top 1``)."""
     parts = {c: re.split(f"[{_KEYS}{_LIST}]", c) for c in columns}
     out = {}
     for column, keys in parts.items():
-        for n in range(1, len(keys) + 1):
+        # a model's word inside a record's object (temporalcv's 'model_params/model') keeps its object's
+        # name: alone, it would read as the rows' model column ('Results/Task' of a metafile stays 'Task')
+        first = 2 if len(keys) > 1 and keys[-1].strip().lower() in _ROLE_WORDS and _KEYS in column else 1
+        for n in range(first, len(keys) + 1):
             tail = SEP.join(keys[-n:])
             if sum(SEP.join(k[-n:]) == tail for k in parts.values()) == 1 and tail not in out.values():
                 out[column] = tail
@@ -196,6 +226,14 @@ def tree_frame(path: str, data: Any, pd):
     say which list was read and how."""
     notes = []
     listed = _listed(data)
+    wrapped = None if listed else _wrapper(data)
+    if wrapped is not None:
+        others = [str(k) for k in data]
+        notes.append(
+            f"read the records listed under {wrapped[0]!r}, the file's one list of results (the rest of "
+            f"{', '.join(map(repr, others[:4]))} left out: what the report says of them, not one of them)"
+        )
+        data = wrapped[1]
     if listed:
         described = [k for k in listed if str(k).lower() in ("collections", "collection")]
         if described and len(listed) - len(described) == 1:  # OpenMMLab's model-index: Collections, Models
