@@ -613,3 +613,22 @@ def test_a_frame_whose_first_label_repeats_is_read_by_position():
     frame = pd.DataFrame([["a", "a-1", 0.5], ["b", "b-1", 0.7]], columns=["model", "model", "acc"])
     cells = frame_cells("joined.md", frame)
     assert cells.rows == ["a", "b"] and cells.columns[0] == ["a-1", "b-1"] and cells.columns[1] == [0.5, 0.7]
+
+
+def test_a_score_written_once_over_two_columns_is_read_under_each_and_said(tmp_path):
+    page = (
+        "<table>\n<tr><th>Trick</th><th>GCN</th><th>GIN</th></tr>\n"
+        "<tr><td>baseline</td><td>0.76</td><td>0.77</td></tr>\n"
+        "<tr><td>flag</td><td>0.78</td><td>0.79</td></tr>\n"
+        "<tr><td>forest</td><td colspan=2>0.82</td></tr>\n</table>\n"
+    )
+    reading = _read(tmp_path, page)
+    table = reading.table()
+    assert table.loc["forest", "GCN"] == table.loc["forest", "GIN"] == pytest.approx(0.82)
+    said = [str(n) for n in reading.notes if "written once over several columns" in str(n)]
+    assert len(said) == 1 and "'GCN' and 'GIN'" in said[0] and "'0.82'" in said[0]
+    # a header cell over two columns (a group's name) is no score: nothing said
+    grouped = page.replace("<tr><td>forest</td><td colspan=2>0.82</td></tr>\n", "")
+    grouped = grouped.replace("<table>\n", "<table>\n<tr><th></th><th colspan=2>molhiv</th></tr>\n")
+    reading = _read(tmp_path, grouped)
+    assert not any("written once" in str(n) for n in reading.notes)

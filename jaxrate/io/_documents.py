@@ -23,10 +23,27 @@ from typing import NamedTuple
 from jaxrate.io._assumed import Assumed
 from jaxrate.io._text import is_missing_marker, open_text
 
-__all__ = ["MARKDOWN", "YAML", "markdown_frame", "markdown_tables", "plain", "table_said", "yaml_records"]
+__all__ = [
+    "MARKDOWN",
+    "YAML",
+    "is_text",
+    "markdown_frame",
+    "markdown_tables",
+    "plain",
+    "table_said",
+    "yaml_records",
+]
 
 YAML = (".yaml", ".yml")
 MARKDOWN = (".md", ".markdown", ".htm", ".html", ".rst")  # web and Sphinx pages' tables, read as a README's
+
+
+def is_text(path: str) -> bool:
+    """Whether ``path`` is a ``.txt`` holding a table aligned by spaces (read as a page's tables are)."""
+    from jaxrate.io._text import suffix
+    from jaxrate.io._text_tables import has_text_table
+
+    return suffix(path) == ".txt" and has_text_table(path)
 
 
 def yaml_records(path: str):
@@ -78,6 +95,7 @@ class Table(NamedTuple):
     below: str = ""  # the paragraph right under it ("Metric: Logloss (lower is better).")
     caption: str = ""  # a short line ending in ':' right above it ("Java to C#:"), without the ':'
     fault: str = ""  # a row with more cells than its header (read as GitHub shows it: the excess left off)
+    spread: str = ""  # what was read of a body cell over several columns (HTML colspan): one score each
 
     @property
     def size(self) -> int:
@@ -103,15 +121,13 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
     Raises:
       ValueError: naming the line of a row with more cells than its header.
     """
-    from jaxrate.io._html_tables import html_tables
-    from jaxrate.io._rst_tables import rst_tables, rst_titles
+    from jaxrate.io._rst_tables import rst_titles
 
     tables: list[Table] = []
     heading, fenced, k, prose, levels, said = "", False, 0, [], {}, ""
-    is_rst = os.path.splitext(path)[1].lower() == ".rst"
-    titles = rst_titles(lines) if is_rst else {}
-    raw = {start: (end, grid, head) for start, end, grid, head in html_tables(lines)}
-    raw |= {start: (end, grid, head) for start, end, grid, head in (rst_tables(lines) if is_rst else [])}
+    titles = rst_titles(lines) if os.path.splitext(path)[1].lower() == ".rst" else {}
+    spanned: dict = {}
+    raw, inside = _grids(path, lines, in_code, spanned)
     while k < len(lines):
         line = lines[k]
         if k in titles:  # a reStructuredText section title: its text, under- (and over-) lined
@@ -120,16 +136,15 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
             levels = {d: h for d, h in levels.items() if d < depth} | {depth: heading}
             k, prose, said = k + used, [], ""
             continue
-        # an HTML <table> or reStructuredText table: its header rows joined per column
-        if k in raw and not fenced:
-            end, grid, head = raw[k]
+        # an HTML <table>, a reStructuredText table or one aligned by spaces: header rows joined per column
+        if k in (inside if fenced else raw):
+            end, grid, head = (inside if fenced else raw)[k]
             table = _html_table(
                 grid, head, (heading, " ".join(prose), tuple(levels[d] for d in sorted(levels)))
             )
             if table.rows:  # a table of badges or images only (no rows under its header) is layout, not data
-                tables.append(
-                    table._replace(line=k + 1, below=_below(lines, end), caption=_caption(said, prose))
-                )
+                table = table._replace(line=k + 1, below=_below(lines, end), caption=_caption(said, prose))
+                tables.append(table._replace(spread=_spread(table, grid, spanned.get(k, []))))
             k, prose, said = end, [], ""
             continue
         if _FENCE.match(line):
@@ -159,6 +174,21 @@ def markdown_tables(path: str, lines: list[str], in_code: bool = False) -> list[
     return tables
 
 
+def _grids(path: str, lines: list[str], in_code: bool, spanned: dict) -> tuple[dict, dict]:
+    """A page's tables that are not pipe tables, ``{first line: (line after it, rows, header rows)}``:
+    those read outside fenced code (HTML, reStructuredText's, a ``.txt``'s aligned by spaces) and those
+    read inside it (aligned by spaces, where ``in_code``: a page whose tables are all printed in code)."""
+    from jaxrate.io._html_tables import html_tables
+    from jaxrate.io._rst_tables import rst_tables
+    from jaxrate.io._text_tables import text_tables
+
+    found = list(html_tables(lines, spanned))
+    found += rst_tables(lines) if os.path.splitext(path)[1].lower() == ".rst" else []
+    found += text_tables(lines) if is_text(path) else []
+    inside = text_tables(lines) if in_code else []
+    return {s: (e, grid, head) for s, e, grid, head in found}, {s: (e, g, h) for s, e, g, h in inside}
+
+
 def _html_table(grid: list[list[str]], head: int, where: tuple) -> Table:
     """An HTML table's grid as a :class:`Table`: its header rows joined per column (``ImageNet / k-NN``);
     ``where`` is its heading, the text above it and its headings' path."""
@@ -167,6 +197,23 @@ def _html_table(grid: list[list[str]], head: int, where: tuple) -> Table:
     ]
     rows = [[body(c) for c in r] for r in grid[max(head, 1) :]]
     return Table(0, where[0], header, rows, where[1], where[2])
+
+
+def _spread(table: Table, grid: list[list[str]], places: list[tuple[int, int, int]]) -> str:
+    """The note for a table's body numbers written once over several columns (HTML ``colspan``):
+    read as the score of each column they span, said (gtrick's ``Random Forest + Fingerprint``, one
+    result over ``GCN`` and ``GIN``)."""
+    if not places:
+        return ""
+    shown = []
+    for i, j, n in places[:2]:
+        under = table.header[j : j + n]
+        shown.append(f"{grid[i][0]!r}: {grid[i][j]!r} under {' and '.join(map(repr, under[:3]))}")
+    more = f" and {len(places) - 2} more" if len(places) > 2 else ""
+    return (
+        f"read {len(places)} score cell(s) written once over several columns as the score of each "
+        f"({'; '.join(shown)}{more}): one result, counted under every column it spans"
+    )
 
 
 def _body(path: str, lines: list[str], j: int, width: int) -> tuple[list[list[str]], int, str]:
@@ -239,6 +286,24 @@ def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
     those rows' names."""
     kept = [r for r in rows if any(c for c in r[1:])]
     return kept, [r[0] for r in rows if r[0] and not any(c for c in r[1:])]
+
+
+def _in_sections(rows: list[list[str]]) -> list[list[str]] | None:
+    """The rows named ``section / name`` where their names repeat from section to section and so
+    named are each once (a printed report's ``--- Turn 1 ---`` and ``--- Turn 2 ---`` over the same
+    categories); None where no name repeats, or the sections do not tell them apart."""
+    named = [r[0] for r in rows if r[0] and any(c for c in r[1:])]
+    heads = [r[0] for r in rows if r[0] and not any(c for c in r[1:])]
+    if len(set(named)) == len(named) or not all(re.search(r"[^\W_]", h) for h in heads):
+        return None  # no name repeats, or a rule (``| ---- | | |``) parts the rows: no section names them
+    out, section = [], ""
+    for r in rows:
+        if not any(c for c in r[1:]):
+            section = r[0] or section
+            continue
+        out.append([f"{section} / {r[0]}" if section and r[0] else r[0], *r[1:]])
+    names = [r[0] for r in out if r[0]]
+    return out if len(set(names)) == len(names) else None
 
 
 # Markdown's inline marks, outermost first: images and links to their text, emphasis and code to theirs.
@@ -325,7 +390,7 @@ def markdown_frame(path: str, pd, options_table=None):
     chosen, grouped = _group_column(chosen)
     chosen, settings = _settings(chosen)
     rows, more = _cleaned(chosen)
-    more = grouped + settings + more
+    more = grouped + settings + more + ([chosen.spread] if chosen.spread else [])
     frame = pd.DataFrame(rows, columns=chosen.header, dtype=object)
     said = _said_metric(chosen)
     if said is not None:
@@ -356,9 +421,8 @@ def _prepared(tables: list[Table]) -> tuple[list[Table], list]:
         said = [
             f"read {len(marked)} name(s) without their footnote marks ({', '.join(map(repr, marked[:3]))})"
         ]
-        notes += [
-            f"table at line {table.line}: {note}" for note in grouped + settings + (said if marked else [])
-        ]
+        said = (said if marked else []) + ([table.spread] if table.spread else [])
+        notes += [f"table at line {table.line}: {note}" for note in grouped + settings + said]
         out.append(table._replace(rows=rows))
     return _unified(out, notes), notes
 
@@ -419,6 +483,8 @@ def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
     """A table's rows without section rows, lm-eval's groups and footnote marks, its continuation rows
     filled; and the notes that say so."""
     rows, sections = _sections(chosen.rows)
+    named = _in_sections(chosen.rows) if sections else None
+    rows = named if named is not None else rows
     rows, unnamed = _unnamed_last(rows)
     rows, filled = _continued(rows)
     rows, groups = _lm_eval_groups(chosen.header, rows)
@@ -427,7 +493,10 @@ def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
     if sections:
         shown = ", ".join(repr(s) for s in sections[:3]) + (" ..." if len(sections) > 3 else "")
         notes.append(
-            f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
+            f"read the rows under {len(sections)} row(s) with a name and no other cell ({shown}) as "
+            "'section / name': their names repeat from one to the next"
+            if named is not None
+            else f"skipped {len(sections)} row(s) with a name and no other cell (section headings?): {shown}"
         )
     if unnamed:
         notes.append(

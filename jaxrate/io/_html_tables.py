@@ -94,8 +94,10 @@ def _span(text) -> int:
         return 1
 
 
-def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
-    """The rows with each spanned cell repeated over the columns and rows it spans."""
+def _grid(rows: list[list[tuple[str, int, int]]], copies: set | None = None) -> list[list[str]]:
+    """The rows with each spanned cell repeated over the columns and rows it spans; ``copies`` gets
+    the places (row, column) a cell over several columns was repeated into."""
+    copies = set() if copies is None else copies
     grid: list[list[str]] = []
     below: dict[tuple[int, int], str] = {}  # (row, column) filled from a rowspan above
     for i, cells in enumerate(rows):
@@ -106,9 +108,11 @@ def _grid(rows: list[list[tuple[str, int, int]]]) -> list[list[str]]:
         for text, cols, span in cells:
             while (i, len(out)) in below:
                 out.append(below.pop((i, len(out))))
-            for _ in range(cols):
+            for n in range(cols):
                 for k in range(1, span):
                     below[(i + k, len(out))] = text
+                if n:
+                    copies.add((i, len(out)))
                 out.append(text)
         while (i, len(out)) in below:
             out.append(below.pop((i, len(out))))
@@ -134,9 +138,24 @@ def _header_rows(grid: list[list[str]], parser: _Rows) -> int:
     return parser.head or next((n for n, (_, th) in enumerate(parser.rows) if not th), 0)
 
 
-def html_tables(lines: list[str]) -> list[tuple[int, int, list[list[str]], int]]:
+def _spanned_numbers(grid: list[list[str]], head: int, copies: set) -> list[tuple[int, int, int]]:
+    """The body numbers written once over several columns: ``(row, first column, columns)`` each,
+    one result the page shows once under two headers or more."""
+    found = []
+    for i, j in sorted(copies):
+        if i >= max(head, 1) and _NUMBER.match(grid[i][j]) and (i, j - 1) not in copies:
+            n = 2
+            while (i, j + n - 1) in copies:
+                n += 1
+            found.append((i, j - 1, n))
+    return found
+
+
+def html_tables(lines: list[str], spanned: dict | None = None) -> list[tuple[int, int, list[list[str]], int]]:
     """Each ``<table>`` of a page: ``(first line, line after its end (0-based), rows, header rows)``;
-    the rows' cells are text (tags dropped, ``<br>`` a space, entities decoded, spans repeated)."""
+    the rows' cells are text (tags dropped, ``<br>`` a space, entities decoded, spans repeated).
+    ``spanned`` (where given) gets ``{first line: [(row, column, columns)]}``: each table's body numbers over
+    several columns (:func:`_spanned_numbers`)."""
     found, k = [], 0
     while k < len(lines):
         if not _OPEN.search(lines[k]):
@@ -152,7 +171,11 @@ def html_tables(lines: list[str]) -> list[tuple[int, int, list[list[str]], int]]
         parser.feed("\n".join(lines[start:j]))
         parser.close()
         if parser.rows:
-            grid = _grid([r for r, _ in parser.rows])
-            found.append((start, j, grid, _header_rows(grid, parser)))
+            copies: set = set()
+            grid = _grid([r for r, _ in parser.rows], copies)
+            head = _header_rows(grid, parser)
+            found.append((start, j, grid, head))
+            if spanned is not None and copies:
+                spanned[start] = _spanned_numbers(grid, head, copies)
         k = j
     return found

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 from jaxrate.io._cells import frame_cells, text_cells
-from jaxrate.io._documents import MARKDOWN, table_said
+from jaxrate.io._documents import MARKDOWN, is_text, table_said
 from jaxrate.io._format import Format, Head, Parsed
 from jaxrate.io._layouts import describe, where_rows, wide_models
 from jaxrate.io._long import long_cells, long_columns, long_runs
@@ -59,6 +59,8 @@ def _scores(path: str, options) -> Parsed:
     if sep is not None and sep == options.decimal:
         raise ValueError(f"{path}: the decimal mark {options.decimal!r} cannot also be the field delimiter")
     name = os.path.basename(path)
+    if options.sep is None and is_text(path):  # a table aligned by spaces: read as a page's tables are
+        return scores_frame(path, name, read_frame(path, None, options.table), None, options)
     if suffix(path) in DELIMITED and _plain(options) and not _maybe_long(first_row(path, sep)):
         return Parsed("table", name, cells=text_cells(path, sep), sep=sep)  # a wide table, without pandas
     if options.table is not None and suffix(path) not in MARKDOWN:

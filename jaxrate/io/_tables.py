@@ -73,6 +73,10 @@ def read_frame(path: str, sep: str | None = None, table=None):
 
 
 def _read(path: str, ext: str, sep: str | None, pd, table=None):
+    from jaxrate.io import _documents
+
+    if ext in DELIMITED and sep is None and _documents.is_text(path):  # a table aligned by spaces
+        return _documents.markdown_frame(path, pd, table)
     if ext in DELIMITED:
         sep = sep or sniff_delimiter(path)
         with open_text(path) as f:  # compressed or not, as the strict reader opens it
@@ -95,8 +99,6 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
     if ext == ".json":
         return _json_frame(path, pd)
     if ext in YAML + MARKDOWN:
-        from jaxrate.io import _documents
-
         if ext in YAML:
             return _json_frame(path, pd, _documents.yaml_records(path))
         return _documents.markdown_frame(path, pd, table)
