@@ -689,6 +689,8 @@ def _all_tables(path: str, tables: list[Table], pd):
             f"{path}: --table all: some tables of one header are one per task (at {shown}) and others add "
             "columns; rate one kind at a time with --table N"
         )
+    if len(groups) == 1 and _rows_are_tasks(scored):  # FEDOT's: datasets under 'Task', systems the columns
+        return _turned_tables(path, scored, pd, notes)
     frames = []
     for group in groups.values():
         rows = _once([r for t in group for r in _sections(t.rows)[0]], notes)
@@ -702,6 +704,67 @@ def _all_tables(path: str, tables: list[Table], pd):
     )
     joined.attrs["notes"] = notes + _said_per_table(scored, joined)
     return joined
+
+
+def _rows_are_tasks(tables: list[Table]) -> bool:
+    """Whether tables of one header name their rows as tasks (``Task``, ``Dataset``: the models are
+    the columns, as one such table is read alone) and add rows of their own, not the same rows."""
+    from jaxrate.io._orientation import TASK_WORDS
+
+    first = tables[0].header[0].strip().lower()
+    return len(tables) > 1 and first in TASK_WORDS and not _overlap(tables)
+
+
+_PARENTHESISED = re.compile(r"\(([^()]{1,30})\)\s*$")
+
+
+def _table_metric(table: Table) -> str | None:
+    """The metric a table's heading or caption names in brackets at its end, where its direction is
+    known by name (``Multiclass Classification (LogLoss)``, ``Regression (RMSE)``)."""
+    from jaxrate.io._roles import direction
+
+    for text in (table.caption, table.heading):
+        found = _PARENTHESISED.search(text or "")
+        if found and direction(found.group(1)) is not None:
+            return found.group(1).strip()
+    return None
+
+
+def _turned_tables(path: str, tables: list[Table], pd, notes: list):
+    """Tables of one header whose rows are tasks and whose columns are the models (FEDOT's AMLB
+    tables: datasets under ``Task``, one table per kind of task): one long frame, each table's rows
+    its tasks, the metric its heading names (``(LogLoss)``); a task in several tables named by its
+    table's heading too; rows with no score left out. Said."""
+    from jaxrate.io._roles import few
+
+    names = _told_apart(*_paths(tables))
+    rows = [(t, name, r) for t, name in zip(tables, names) for r in _sections(t.rows)[0]]
+    empty = [r[0] for _, _, r in rows if not any(_NUMBER.match(c) for c in r[1:])]
+    rows = [(t, name, r) for t, name, r in rows if any(_NUMBER.match(c) for c in r[1:])]
+    seen: dict[str, int] = {}
+    for _, _, r in rows:
+        seen[r[0]] = seen.get(r[0], 0) + 1
+    records = [
+        [h, f"{name}/{r[0]}" if seen[r[0]] > 1 else r[0], _table_metric(t) or "score", c]
+        for t, name, r in rows
+        for h, c in zip(t.header[1:], r[1:])
+    ]
+    frame = pd.DataFrame(records, columns=["model", "task", "metric", "value"], dtype=object)
+    metrics = [_table_metric(t) for t in tables if _table_metric(t)]
+    notes.append(
+        Assumed(
+            "layout",
+            f"read {len(tables)} tables of one header ({tables[0].header[0]!r} over the rows) as one, their "
+            f"columns the models and their rows more tasks ({few(names, 4)})"
+            + (f", each table's metric as its heading names it ({few(metrics, 4)})" if metrics else ""),
+            "the rows are named as tasks, and no row is in most tables",
+            "--table N rates one of them",
+        )  # fmt: skip
+    )
+    if empty:
+        notes.append(f"left out {len(empty)} row(s) with no score ({few(empty, 3)})")
+    frame.attrs["notes"] = notes
+    return frame
 
 
 def _parts_only(tables: list[Table], notes: list) -> list[Table]:
