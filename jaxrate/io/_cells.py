@@ -661,7 +661,8 @@ def value(cell: object, decimal: str) -> float:
                 return parse_number(share.group(1), decimal)
             found = _PERCENT.match(cell) if "%" in cell else None
             spread = None if found else _SPREAD.match(cell)
-            return parse_number((found or spread).group(1) if found or spread else cell.strip(), decimal)
+            text = (found or spread).group(1) if found or spread else cell.strip()
+            return parse_number(text[:-1] if spread and text.endswith("%") else text, decimal)  # "48.2% ± 7%"
         try:
             return parse_number(cell.strip(), decimal)
         except ValueError:

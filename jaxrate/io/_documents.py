@@ -35,7 +35,15 @@ __all__ = [
 ]
 
 YAML = (".yaml", ".yml")
-MARKDOWN = (".md", ".markdown", ".htm", ".html", ".rst")  # web and Sphinx pages' tables, read as a README's
+MARKDOWN = (
+    ".md",
+    ".markdown",
+    ".mdx",
+    ".qmd",
+    ".htm",
+    ".html",
+    ".rst",
+)  # pages: READMEs, MDX, Quarto, web, Sphinx
 
 
 def is_text(path: str) -> bool:
@@ -650,16 +658,7 @@ def _all_tables(path: str, tables: list[Table], pd):
     if not scored:
         raise ValueError(f"{path}: --table all: no table holds numbers")
     scored, notes = _prepared(scored)
-    firsts = [r[0] for t in scored for r in t.rows if r[0]]
-    decimal = re.compile(r"\s*[-+]?\d*\.\d+\s*")  # "1.46", "1.0"; not a rank ("1", "2.")
-    if firsts and all(
-        decimal.fullmatch(c) for c in firsts
-    ):  # OSQP's: a row of scores under each table's models
-        raise ValueError(
-            f"{path}: --table all: the tables' first columns hold numbers "
-            f"({', '.join(map(repr, firsts[:3]))}), not names: rows of scores under the models' names, "
-            "with no column naming the rows (the tasks); add one to each table"
-        )
+    _refuse_unnamed_rows(path, scored)
     scored = _parts_only(scored, notes)
     one_each = _per_heading(scored)
     if one_each is not None:
@@ -704,6 +703,19 @@ def _all_tables(path: str, tables: list[Table], pd):
     )
     joined.attrs["notes"] = notes + _said_per_table(scored, joined)
     return joined
+
+
+def _refuse_unnamed_rows(path: str, tables: list[Table]) -> None:
+    """Refused: tables whose first columns hold numbers, not names (OSQP's: a row of scores under each
+    table's models, no column naming the rows)."""
+    firsts = [r[0] for t in tables for r in t.rows if r[0]]
+    decimal = re.compile(r"\s*[-+]?\d*\.\d+\s*")  # "1.46", "1.0"; not a rank ("1", "2.")
+    if firsts and all(decimal.fullmatch(c) for c in firsts):
+        raise ValueError(
+            f"{path}: --table all: the tables' first columns hold numbers "
+            f"({', '.join(map(repr, firsts[:3]))}), not names: rows of scores under the models' names, "
+            "with no column naming the rows (the tasks); add one to each table"
+        )
 
 
 def _rows_are_tasks(tables: list[Table]) -> bool:
@@ -1306,6 +1318,10 @@ def _paths(tables: list[Table]) -> tuple[list[tuple], list[int]]:
     ]
 
 
+def _folded(path: tuple) -> tuple:
+    return tuple(str(h).casefold().strip() for h in path)  # "performance" is "Performance": not told apart
+
+
 def _told_apart(paths: list[tuple], least: list[int] | None = None) -> list[str]:
     """Each table's name: the fewest of its innermost headings that no other table shares
     (``Antmaze`` twice, under ``Scores`` and ``Regrets``: ``Scores/Antmaze``, ``Regrets/Antmaze``)."""
@@ -1315,7 +1331,7 @@ def _told_apart(paths: list[tuple], least: list[int] | None = None) -> list[str]
             (
                 n
                 for n in range(min(least[i] if least else 1, len(p)), len(p) + 1)
-                if all(q[-n:] != p[-n:] for j, q in enumerate(paths) if j != i)
+                if all(_folded(q[-n:]) != _folded(p[-n:]) for j, q in enumerate(paths) if j != i)
             ),
             len(p),
         )

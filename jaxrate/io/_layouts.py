@@ -180,6 +180,36 @@ def where_rows(path: str, frame, options) -> tuple[object, list[str]]:
     return kept, [f"kept the {len(kept)} of {len(frame)} rows where {' and '.join(said)} (--where)"]
 
 
+# A column that says how each run ended, and the words for a run that ended as it should.
+_STATUS = frozenset({"status", "state", "run status", "run_status", "exit status", "outcome"})
+_DONE = frozenset(
+    "ok success succeeded successful pass passed completed complete done finished optimal solved".split()
+)
+
+
+def refuse_failed_runs(path: str, frame, options) -> None:
+    """Refused: rows whose status column says their runs did not end as the others did (a solver's
+    ``TO`` beside ``ok``: the time limit written as its runtime), where no ``--where`` names it; the
+    remedy keeps the runs that ended, or names every status to rate all rows."""
+    named = {c.partition("=")[0].rstrip("!").strip().lower() for c in options.where or ()}
+    for column in frame.columns:
+        label = str(column).strip()
+        if label.lower() not in _STATUS or label.lower() in named:
+            continue
+        cells = as_text(frame[column]).str.strip()
+        counts = cells[cells != ""].value_counts()
+        done = [v for v in counts.index if v.lower() in _DONE]
+        other = [f"{v!r}: {n}" for v, n in counts.items() if v.lower() not in _DONE]
+        if done and other:
+            every = "|".join(counts.index)
+            raise ValueError(
+                f"{path}: {label!r} says {sum(counts[v] for v in counts.index if v not in done)} of "
+                f"{len(frame)} rows did not end as the others ({', '.join(other[:4])}): their scores may be "
+                f"limits or placeholders, not results; keep the runs that ended with --where "
+                f"'{label}={'|'.join(done)}', or rate every row with --where '{label}={every}'"
+            )
+
+
 def wide_models(path: str, frame, options) -> tuple[object, list[str]]:
     """A wide table with its models named by ``--model-col`` (one column or several, joined) first."""
     columns = [str(c).strip() for c in frame.columns]

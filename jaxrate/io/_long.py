@@ -9,6 +9,7 @@ or ``task`` and ``score`` and a model column beside any others; or when columns 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -346,6 +347,8 @@ def _is_number(cell) -> bool:
 def _errors(path: str, frame, found: LongColumns, rows: _Rows, decimal: str):
     """``(standard errors of the rows kept or None, notes)``; a negative one is an error."""
     column, cells = found.stderr, frame[found.stderr].tolist()
+    # a spread written with its sign (lm-eval's Markdown reports: "± 0.0134") is its number
+    cells = [re.sub(r"^\s*(?:±|\+/-|\+-)\s*", "", c) if isinstance(c, str) else c for c in cells]
     what = f": standard error ({column!r})"
     names = zip(as_text(frame[found.model]).str.strip(), as_text(frame[found.task]).str.strip())
     where = [f"{record_name(path, k)} ({m!r}, {t!r})" for k, (m, t) in enumerate(names)]

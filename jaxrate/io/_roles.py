@@ -59,7 +59,7 @@ MORE_TASKS = ("dataset_name", "task_name", "benchmark_name", "env_name", "enviro
 # its last word, units aside ("Inference time (s)", "Top-1 error", but not the Atari game time_pilot).
 LOWER_WORDS = frozenset(
     "wer cer ter loss perplexity ppl bpb latency runtime rmse mse mae mape smape mase crps brier regret "
-    "fid wql wape msis nll logloss rmsse lpips kid hallucination eer fpr fnr absrel sqrel whdr".split()
+    "fid wql wape msis nll logloss rmsse lpips kid hallucination eer fpr fnr absrel sqrel whdr epe".split()
 )
 # "per": a phone error rate ("Test PER") as a name's last word, never "tokens per second".
 LOWER_LAST_WORDS = frozenset("error errors err time seconds duration cost costs price per minimum".split())
@@ -356,6 +356,9 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     spread = _SPREAD_OF.match(str(name))
     if spread and shared is not None and spread.group(1).strip().lower() in shared.lower:
         return "metadata", "a spread"  # "Quality Score (std)" beside "Quality Score": its spread
+    means = [n for n in getattr(shared, "names", ()) if set(words(n)) & {"mean", "avg", "average"}]
+    if found and set(found) <= {"std", "stddev", "sd"} and means:
+        return "metadata", f"a spread (beside {means[0]!r})"  # Orion's "mean", "std" after the datasets
     if _NO_GROUP.match(str(name)) and shared is not None and shared.grouped >= 2:
         return "aggregate", "an aggregate of the other columns"  # "-, clemscore" beside "taboo, % Played"
     if shared is not None and set(found) & {"aggregate", "aggregated"}:

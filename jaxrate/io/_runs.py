@@ -438,8 +438,8 @@ def check_choices(runs: list[Run], options) -> list[str]:
             close = difflib.get_close_matches(everywhere, sorted(taken), n=1)
             hint = f"did you mean {close[0]!r}? " if close else ""
             raise ValueError(
-                f"{options.flag(field, everywhere)}: no task reports it; {hint}rated instead: "
-                f"{', '.join(sorted(taken)[:12])}"
+                f"{options.flag(field, everywhere)}: no task reports it (one name, not a glob); {hint}the "
+                f"tasks report: {', '.join(sorted(taken)[:12])} (one a task: --metric NAME, or TASK=NAME)"
             )
         others = sorted({r.task for r in runs if everywhere not in _choices(r, keys)})
         if others:

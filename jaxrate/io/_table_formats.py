@@ -11,7 +11,7 @@ import os
 from jaxrate.io._cells import frame_cells, text_cells
 from jaxrate.io._documents import MARKDOWN, is_text, table_said
 from jaxrate.io._format import Format, Head, Parsed
-from jaxrate.io._layouts import describe, where_rows, wide_models
+from jaxrate.io._layouts import describe, refuse_failed_runs, where_rows, wide_models
 from jaxrate.io._long import long_cells, long_columns, long_runs
 from jaxrate.io._nested import refuse_mixed
 from jaxrate.io._roles import Declared
@@ -63,8 +63,10 @@ def _scores(path: str, options) -> Parsed:
         return scores_frame(path, name, read_frame(path, None, options.table), None, options)
     if suffix(path) in DELIMITED and _plain(options) and not _maybe_long(first_row(path, sep)):
         return Parsed("table", name, cells=text_cells(path, sep), sep=sep)  # a wide table, without pandas
-    if options.table is not None and suffix(path) not in MARKDOWN:
-        raise ValueError(f"{options.flag('table')} picks a Markdown file's table; {name} is not one")
+    if options.table is not None and suffix(path) not in MARKDOWN + (".xlsx",):
+        raise ValueError(
+            f"{options.flag('table')} picks a page's table or a workbook's sheet; {name} is neither"
+        )
     return scores_frame(path, name, read_frame(path, sep, options.table), sep, options)
 
 
@@ -113,6 +115,7 @@ def _scores_frame(path: str, name: str, frame, sep: str | None, options, read: l
     refuse_mixed(path, frame, options)  # nested JSON: numbers inside and beside its objects, and no --tasks
     _refuse_frame_match_log(path, frame)
     frame, kept = where_rows(path, frame, options)
+    refuse_failed_runs(path, frame, options)
     described = describe(path, frame, options)
     if described is None:
         if options.metric is not None:

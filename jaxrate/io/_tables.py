@@ -90,7 +90,7 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         )
         return frame
     if ext == ".xlsx":
-        return pd.read_excel(path, sheet_name=0, dtype=object, engine="openpyxl")
+        return _sheet(path, table, pd)
     if ext in (".parquet", ".pq", ".feather"):
         frame = pd.read_parquet(path) if ext != ".feather" else pd.read_feather(path)
         return _index_first(frame, pd)
@@ -104,8 +104,73 @@ def _read(path: str, ext: str, sep: str | None, pd, table=None):
         return _documents.markdown_frame(path, pd, table)
     raise ValueError(
         f"{path}: unknown file type {ext!r}; use .csv, .tsv, .parquet, .feather, .xlsx, .json, .jsonl, "
-        ".yaml, .md, .html, .rst, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
+        ".yaml, .md, .mdx, .html, .rst, .npy or .npz (optionally compressed: .gz, .bz2, .xz, .zip)"
     )
+
+
+def _sheet(path: str, table, pd):
+    """A workbook's sheet: its one sheet holding cells, or the one ``table`` names (its name or its
+    number, from 1); a workbook of several such sheets and no choice is refused naming them (the first
+    is often a summary of the others: Orion's leaderboard)."""
+    sheets = {
+        name: frame
+        for name, frame in pd.read_excel(path, sheet_name=None, dtype=object, engine="openpyxl").items()
+        if frame.size
+    }
+    names = list(sheets)
+    if not names:
+        raise ValueError("the workbook's sheets are empty")
+    if table is None:
+        if len(names) > 1:
+            shown = ", ".join(f"{k}: {n!r} ({len(sheets[n])} rows)" for k, n in enumerate(names[:6], 1))
+            raise ValueError(
+                f"holds {len(names)} sheets with cells ({shown}{', ...' if len(names) > 6 else ''}); "
+                f"rate one with --table NAME or its number (--table {names[0]!r})"
+            )
+        return _merged_header(sheets[names[0]])
+    given = str(table).strip()
+    if given.isdigit() and 1 <= int(given) <= len(names) and given not in sheets:
+        return _merged_header(sheets[names[int(given) - 1]])
+    found = [n for n in names if str(n).strip().lower() == given.lower()]
+    if not found:
+        raise ValueError(f"no sheet {given!r} with cells; its sheets: {', '.join(map(repr, names))}")
+    return _merged_header(sheets[found[0]])
+
+
+def _merged_header(frame):
+    """A sheet whose header is two rows, the top one's cells merged over several columns (``NASA``
+    over ``MSL`` and ``SMAP``: pandas names the others ``Unnamed: 2``), as one header row of joined
+    names (``NASA/MSL``), said; a sheet of one header row as it is."""
+    columns = [str(c) for c in frame.columns]
+    merged = [j for j, c in enumerate(columns) if j and c.startswith("Unnamed: ")]
+    if not merged or len(frame) < 2:
+        return frame
+    first = frame.iloc[0].tolist()
+    words = [j for j, v in enumerate(first) if isinstance(v, str) and v.strip()]
+    if not all(j in words for j in merged) or any(_is_number(v) for v in first):
+        return frame
+    names, top = [], ""
+    for j, c in enumerate(columns):
+        top = top if j in merged else c
+        below = str(first[j]).strip() if j in words else ""
+        names.append(f"{top}/{below}" if below and below != top and j else top)
+    out = frame.iloc[1:].reset_index(drop=True)
+    out.columns = names
+    out.attrs["notes"] = [
+        f"read the sheet's two header rows as one ({', '.join(map(repr, names[1:4]))}, ...): the top row's "
+        "names are merged over the columns under them"
+    ]
+    return out
+
+
+def _is_number(value) -> bool:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value == value  # NaN is an empty cell
+    try:
+        float(str(value))
+        return True
+    except ValueError:
+        return False
 
 
 def _titles(path: str, sep: str):
