@@ -135,3 +135,12 @@ def test_end_point_error_is_lower_is_better_by_name(tmp_path):
         tmp_path, "model,PCK,EPE\nres50,0.98,19.2\nhrnet,0.99,18.1\n", "pose.csv", higher_better=["PCK"]
     )
     assert reading.table().loc["hrnet", "EPE"] == pytest.approx(-18.1)
+
+
+def test_a_dataset_named_in_mixed_case_is_not_a_metric_inside_it(tmp_path):
+    # spaCy's "CoNLL '03" was lower-is-better by name: 'nll' read inside 'CoNLL'
+    table = "model,CoNLL '03,OntoNotes,val_NLL\nen_core_web_lg,91.6,89.8,0.3\nen_core_web_trf,92.2,90.1,0.2\n"
+    with pytest.raises(ValueError, match=r"nothing says whether higher or lower is better on \"CoNLL '03\""):
+        _read(tmp_path, table, "ner.csv")
+    reading = _read(tmp_path, table, "ner.csv", higher_better=["CoNLL '03", "OntoNotes"])
+    assert reading.table().loc["en_core_web_trf", "val_NLL"] == pytest.approx(-0.2)  # still lower by name

@@ -155,11 +155,16 @@ _SPACES = re.compile(r"[\s-]+")
 
 def words(name: object) -> list[str]:
     """A name as lower-case words (``"Avg. WER"``: ``["avg", "wer"]``; ``"# eval"``: ``["#", "eval"]``)."""
-    text = _CAMEL.sub(r"\1 \2", str(name).replace("#", " # "))
+    text = str(name).replace("#", " # ")
+    if _ONE_WORD.search(text) is None:
+        text = _CAMEL.sub(r"\1 \2", text)
+    else:  # "CoNLL", "ViLT": one word, not "co nll" (a metric's name inside a dataset's)
+        text = " ".join(w if _ONE_WORD.fullmatch(w) else _CAMEL.sub(r"\1 \2", w) for w in text.split(" "))
     return _WORD.findall(text.lower())
 
 
 _CAMEL, _WORD = re.compile(r"([a-z])([A-Z])"), re.compile(r"#|[a-z0-9+@]+")
+_ONE_WORD = re.compile(r"\b[A-Z][a-z][A-Z]{2,}\b")
 
 
 _FILE = re.compile(
@@ -356,9 +361,10 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     spread = _SPREAD_OF.match(str(name))
     if spread and shared is not None and spread.group(1).strip().lower() in shared.lower:
         return "metadata", "a spread"  # "Quality Score (std)" beside "Quality Score": its spread
-    means = [n for n in getattr(shared, "names", ()) if set(words(n)) & {"mean", "avg", "average"}]
-    if found and set(found) <= {"std", "stddev", "sd"} and means:
-        return "metadata", f"a spread (beside {means[0]!r})"  # Orion's "mean", "std" after the datasets
+    if found and set(found) <= {"std", "stddev", "sd"}:  # Orion's "mean", "std" after the datasets
+        means = [n for n in getattr(shared, "names", ()) if set(words(n)) & {"mean", "avg", "average"}]
+        if means:
+            return "metadata", f"a spread (beside {means[0]!r})"
     if _NO_GROUP.match(str(name)) and shared is not None and shared.grouped >= 2:
         return "aggregate", "an aggregate of the other columns"  # "-, clemscore" beside "taboo, % Played"
     if shared is not None and set(found) & {"aggregate", "aggregated"}:
