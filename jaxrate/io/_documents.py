@@ -296,6 +296,14 @@ def _sections(rows: list[list[str]]) -> tuple[list[list[str]], list[str]]:
     return kept, [r[0] for r in rows if r[0] and not any(c for c in r[1:])]
 
 
+def _rows_named_as_tasks(table: Table) -> bool:
+    """Whether a table's first header cell names its rows as tasks (``Category``, ``Task``): section rows
+    over them then part the tasks (``Turn 1``); over models they may be versions or tasks, not said."""
+    from jaxrate.io._orientation import TASK_WORDS
+
+    return bool(table.header) and table.header[0].strip().lower() in TASK_WORDS
+
+
 def _in_sections(rows: list[list[str]]) -> list[list[str]] | None:
     """The rows named ``section / name`` where their names repeat from section to section and so
     named are each once (a printed report's ``--- Turn 1 ---`` and ``--- Turn 2 ---`` over the same
@@ -491,7 +499,7 @@ def _cleaned(chosen: Table) -> tuple[list[list[str]], list[str]]:
     """A table's rows without section rows, lm-eval's groups and footnote marks, its continuation rows
     filled; and the notes that say so."""
     rows, sections = _sections(chosen.rows)
-    named = _in_sections(chosen.rows) if sections else None
+    named = _in_sections(chosen.rows) if sections and _rows_named_as_tasks(chosen) else None
     rows = named if named is not None else rows
     rows, unnamed = _unnamed_last(rows)
     rows, filled = _continued(rows)

@@ -361,10 +361,9 @@ def _by_name(name: str, shared) -> tuple[str, str] | None:
     spread = _SPREAD_OF.match(str(name))
     if spread and shared is not None and spread.group(1).strip().lower() in shared.lower:
         return "metadata", "a spread"  # "Quality Score (std)" beside "Quality Score": its spread
-    if found and set(found) <= {"std", "stddev", "sd"}:  # Orion's "mean", "std" after the datasets
-        means = [n for n in getattr(shared, "names", ()) if set(words(n)) & {"mean", "avg", "average"}]
-        if means:
-            return "metadata", f"a spread (beside {means[0]!r})"
+    beside = _beside_a_mean(found, shared)
+    if beside:
+        return "metadata", f"a spread (beside {beside!r})"
     if _NO_GROUP.match(str(name)) and shared is not None and shared.grouped >= 2:
         return "aggregate", "an aggregate of the other columns"  # "-, clemscore" beside "taboo, % Played"
     if shared is not None and set(found) & {"aggregate", "aggregated"}:
@@ -483,6 +482,16 @@ _NO_GROUP = re.compile(r"^\s*[-–—]?\s*,\s*\S")
 _SPREAD_OF = re.compile(
     r"^(.*?\S)\s*(?:\(\s*(?:std|stddev|sd|std\.?\s*dev\.?)\s*\)|[\s_]+(?:std|stddev|sd))\s*$", re.I
 )
+
+
+def _beside_a_mean(found: list[str], shared) -> str | None:
+    """The mean a column named only as a spread (``std``) sits beside, where that mean is of several
+    other columns (Orion's ``mean``, ``std`` after twelve datasets); None otherwise."""
+    if not found or not set(found) <= {"std", "stddev", "sd"}:
+        return None
+    names = getattr(shared, "names", ())
+    means = [n for n in names if set(words(n)) & {"mean", "avg", "average"}]
+    return means[0] if means and len(names) - len(means) > 3 else None
 
 
 def _pooled(name: str, found: list[str], shared) -> list[str]:
